@@ -1,0 +1,129 @@
+"""Reading word-list files: one word per line, any case, accents folded, every bad line reported.
+
+Shared by the engine's ``lexicon build`` command and the web app's imports, so both accept and refuse
+exactly the same files. Reading never half-succeeds: the caller gets either the complete list of
+normalised words or the complete list of problems (with line numbers) and decides; nothing is written
+here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.alphabet import InvalidWord, get_alphabet
+
+MAX_REPORTED_PROBLEMS = 50
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    line: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.text!r}: {self.reason}"
+
+
+@dataclass
+class WordList:
+    """The outcome of reading a list: words (sorted, unique) and what was wrong with the rest."""
+
+    language: str
+    words: list[str]
+    problems: list[LineProblem] = field(default_factory=list)
+    duplicates: int = 0
+    blank_lines: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 of the normalised word list: the identity of a lexicon's content."""
+        return words_hash(self.words)
+
+    def problem_summary(self, limit: int = 10) -> str:
+        shown = "; ".join(str(p) for p in self.problems[:limit])
+        more = len(self.problems) - limit
+        return shown + (f"; and {more} more" if more > 0 else "")
+
+
+class WordListError(ValueError):
+    """The list has bad lines; ``problems`` has each one with its line number."""
+
+    def __init__(self, problems: list[LineProblem], total: int | None = None) -> None:
+        self.problems = problems
+        count = total if total is not None else len(problems)
+        shown = "; ".join(str(p) for p in problems[:10])
+        more = count - min(len(problems), 10)
+        super().__init__(
+            f"{count} invalid line(s): {shown}" + (f"; and {more} more" if more > 0 else "")
+        )
+
+
+def words_hash(words: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for word in words:
+        digest.update(word.encode("ascii"))
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def parse_lines(lines: Iterable[bytes | str], language: str) -> WordList:
+    """Normalise every line; collect problems instead of stopping at the first one.
+
+    ``lines`` may be bytes (decoded as UTF-8 with an optional BOM; a line that is not UTF-8 is a
+    problem of its own) or already decoded text.
+    """
+    alphabet = get_alphabet(language)
+    seen: set[str] = set()
+    problems: list[LineProblem] = []
+    duplicates = blank = 0
+    for number, raw in enumerate(lines, start=1):
+        if isinstance(raw, bytes):
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                problems.append(LineProblem(number, raw[:60].decode("utf-8", "replace").strip(),
+                                            f"not valid UTF-8 (byte {exc.start})"))
+                continue
+        else:
+            text = raw.lstrip("\ufeff") if number == 1 else raw
+        text = text.strip()
+        if not text:
+            blank += 1
+            continue
+        try:
+            word = alphabet.normalise(text)
+        except InvalidWord as exc:
+            problems.append(LineProblem(number, text[:60], exc.reason))
+            continue
+        if word in seen:
+            duplicates += 1
+        else:
+            seen.add(word)
+    return WordList(language=language, words=sorted(seen), problems=problems,
+                    duplicates=duplicates, blank_lines=blank)
+
+
+def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = False) -> WordList:
+    """Read a word-list file.
+
+    Strict by default: any bad line raises :class:`WordListError` listing the lines. With
+    ``skip_invalid`` the bad lines are left out and kept in ``problems`` for the caller to report
+    (useful for lists such as Debian's wfrench, whose hyphenated forms are not Scrabble words).
+    """
+    with open(path, "rb") as handle:
+        result = parse_lines(handle, language)
+    if result.problems and not skip_invalid:
+        raise WordListError(result.problems)
+    if not result.words:
+        raise WordListError([LineProblem(0, str(path), "the list has no valid word")])
+    return result
