@@ -1,0 +1,234 @@
+"""The :class:`Gaddag` object: the flat array plus the alphabet, and the walks every query shares.
+
+The array layout is the contract in ``docs/gaddag-format.md``; this module is its reference walker.
+Methods take user text and normalise it with the alphabet (accents folded, case ignored), raising
+:class:`~engine.alphabet.InvalidWord` (a ``ValueError``) that names the bad input.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from engine.alphabet import Alphabet, InvalidWord, get_alphabet
+from engine.gaddag.build import CHILD_MASK, build_array
+from engine.gaddag.format import MappedLexicon, open_file, write_file
+
+if TYPE_CHECKING:
+    from engine.gaddag.query import BlankedWord
+
+assert array("I").itemsize == 4, "the GADDAG layout needs 4-byte unsigned ints"
+
+
+class Gaddag:
+    """A compiled lexicon (minimal GADDAG), built in memory or memory-mapped from a file."""
+
+    def __init__(self, words: memoryview | array, root: int, alphabet: Alphabet, *, word_count: int,
+                 node_count: int, arc_count: int, mapped: MappedLexicon | None = None) -> None:
+        self.words = words if isinstance(words, memoryview) else memoryview(words)
+        self.root = root
+        self.alphabet = alphabet
+        self.language = alphabet.language
+        self.word_count = word_count
+        self.node_count = node_count
+        self.arc_count = arc_count
+        self._mapped = mapped
+
+    def __repr__(self) -> str:
+        return (f"<Gaddag {self.language}: {self.word_count} words, {self.node_count} nodes, "
+                f"{self.arc_count} arcs>")
+
+    def __len__(self) -> int:
+        return self.word_count
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.contains(word)
+
+    # -- primitives -------------------------------------------------------------------------------
+
+    def arc(self, node: int, code: int) -> int:
+        """The arc word for ``code`` out of ``node`` (accept bit + child), or ``-1`` if absent."""
+        words = self.words
+        mask = words[node]
+        if not mask >> code & 1:
+            return -1
+        return words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
+
+    def codes(self, word: str) -> list[int]:
+        """Letter codes of user text: fast for normalised input, folded and checked otherwise."""
+        code_of = self.alphabet.code_of
+        try:
+            codes = [code_of[ch] for ch in word]
+        except KeyError:
+            codes = [code_of[ch] for ch in self.alphabet.normalise(word)]
+        if not codes:
+            raise InvalidWord(word, "empty word")
+        return codes
+
+    def _walk_reversed(self, codes: list[int]) -> int:
+        """Arc word reached by reading ``REV(codes)`` from the root, ``-1`` if the path is absent."""
+        words = self.words
+        node = self.root
+        arc = -1
+        for code in reversed(codes):
+            mask = words[node]
+            if not mask >> code & 1:
+                return -1
+            arc = words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
+            node = arc & CHILD_MASK
+        return arc
+
+    # -- word queries ------------------------------------------------------------------------------
+
+    def contains(self, word: str) -> bool:
+        """True when ``word`` (any case, accents allowed) is in the lexicon."""
+        words = self.words
+        node = self.root
+        arc = 0
+        code_of = self.alphabet.code_of
+        try:
+            for ch in reversed(word):
+                code = code_of[ch]
+                mask = words[node]
+                if not mask >> code & 1:
+                    return False
+                arc = words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
+                node = arc & CHILD_MASK
+        except KeyError:
+            return self._walk_reversed(self.codes(word)) >> 31 == 1
+        if not word:
+            raise InvalidWord(word, "empty word")
+        return arc >> 31 == 1
+
+    def front_hooks(self, word: str) -> str:
+        """Letters ``x`` (sorted) such that ``x + word`` is a word; ``word`` itself need not be one."""
+        arc = self._walk_reversed(self.codes(word))
+        return "" if arc < 0 else self._accepting_letters(arc & CHILD_MASK)
+
+    def back_hooks(self, word: str) -> str:
+        """Letters ``x`` (sorted) such that ``word + x`` is a word; ``word`` itself need not be one."""
+        arc = self._walk_reversed(self.codes(word))
+        if arc < 0:
+            return ""
+        sep = self.arc(arc & CHILD_MASK, 0)
+        return "" if sep < 0 else self._accepting_letters(sep & CHILD_MASK)
+
+    def _accepting_letters(self, node: int) -> str:
+        words = self.words
+        mask = words[node]
+        letters = self.alphabet.letters
+        found = []
+        rank = 0
+        for code in range(len(letters) + 1):
+            if mask >> code & 1:
+                rank += 1
+                if code and words[node + rank] >> 31:
+                    found.append(letters[code - 1])
+        return "".join(found)
+
+    def iter_words(self) -> Iterator[str]:
+        """Every word once, in alphabetical order (first letter, then the forward DAWG below it)."""
+        words = self.words
+        letters = self.alphabet.letters
+        root = self.root
+        mask = words[root]
+        rank = 0
+        for code in range(len(letters) + 1):
+            if not mask >> code & 1:
+                continue
+            rank += 1
+            if code == 0:
+                continue
+            arc = words[root + rank]
+            first = letters[code - 1]
+            if arc >> 31:
+                yield first
+            sep = self.arc(arc & CHILD_MASK, 0)
+            if sep >= 0:
+                yield from self._iter_forward(sep & CHILD_MASK, first)
+
+    def _iter_forward(self, node: int, prefix: str) -> Iterator[str]:
+        """Words ``prefix + s`` for every string ``s`` read from ``node`` (forward DAWG part)."""
+        words = self.words
+        letters = self.alphabet.letters
+        # Explicit stack of (text, arc) in reverse order: a word comes out before its extensions.
+        stack: list[tuple[str, int]] = []
+
+        def push_children(node: int, prefix: str) -> None:
+            mask = words[node]
+            rank = mask.bit_count()
+            code = mask.bit_length() - 1
+            while rank:
+                if mask >> code & 1:
+                    stack.append((prefix + letters[code - 1], words[node + rank]))
+                    rank -= 1
+                code -= 1
+
+        push_children(node, prefix)
+        while stack:
+            text, arc = stack.pop()
+            if arc >> 31:
+                yield text
+            child = arc & CHILD_MASK
+            if child:
+                push_children(child, text)
+
+    # -- rack queries (engine.gaddag.query) ----------------------------------------------------------
+
+    def anagrams(self, letters: str, min_length: int | None = None) -> list[str]:
+        """Words using letters of the rack (``?`` = blank); exact length unless ``min_length`` is given."""
+        from engine.gaddag.query import anagrams
+
+        return anagrams(self, letters, min_length)
+
+    def anagrams_blanked(self, letters: str, min_length: int | None = None) -> list[BlankedWord]:
+        """Like :meth:`anagrams` but each result says which letters the blanks stand for."""
+        from engine.gaddag.query import anagrams_blanked
+
+        return anagrams_blanked(self, letters, min_length)
+
+    def pattern(self, pattern: str, rack: str | None = None, *, fixed_from_rack: bool = False) -> list[str]:
+        """Words matching ``pattern`` (``.`` = any letter), dots optionally filled from ``rack``."""
+        from engine.gaddag.query import pattern as match
+
+        return match(self, pattern, rack, fixed_from_rack=fixed_from_rack)
+
+    def extensions(self, word: str, rack: str | None = None, *, max_added: int | None = None,
+                   contiguous: bool = False) -> list[str]:
+        """Words made of ``word``'s letters plus at least one more (see :func:`query.extensions`)."""
+        from engine.gaddag.query import extensions
+
+        return extensions(self, word, rack, max_added=max_added, contiguous=contiguous)
+
+    # -- files ---------------------------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str]) -> int:
+        """Write the compiled file (atomically); return its size in bytes."""
+        return write_file(path, self.words, alphabet=self.alphabet, word_count=self.word_count,
+                          node_count=self.node_count, arc_count=self.arc_count, root=self.root)
+
+    def close(self) -> None:
+        """Unmap a loaded file (optional: the mapping also goes when the object is collected)."""
+        if self._mapped is not None:
+            self.words = memoryview(b"")
+            self._mapped.close()
+            self._mapped = None
+
+
+def build_gaddag(words: Iterable[str], language: str = "fr") -> Gaddag:
+    """Build the minimal GADDAG of normalised upper-case ``words`` (see :mod:`engine.gaddag.build`)."""
+    alphabet = get_alphabet(language)
+    built = build_array(words, alphabet)
+    return Gaddag(built.words, built.root, alphabet, word_count=built.word_count,
+                  node_count=built.node_count, arc_count=built.arc_count)
+
+
+def load_gaddag(path: str | os.PathLike[str], *, verify_checksum: bool = True) -> Gaddag:
+    """Memory-map a compiled file; :class:`LexiconFormatError` if it is not a sound lexicon."""
+    mapped = open_file(path, verify_checksum=verify_checksum)
+    header = mapped.header
+    return Gaddag(mapped.words, header.root, get_alphabet(header.language),
+                  word_count=header.word_count, node_count=header.node_count,
+                  arc_count=header.arc_count, mapped=mapped)
