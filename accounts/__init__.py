@@ -1,0 +1,1 @@
+"""Accounts: sign up, log in/out, password change and reset (pages), register and token (API)."""

@@ -1,0 +1,10 @@
+from django.urls import include, path
+
+from accounts import views
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("signup/check-username/", views.username_check, name="signup-username-check"),
+    # login, logout, password_change(_done), password_reset(_done/_confirm/_complete)
+    path("", include("django.contrib.auth.urls")),
+]

@@ -1,0 +1,30 @@
+"""Settings for the test suite: the real settings from the environment, plus a few test-only changes.
+
+Why a module of its own: pytest-django imports settings before any conftest runs, and production
+settings refuse to start without SECRET_KEY. Everything else (database, Redis) still comes from the
+environment, so the same suite runs on the embedded defaults and on PostgreSQL + Redis in CI.
+"""
+
+import atexit
+import os
+import shutil
+import tempfile
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-0123456789")
+
+from config.settings import *  # noqa: E402,F403
+from config.settings import STORAGES  # noqa: E402
+
+# Tasks run inline, so a test sees the finished TaskRun; integration tests switch to "celery".
+TIRAGE_TASKS_MODE = "sync"
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed only
+SECURE_SSL_REDIRECT = False
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+MEDIA_ROOT = tempfile.mkdtemp(prefix="tirage-test-media-")
+atexit.register(shutil.rmtree, MEDIA_ROOT, ignore_errors=True)
+
+# Serve static files from the finders (no collectstatic in tests).
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

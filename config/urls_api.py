@@ -1,0 +1,19 @@
+"""The ``/api/`` tree: every app's REST routes plus the OpenAPI schema and its offline Swagger UI.
+
+To add an app's API: create ``<app>/urls_api.py`` with ``urlpatterns`` and add its module name to
+:data:`API_MODULES`. Routes are then under ``/api/<whatever the app declares>``.
+"""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+API_MODULES: tuple[str, ...] = (
+    "core.urls_api",
+    "accounts.urls_api",
+    "lexicon.urls_api",
+)
+
+urlpatterns = [path("", include(module)) for module in API_MODULES] + [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

@@ -1,0 +1,1 @@
+"""Shared web foundations: task progress (TaskRun), health checks, the home page, template tags."""

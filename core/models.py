@@ -1,0 +1,66 @@
+"""TaskRun: the one record of every long task's progress and outcome, whatever runs it.
+
+Kept in the database rather than in Celery's result backend because it works the same with and
+without a broker, is visible across processes (web, workers), survives restarts, and carries an owner
+so the API can refuse other users' tasks.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class TaskRun(models.Model):
+    class State(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    FINISHED_STATES = (State.DONE, State.FAILED)
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(_("kind"), max_length=200, help_text=_("The Celery task name."))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="task_runs",
+    )
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.PENDING)
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    message = models.CharField(_("message"), max_length=255, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(progress__lte=100), name="taskrun_progress_lte_100"),
+        ]
+        verbose_name = _("task run")
+        verbose_name_plural = _("task runs")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} ({self.state}, {self.progress}%)"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.state in self.FINISHED_STATES
+
+    def visible_to(self, user) -> bool:
+        """Owners see their runs; staff see all; nobody else (ownerless runs are staff-only)."""
+        if not getattr(user, "is_authenticated", False):
+            return False
+        return bool(user.is_staff or (self.owner_id is not None and self.owner_id == user.pk))

@@ -1,0 +1,155 @@
+"""The shared way for long tasks to report progress and outcome (see :class:`core.models.TaskRun`).
+
+Writing a task::
+
+    from core.progress import tracked_task
+
+    @tracked_task(name="lexicon.compile")
+    def compile_lexicon(progress, lexicon_id: int) -> dict:
+        progress.report(10, "Reading words")
+        ...
+        return {"nodes": 1234}          # JSON-serialisable: stored as TaskRun.result
+
+Starting it (from a view, a service or a command)::
+
+    run = start_task(compile_lexicon, owner=request.user, lexicon_id=3)   # returns the TaskRun at once
+
+A raised :class:`TaskFailure` is recorded with its message as the error shown to the user; any other
+exception is recorded as "Unexpected error (ExcType): message" and logged with its traceback.
+
+Dispatch follows ``settings.TIRAGE_TASKS_MODE``: ``celery`` (a worker through the broker), ``thread``
+(this process, a background thread, so a web request returns at once), ``sync`` (inline: tests).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from core.models import TaskRun
+
+logger = logging.getLogger(__name__)
+
+State = TaskRun.State
+
+
+class TaskFailure(Exception):
+    """A task failed for a reason the user should read (the message is stored as-is)."""
+
+
+def report(task_run_id: uuid.UUID | str, percent: float, message: str = "") -> None:
+    """Record progress (clamped to 0..100) and a short message for a running task."""
+    pct = max(0, min(100, int(percent)))
+    TaskRun.objects.filter(pk=task_run_id).update(
+        progress=pct, message=message[:255], updated_at=timezone.now()
+    )
+
+
+def mark_running(task_run_id: uuid.UUID | str) -> None:
+    TaskRun.objects.filter(pk=task_run_id).update(
+        state=State.RUNNING, started_at=timezone.now(), updated_at=timezone.now()
+    )
+
+
+def mark_done(task_run_id: uuid.UUID | str, result: Any = None, message: str = "") -> None:
+    now = timezone.now()
+    TaskRun.objects.filter(pk=task_run_id).update(
+        state=State.DONE, progress=100, result=result, message=message[:255], finished_at=now, updated_at=now
+    )
+
+
+def mark_failed(task_run_id: uuid.UUID | str, error: str) -> None:
+    now = timezone.now()
+    TaskRun.objects.filter(pk=task_run_id).update(
+        state=State.FAILED, error=error, finished_at=now, updated_at=now
+    )
+
+
+def describe_error(exc: BaseException) -> str:
+    """The words stored for a failure: the message for expected failures, the type too otherwise."""
+    if isinstance(exc, TaskFailure):
+        return str(exc)
+    text = str(exc).strip()
+    return f"Unexpected error ({type(exc).__name__})" + (f": {text}" if text else "")
+
+
+class Progress:
+    """What a tracked task receives as first argument: its run id and a ``report`` bound to it."""
+
+    def __init__(self, task_run_id: uuid.UUID | str) -> None:
+        self.task_run_id = task_run_id
+
+    def report(self, percent: float, message: str = "") -> None:
+        report(self.task_run_id, percent, message)
+
+
+def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Callable[..., Any]], Any]:
+    """Make ``func(progress, **kwargs)`` a Celery task whose life is recorded in a TaskRun.
+
+    The Celery task takes ``task_run_id`` plus the function's keyword arguments (JSON-serialisable).
+    """
+
+    def decorator(func: Callable[..., Any]) -> Any:
+        @functools.wraps(func)
+        def run(task_run_id: str, **kwargs: Any) -> Any:
+            mark_running(task_run_id)
+            try:
+                result = func(Progress(task_run_id), **kwargs)
+            except Exception as exc:
+                if not isinstance(exc, TaskFailure):
+                    logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
+                mark_failed(task_run_id, describe_error(exc))
+                return None
+            mark_done(task_run_id, result)
+            return result
+
+        return shared_task(name=name, **celery_options)(run)
+
+    return decorator
+
+
+def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
+    """Create the TaskRun and dispatch ``task`` (made with :func:`tracked_task`) with ``kwargs``.
+
+    Returns the TaskRun at once (already finished in ``sync`` mode). In ``celery`` and ``thread``
+    modes dispatch waits for the surrounding transaction to commit, so the run row is visible to
+    whoever executes it.
+    """
+    if owner is not None and not getattr(owner, "is_authenticated", False):
+        owner = None  # AnonymousUser
+    run = TaskRun.objects.create(kind=task.name, owner=owner)
+    call_kwargs = {"task_run_id": str(run.id), **kwargs}
+    mode = settings.TIRAGE_TASKS_MODE
+    if mode == "sync":
+        task.apply(kwargs=call_kwargs, task_id=str(run.id))
+        run.refresh_from_db()
+    elif mode == "celery":
+        transaction.on_commit(lambda: task.apply_async(kwargs=call_kwargs, task_id=str(run.id)))
+    elif mode == "thread":
+        transaction.on_commit(lambda: _start_thread(task, call_kwargs, str(run.id)))
+    else:
+        raise ValueError(f"unknown TIRAGE_TASKS_MODE {mode!r}; expected celery, thread or sync")
+    return run
+
+
+def _start_thread(task: Any, call_kwargs: dict[str, Any], task_id: str) -> None:
+    def target() -> None:
+        close_old_connections()
+        try:
+            task.apply(kwargs=call_kwargs, task_id=task_id)
+        except Exception:  # the tracked wrapper records failures; this is a last resort
+            logger.exception("in-process task %s crashed", task_id)
+            mark_failed(task_id, "The task crashed before it could record its outcome.")
+        finally:
+            connection.close()
+
+    threading.Thread(target=target, name=f"task-{task_id}", daemon=True).start()

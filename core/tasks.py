@@ -1,0 +1,28 @@
+"""Core Celery tasks. ``ping`` proves the task path end to end (health page, CI round-trip)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+
+from core.progress import Progress, TaskFailure, tracked_task
+
+MAX_PING_STEPS = 100
+
+
+@tracked_task(name="core.ping")
+def ping(progress: Progress, steps: int = 3, delay: float = 0.0) -> dict:
+    """Report ``steps`` progress steps (``delay`` seconds apart) and say who ran the task.
+
+    The result names the host and process, so a test can tell a real worker from the web process.
+    """
+    if not 1 <= steps <= MAX_PING_STEPS:
+        raise TaskFailure(f"steps must be between 1 and {MAX_PING_STEPS}, not {steps}")
+    if not 0 <= delay <= 5:
+        raise TaskFailure(f"delay must be between 0 and 5 seconds, not {delay}")
+    for step in range(1, steps + 1):
+        if delay:
+            time.sleep(delay)
+        progress.report(100 * step / steps, f"step {step} of {steps}")
+    return {"pong": True, "hostname": socket.gethostname(), "pid": os.getpid(), "steps": steps}

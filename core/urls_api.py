@@ -1,0 +1,7 @@
+from django.urls import path
+
+from core import apis
+
+urlpatterns = [
+    path("tasks/<uuid:task_run_id>/", apis.TaskRunDetailApi.as_view(), name="api-task-detail"),
+]

@@ -1,0 +1,46 @@
+"""Core pages: home, health JSON, the task progress partial and the "check the task system" button."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from core import health
+from core.progress import start_task
+from core.selectors import get_visible_task_run, recent_task_runs
+from core.tasks import ping
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "core/home.html", {"recent_runs": recent_task_runs(request.user, limit=5)})
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    ok, report = health.run_checks()
+    return JsonResponse(report, status=200 if ok else 503)
+
+
+@never_cache
+@login_required
+@require_GET
+def task_progress(request: HttpRequest, task_run_id) -> HttpResponse:
+    """The progress partial for one run; htmx polls it until the run is finished."""
+    run = get_visible_task_run(request.user, task_run_id)
+    response = render(request, "core/_progress.html", {"run": run})
+    if run.is_finished and request.htmx:
+        response["HX-Trigger"] = "taskFinished"
+    return response
+
+
+@login_required
+@require_POST
+def start_ping(request: HttpRequest) -> HttpResponse:
+    """Start a short ``core.ping`` task and return its progress partial (a visible end-to-end check)."""
+    run = start_task(ping, owner=request.user, steps=5, delay=0.4)
+    return render(request, "core/_progress.html", {"run": run})

@@ -1,0 +1,28 @@
+"""Lexicon reads for the other apps: find a lexicon, read its words."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from lexicon.models import Lexicon
+from lexicon.storage import load_words
+
+
+def list_lexicons(language: str | None = None) -> QuerySet[Lexicon]:
+    queryset = Lexicon.objects.all()
+    return queryset.filter(language=language) if language else queryset
+
+
+def get_lexicon(name: str) -> Lexicon:
+    """The lexicon called ``name``; ``Lexicon.DoesNotExist`` otherwise."""
+    return Lexicon.objects.get(name=name)
+
+
+def default_lexicon(language: str) -> Lexicon | None:
+    """The most recently imported lexicon of ``language`` (None when there is none)."""
+    return Lexicon.objects.filter(language=language).order_by("-imported_at").first()
+
+
+def lexicon_words(lexicon: Lexicon) -> list[str]:
+    """The normalised words, sorted, as stored at import."""
+    return load_words(lexicon.words_file.name)

@@ -1,0 +1,1 @@
+"""Puzzles: crosswords and Jarnac games (issue 9)."""

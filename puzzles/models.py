@@ -1,0 +1,1 @@
+"""Puzzle models arrive with issue 9 (crossword requests and grids, Jarnac games)."""

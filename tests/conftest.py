@@ -1,0 +1,30 @@
+"""Suite-wide hooks. Kept free of Django: the engine tests also run with ``-p no:django``.
+
+Tests marked ``integration`` need PostgreSQL, Redis and a running Celery worker: they run only when
+``DATABASE_URL`` points at PostgreSQL and ``REDIS_URL`` is set (as in the second pass of ``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def integration_ready() -> tuple[bool, str]:
+    database = os.environ.get("DATABASE_URL", "")
+    if not database.startswith(("postgres://", "postgresql://")):
+        return False, "integration test: needs DATABASE_URL=postgres://... (see .ci/run)"
+    if not os.environ.get("REDIS_URL"):
+        return False, "integration test: needs REDIS_URL and a Celery worker (see .ci/run)"
+    return True, ""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    ready, reason = integration_ready()
+    if ready:
+        return
+    skip = pytest.mark.skip(reason=reason)
+    for item in items:
+        if "integration" in item.keywords:
+            item.add_marker(skip)

@@ -1,0 +1,38 @@
+"""The base pages render, in French by default and in English on request, with htmx served locally."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_renders_for_anonymous_visitors(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'href="#main"' in body  # skip link
+    assert "vendor/htmx/htmx.min.js" in body
+    assert "unpkg.com" not in body and "cdn" not in body.lower()
+    assert reverse("signup") in body
+
+
+def test_french_is_the_default_language(client):
+    response = client.get(reverse("home"))
+    assert '<html lang="fr">' in response.content.decode()
+
+
+def test_language_switcher_sets_english(client):
+    response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    assert response.status_code == 302
+    response = client.get(reverse("home"))
+    assert '<html lang="en">' in response.content.decode()
+    assert "Skip to content" in response.content.decode()
+
+
+def test_vendored_htmx_is_version_2():
+    from pathlib import Path
+
+    from django.conf import settings
+
+    source = (Path(settings.BASE_DIR) / "static/vendor/htmx/htmx.min.js").read_text()
+    assert 'version:"2.' in source.replace(" ", "")

@@ -1,0 +1,1 @@
+"""Training: lists, training grids, situations, answers and FSRS reviews (issue 8)."""
