@@ -1,0 +1,49 @@
+"""Loading a Jarnac lexicon from a file: a compiled lexicon (GADDAG) or a plain word list.
+
+The file's first bytes decide: the compiled format starts with the magic ``TIRGADDG`` (see
+``docs/gaddag-format.md``) and carries its own language; anything else is read as a word list, one
+word per line, in the language given (French by default).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.jarnac.tree import AnagramTree
+from engine.wordlist import read_word_list
+
+GADDAG_MAGIC = b"TIRGADDG"
+
+
+class LexiconLoadError(ValueError):
+    """The lexicon file cannot be used; the message names the file and the reason."""
+
+
+def is_compiled_lexicon(path: str | Path) -> bool:
+    """Whether the file starts with the compiled lexicon's magic bytes."""
+    with open(path, "rb") as handle:
+        return handle.read(len(GADDAG_MAGIC)) == GADDAG_MAGIC
+
+
+def load_tree(path: str | Path, language: str | None = None, *, skip_invalid: bool = False) -> AnagramTree:
+    """The anagram tree of a lexicon file (words of 3 to 9 letters only).
+
+    ``language`` applies to word lists (default ``"fr"``); a compiled lexicon knows its own and a
+    different explicit ``language`` is an error rather than a silent surprise. A word list with bad
+    lines raises :class:`engine.wordlist.WordListError` unless ``skip_invalid``.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise LexiconLoadError(f"lexicon file {str(path)!r} does not exist or is not a file")
+    if is_compiled_lexicon(path):
+        try:
+            from engine.gaddag import load_gaddag  # imported here: only compiled files need it
+        except ImportError as exc:
+            raise LexiconLoadError(f"{str(path)!r} is a compiled lexicon but engine.gaddag cannot be "
+                                   f"imported ({exc})") from None
+        lexicon = load_gaddag(path)
+        if language is not None and language != lexicon.language:
+            raise LexiconLoadError(f"{str(path)!r} is a {lexicon.language!r} lexicon, not {language!r}")
+        return AnagramTree.from_words(lexicon.iter_words(), lexicon.language)
+    words = read_word_list(path, language or "fr", skip_invalid=skip_invalid)
+    return AnagramTree.from_words(words.words, words.language)
