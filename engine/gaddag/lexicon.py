@@ -35,6 +35,8 @@ class Gaddag:
         self.node_count = node_count
         self.arc_count = arc_count
         self._mapped = mapped
+        # ch -> (bit, mask of lower bits): one dict lookup per letter in the hot `contains` loop.
+        self._steps = {ch: (1 << code, (1 << code) - 1) for ch, code in alphabet.code_of.items()}
 
     def __repr__(self) -> str:
         return (f"<Gaddag {self.language}: {self.word_count} words, {self.node_count} nodes, "
@@ -87,20 +89,24 @@ class Gaddag:
         words = self.words
         node = self.root
         arc = 0
-        code_of = self.alphabet.code_of
+        steps = self._steps
         try:
             for ch in reversed(word):
-                code = code_of[ch]
+                bit, below = steps[ch]
                 mask = words[node]
-                if not mask >> code & 1:
-                    return False
-                arc = words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
-                node = arc & CHILD_MASK
-        except KeyError:
-            return self._walk_reversed(self.codes(word)) >> 31 == 1
-        if not word:
-            raise InvalidWord(word, "empty word")
-        return arc >> 31 == 1
+                if not mask & bit:
+                    if steps.keys() >= set(word):
+                        return False
+                    break  # the rest is not normalised: decide on the normalised word below
+                arc = words[node + 1 + (mask & below).bit_count()]
+                node = arc & 0x7FFFFFFF
+            else:
+                if not word:
+                    raise InvalidWord(word, "empty word")
+                return arc >> 31 == 1
+        except KeyError:  # not normalised (lower case, accents...) or not a word at all
+            pass
+        return self._walk_reversed(self.codes(word)) >> 31 == 1
 
     def front_hooks(self, word: str) -> str:
         """Letters ``x`` (sorted) such that ``x + word`` is a word; ``word`` itself need not be one."""
