@@ -37,11 +37,14 @@ def load_tree(path: str | Path, language: str | None = None, *, skip_invalid: bo
         raise LexiconLoadError(f"lexicon file {str(path)!r} does not exist or is not a file")
     if is_compiled_lexicon(path):
         try:
-            from engine.gaddag import load_gaddag  # imported here: only compiled files need it
+            from engine.gaddag import LexiconFormatError, load_gaddag  # only compiled files need it
         except ImportError as exc:
             raise LexiconLoadError(f"{str(path)!r} is a compiled lexicon but engine.gaddag cannot be "
                                    f"imported ({exc})") from None
-        lexicon = load_gaddag(path)
+        try:
+            lexicon = load_gaddag(path)
+        except LexiconFormatError as exc:
+            raise LexiconLoadError(str(exc)) from None
         if language is not None and language != lexicon.language:
             raise LexiconLoadError(f"{str(path)!r} is a {lexicon.language!r} lexicon, not {language!r}")
         return AnagramTree.from_words(lexicon.iter_words(), lexicon.language)
