@@ -1,0 +1,423 @@
+"""Every legal play of a position with its exact score: Gordon's GADDAG move generation.
+
+Why it is shaped like this: the search itself (:func:`generate_raw`) only touches plain data —
+ints, lists of ints and one flat ``uint32`` array (the GADDAG, ``docs/gaddag-format.md``) — so that
+it can later be compiled (Cython / mypyc / Rust) unchanged in spirit. Everything with objects
+(positions, :class:`~engine.scoring.Move`) stays in the thin wrappers at the bottom.
+
+The algorithm (Gordon 1994, seed 004):
+
+1. Once per position and per direction, each empty square gets its **cross-check** mask (letters
+   whose perpendicular word is in the lexicon, or every letter when there is no perpendicular
+   word) and the **cross-score** (sum of the perpendicular tiles' values, ``-1`` for none).
+2. **Anchors** are the empty squares next to a tile (the centre square on an empty board). Each play
+   is generated from exactly one anchor: the leftmost (topmost) anchor among its new tiles. So from
+   anchor ``a`` the left part may cross tiles and non-anchor empty squares, never another anchor.
+3. From the anchor, the GADDAG is read leftwards (the reversed prefix), then, after the separator,
+   rightwards. At an empty square only arcs in ``node_mask & cross_mask & rack_mask`` are tried
+   (every letter when a blank is left); the score is carried along incrementally.
+4. A play is recorded when the arc just taken accepts and both ends of the word are free.
+
+A one-tile play is recorded once: in the horizontal pass if it has a horizontal neighbour, else in
+the vertical pass (so a vertical single-tile play is skipped when its square has a horizontal word).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine.alphabet import BLANK, Alphabet
+from engine.board import CENTER, HORIZONTAL, LETTER_MULTIPLIERS, SIZE, VERTICAL, WORD_MULTIPLIERS, Board
+from engine.cgp import MAX_RACK, Position
+from engine.scoring import BINGO_BONUS, BINGO_TILES, Move
+
+CHILD = 0x7FFFFFFF
+LAST = SIZE - 1
+
+# A raw play, as produced by the hot loop: (score, direction 0=H/1=V, line, start, word, tiles).
+RawPlay = tuple[int, int, int, int, str, int]
+
+
+class MoveGenLexicon(Protocol):
+    words: Sequence[int]
+    root: int
+    alphabet: Alphabet
+
+
+class MoveGenError(ValueError):
+    """A position the generator cannot work on (e.g. a rack letter outside the lexicon's alphabet)."""
+
+
+# -- per-position preparation: plain lists, line-major per direction ------------------------------
+
+def _square(d: int, line: int, p: int) -> int:
+    """Board index of position ``p`` on ``line`` for direction ``d`` (0 = rows, 1 = columns)."""
+    return line * SIZE + p if d == 0 else p * SIZE + line
+
+
+def _cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> tuple[list[int], list[int]]:
+    """Cross-check masks and cross-scores for the empty squares of one line, from that line's tiles.
+
+    ``line`` holds (code, value) packed as ``code`` list plus values computed by the caller; here
+    ``line[p]`` is the code (0 = empty). The result is used by the *perpendicular* direction.
+    Returns ``(masks, has_word)`` where ``has_word[p]`` is 1 when ``p`` has a tile on either side.
+    """
+    masks = [full] * SIZE
+    touching = [0] * SIZE
+    for p in range(SIZE):
+        if line[p]:
+            continue
+        before = p > 0 and line[p - 1]
+        after = p < LAST and line[p + 1]
+        if not before and not after:
+            continue
+        touching[p] = 1
+        a = p
+        while a > 0 and line[a - 1]:
+            a -= 1
+        b = p
+        while b < LAST and line[b + 1]:
+            b += 1
+        allowed = 0
+        node = root
+        ok = True
+        if a < p:
+            for q in range(p - 1, a - 1, -1):  # REV(prefix)
+                c = line[q]
+                mask = words[node]
+                if not mask >> c & 1:
+                    ok = False
+                    break
+                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
+            if ok:
+                mask = words[node]
+                if mask & 1:
+                    node = words[node + 1] & CHILD  # the separator: the word continues rightwards
+                else:
+                    ok = False
+            if ok:
+                mask = words[node]
+                m = mask & full
+                while m:
+                    low = m & -m
+                    m ^= low
+                    arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+                    for q in range(p + 1, b + 1):  # the suffix, forwards
+                        n2 = arc & CHILD
+                        c = line[q]
+                        mk = words[n2]
+                        if not mk >> c & 1:
+                            arc = 0
+                            break
+                        arc = words[n2 + 1 + (mk & ((1 << c) - 1)).bit_count()]
+                    if arc >> 31:
+                        allowed |= low
+        else:
+            for q in range(b, p, -1):  # REV(suffix), then the letter in front accepts
+                c = line[q]
+                mask = words[node]
+                if not mask >> c & 1:
+                    ok = False
+                    break
+                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
+            if ok:
+                mask = words[node]
+                m = mask & full
+                while m:
+                    low = m & -m
+                    m ^= low
+                    if words[node + 1 + (mask & (low - 1)).bit_count()] >> 31:
+                        allowed |= low
+        masks[p] = allowed
+    return masks, touching
+
+
+class Prepared:
+    """Per-position plain arrays (index ``d * 225 + line * 15 + p``) fed to :func:`generate_raw`."""
+
+    __slots__ = ("tiles", "chars", "values", "cross", "xsum", "lm", "wm", "anchors", "rack", "blanks",
+                 "letter_values", "full", "upper", "lower")
+
+    def __init__(self, board: Board, rack: str, alphabet: Alphabet, words: Sequence[int], root: int) -> None:
+        n = SIZE * SIZE
+        code_of = alphabet.code_of
+        full = alphabet.all_letters_mask
+        board_codes = [0] * n
+        board_values = [0] * n
+        for i, tile in enumerate(board.cells):
+            if tile:
+                code = code_of.get(tile.upper())
+                if code is None:
+                    raise MoveGenError(f"tile {tile!r} on the board is not in the {alphabet.language} alphabet")
+                board_codes[i] = code
+                board_values[i] = alphabet.value(tile)
+        counts = [0] * (alphabet.size + 1)
+        blanks = 0
+        if len(rack) > MAX_RACK:
+            raise MoveGenError(f"rack {rack!r} has {len(rack)} tiles, at most {MAX_RACK}")
+        for ch in rack:
+            if ch == BLANK:
+                blanks += 1
+            elif ch.upper() in code_of:
+                counts[code_of[ch.upper()]] += 1
+            else:
+                raise MoveGenError(f"rack {rack!r}: {ch!r} is not a {alphabet.language} letter or '?'")
+        empty_board = not any(board_codes)
+        tiles: list[int] = []
+        chars: list[str] = []
+        values: list[int] = []
+        lm: list[int] = []
+        wm: list[int] = []
+        anchors: list[int] = []
+        for d in (0, 1):
+            for line in range(SIZE):
+                for p in range(SIZE):
+                    i = _square(d, line, p)
+                    tiles.append(board_codes[i])
+                    chars.append(board.cells[i])
+                    values.append(board_values[i])
+                    lm.append(LETTER_MULTIPLIERS[i])
+                    wm.append(WORD_MULTIPLIERS[i])
+                    r, c = divmod(i, SIZE)
+                    if board_codes[i]:
+                        anchor = 0
+                    elif empty_board:
+                        anchor = int((r, c) == CENTER)
+                    else:
+                        anchor = int(any(
+                            0 <= r + a < SIZE and 0 <= c + b < SIZE and board_codes[(r + a) * SIZE + c + b]
+                            for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                        ))
+                    anchors.append(anchor)
+        # Cross-sets of direction d come from the lines of the other direction.
+        cross = [full] * (2 * n)
+        xsum = [-1] * (2 * n)
+        for d in (0, 1):
+            other = 1 - d
+            for line in range(SIZE):
+                base = other * n + line * SIZE
+                codes = tiles[base:base + SIZE]
+                if not any(codes):
+                    continue
+                masks, touching = _cross_sets(words, root, codes, full)
+                vals = values[base:base + SIZE]
+                for p in range(SIZE):
+                    if touching[p]:
+                        # square p of `line` in direction `other` is square `line` of line `p` in d
+                        j = d * n + p * SIZE + line
+                        cross[j] = masks[p]
+                        total = 0
+                        q = p - 1
+                        while q >= 0 and codes[q]:
+                            total += vals[q]
+                            q -= 1
+                        q = p + 1
+                        while q < SIZE and codes[q]:
+                            total += vals[q]
+                            q += 1
+                        xsum[j] = total
+        self.tiles, self.chars, self.values = tiles, chars, values
+        self.cross, self.xsum, self.lm, self.wm, self.anchors = cross, xsum, lm, wm, anchors
+        self.rack, self.blanks = counts, blanks
+        self.letter_values = [0] + [alphabet.values[ch] for ch in alphabet.letters]
+        self.full = full
+        self.upper = [""] + list(alphabet.letters)
+        self.lower = [""] + list(alphabet.letters.lower())
+
+
+# -- the hot loop ---------------------------------------------------------------------------------
+
+def generate_raw(words: Sequence[int], root: int, prep: Prepared) -> list[RawPlay]:
+    """All plays of a prepared position as raw tuples ``(score, d, line, start, word, tiles)``."""
+    out: list[RawPlay] = []
+    rack = prep.rack.copy()
+    rmask = 0
+    for code, k in enumerate(rack):
+        if k:
+            rmask |= 1 << code
+    n2 = SIZE * SIZE
+    for d in (0, 1):
+        for line in range(SIZE):
+            base = d * n2 + line * SIZE
+            if any(prep.anchors[base:base + SIZE]):
+                _gen_line(words, root, prep, base, d, line, rack, rmask, out)
+    return out
+
+
+def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int, line: int,
+              rack: list[int], rmask0: int, out: list[RawPlay]) -> None:
+    """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``), from each of its anchors.
+
+    ``rack`` (counts per letter code) is modified during the search and restored on return.
+    """
+    record = out.append
+    full = prep.full
+    letter_values = prep.letter_values
+    upper, lower = prep.upper, prep.lower
+    total_rack = sum(rack) + prep.blanks
+    end = base + SIZE
+    A = prep.anchors[base:end]
+    T = prep.tiles[base:end]
+    CH = prep.chars[base:end]
+    V = prep.values[base:end]
+    X = prep.cross[base:end]
+    S = prep.xsum[base:end]
+    LM = prep.lm[base:end]
+    WM = prep.wm[base:end]
+    cur = [""] * SIZE
+    anchor = 0
+    right_free = True  # the square after the anchor is empty or off the board
+    skip_single = False  # vertical pass, anchor with a horizontal word: its 1-tile plays are H's
+
+    def right(pos: int, node: int, start: int, msum: int, wmul: int, xtot: int, n: int,
+              rmask: int, b: int) -> None:
+        mask = words[node]
+        c = T[pos]
+        if c:
+            if mask >> c & 1:
+                cur[pos] = CH[pos]
+                right_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()], start,
+                           msum + V[pos], wmul, xtot, n, rmask, b)
+            return
+        m = mask & X[pos] & (full if b else rmask)
+        if not m:
+            return
+        lmul = LM[pos]
+        wsq = WM[pos]
+        wmul2 = wmul * wsq
+        xs = S[pos]
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            k = rack[c]
+            if k:
+                v = letter_values[c] * lmul
+                rack[c] = k - 1
+                cur[pos] = upper[c]
+                right_step(pos, arc, start, msum + v, wmul2, xtot if xs < 0 else xtot + (xs + v) * wsq,
+                           n + 1, rmask if k > 1 else rmask ^ low, b)
+                rack[c] = k
+            if b:
+                cur[pos] = lower[c]
+                right_step(pos, arc, start, msum, wmul2, xtot if xs < 0 else xtot + xs * wsq,
+                           n + 1, rmask, b - 1)
+
+    def right_step(pos: int, arc: int, start: int, msum: int, wmul: int, xtot: int, n: int,
+                   rmask: int, b: int) -> None:
+        node = arc & CHILD
+        if pos == LAST or not T[pos + 1]:  # the word may end here
+            if arc >> 31 and not (n == 1 and skip_single):
+                record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
+                        start, "".join(cur[start:pos + 1]), n))
+            if node and pos < LAST and n < total_rack:
+                right(pos + 1, node, start, msum, wmul, xtot, n, rmask, b)
+        elif node:  # a tile on the right: the word must go through it
+            right(pos + 1, node, start, msum, wmul, xtot, n, rmask, b)
+
+    def left(pos: int, node: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
+        mask = words[node]
+        c = T[pos]
+        if c:
+            if mask >> c & 1:
+                cur[pos] = CH[pos]
+                left_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()],
+                          msum + V[pos], wmul, xtot, n, rmask, b)
+            return
+        m = mask & X[pos] & (full if b else rmask)
+        if not m:
+            return
+        lmul = LM[pos]
+        wsq = WM[pos]
+        wmul2 = wmul * wsq
+        xs = S[pos]
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            k = rack[c]
+            if k:
+                v = letter_values[c] * lmul
+                rack[c] = k - 1
+                cur[pos] = upper[c]
+                left_step(pos, arc, msum + v, wmul2, xtot if xs < 0 else xtot + (xs + v) * wsq,
+                          n + 1, rmask if k > 1 else rmask ^ low, b)
+                rack[c] = k
+            if b:
+                cur[pos] = lower[c]
+                left_step(pos, arc, msum, wmul2, xtot if xs < 0 else xtot + xs * wsq,
+                          n + 1, rmask, b - 1)
+
+    def left_step(pos: int, arc: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
+        node = arc & CHILD
+        if pos and T[pos - 1]:  # a tile on the left: the word must go through it
+            if node:
+                left(pos - 1, node, msum, wmul, xtot, n, rmask, b)
+            return
+        if arc >> 31 and right_free and pos < anchor and not (n == 1 and skip_single):
+            record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
+                    pos, "".join(cur[pos:anchor + 1]), n))
+        if not node:
+            return
+        if anchor < LAST:
+            mask = words[node]
+            if mask & 1:
+                sep = words[node + 1] & CHILD  # the separator has code 0: rank 0
+                if sep and (n < total_rack or T[anchor + 1]):
+                    right(anchor + 1, sep, pos, msum, wmul, xtot, n, rmask, b)
+        if pos and not A[pos - 1] and n < total_rack:
+            left(pos - 1, node, msum, wmul, xtot, n, rmask, b)
+
+    for anchor in range(SIZE):  # noqa: B007 -- read by the closures above
+        if not A[anchor]:
+            continue
+        right_free = anchor == LAST or not T[anchor + 1]
+        skip_single = d == 1 and S[anchor] >= 0
+        left(anchor, root, 0, 1, 0, 0, rmask0, prep.blanks)
+
+
+# -- public API -----------------------------------------------------------------------------------
+
+def _move(raw: RawPlay) -> Move:
+    score, d, line, start, word, tiles = raw
+    if d == 0:
+        return Move(line, start, HORIZONTAL, word, score, tiles)
+    return Move(start, line, VERTICAL, word, score, tiles)
+
+
+def _raw_key(raw: RawPlay) -> tuple[int, int, int, int, str]:
+    score, d, line, start, word, _ = raw
+    return (-score, line, start, d, word) if d == 0 else (-score, start, line, d, word)
+
+
+def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = None) -> list[RawPlay]:
+    """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
+    prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
+                    lexicon.words, lexicon.root)
+    return generate_raw(lexicon.words, lexicon.root, prep)
+
+
+def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None = None) -> list[Move]:
+    """Every legal play for the player to move (or for ``rack``), sorted by :meth:`Move.sort_key`.
+
+    Sorted by score descending, then row, column, direction (H first), then word.
+    """
+    raws = raw_plays(lexicon, position, rack)
+    raws.sort(key=_raw_key)
+    return [_move(raw) for raw in raws]
+
+
+def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | None = None) -> list[Move]:
+    """The ``n`` best plays in the order of :func:`generate_moves`.
+
+    The search still visits every play (no score bound prunes it yet), but only the ``n`` kept ones
+    become :class:`Move` objects and no full sort is done.
+    """
+    if n < 0:
+        raise ValueError(f"top N must be >= 0, got {n}")
+    raws = raw_plays(lexicon, position, rack)
+    return [_move(raw) for raw in heapq.nsmallest(n, raws, key=_raw_key)]
