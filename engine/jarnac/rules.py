@@ -309,6 +309,7 @@ def _jarnac(state: GameState, move: Move, lexicon: Lexicon) -> GameState:
     if len(state.player.lines) >= LINES:
         raise IllegalMove("no_free_line", "you have no free line for a stolen word")
     word = _normalise(state, move.word or "")
+    move = replace(move, word=word)  # the history keeps the normalised spelling
     opponent = state.opponent
     if move.line is None:
         base, added = None, "".join(sorted(word))
@@ -361,6 +362,7 @@ def _exchange(state: GameState, move: Move) -> GameState:
         raise IllegalMove("bag_too_small", f"the bag has {len(state.bag)} letters; an exchange needs "
                                            f"{EXCHANGE_SIZE}")
     rack = _take(me.rack, letters, "your")
+    move = replace(move, letters=letters)
     drawn, rest = bagmod.draw(state.bag, EXCHANGE_SIZE)
     bag = bagmod.put_back(rest, letters, f"jarnac-exchange:{state.seed}:{len(state.history)}")
     players = _with_player(state, state.current,
@@ -374,6 +376,7 @@ def _play(state: GameState, move: Move, lexicon: Lexicon) -> GameState:
         raise IllegalMove("wrong_phase", "draw a letter or exchange three before playing a word")
     me = state.player
     word = _normalise(state, move.word or "")
+    move = replace(move, word=word)  # the history keeps the normalised spelling
     if move.line is None:
         if len(me.lines) >= LINES:
             raise IllegalMove("no_free_line", "all your lines are used; extend a word instead")
