@@ -16,6 +16,7 @@ from collections.abc import Sequence
 COMMAND_MODULES: tuple[str, ...] = (
     "engine.cli.lexicon_commands",
     "engine.cli.jarnac_commands",
+    "engine.cli.moves_commands",
 )
 
 
