@@ -127,7 +127,7 @@ def read_header(path: str | os.PathLike[str], head: bytes, file_size: int) -> He
     if file_size > expected:
         raise LexiconFormatError(path, f"{file_size - expected} unexpected trailing bytes "
                                        f"(the header announces {expected})")
-    if length < 1 or not 0 < root < length or node_count < 1 or arc_count + node_count > length:
+    if not 0 < root < length or node_count < 1 or arc_count + node_count != length:
         raise LexiconFormatError(path, f"inconsistent header (root {root}, length {length}, "
                                        f"{node_count} nodes, {arc_count} arcs)")
     return header

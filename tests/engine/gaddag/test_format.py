@@ -1,0 +1,146 @@
+"""The compiled file: round trip through a memory map, and every broken file refused at load."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+from hypothesis import given, settings
+
+from engine.gaddag import FORMAT_VERSION, LexiconFormatError, build_gaddag, load_gaddag
+from engine.gaddag.format import HEADER, HEADER_SIZE, MAGIC
+from tests.engine.gaddag import oracle
+from tests.engine.strategies import lexicons, racks
+
+WORDS = ["MAISON", "MAISONS", "MAIS", "SOMMA", "AIMONS", "MISA", "AMI", "AMIS"]
+
+
+@pytest.fixture
+def lexicon_file(tmp_path):
+    path = tmp_path / "fr.gad"
+    build_gaddag(WORDS, "fr").save(path)
+    return path
+
+
+def rewrite(path, mutate):
+    data = bytearray(path.read_bytes())
+    mutate(data)
+    path.write_bytes(bytes(data))
+
+
+def reseal(data: bytearray) -> None:
+    """Recompute the CRC so only the field under test is wrong."""
+    crc = zlib.crc32(bytes(data[HEADER_SIZE:]), zlib.crc32(bytes(data[:HEADER_SIZE - 4])))
+    data[HEADER_SIZE - 4:HEADER_SIZE] = struct.pack("<I", crc)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lexicons(), racks())
+def test_round_trip(tmp_path_factory, lexicon, rack):
+    path = tmp_path_factory.mktemp("lex") / "x.gad"
+    built = build_gaddag(lexicon, "en")
+    size = built.save(path)
+    assert size == path.stat().st_size == HEADER_SIZE + 4 * len(built.words)
+    loaded = load_gaddag(path)
+    try:
+        assert loaded.words.tolist() == built.words.tolist()
+        assert (loaded.root, loaded.word_count, loaded.node_count, loaded.arc_count, loaded.language) == (
+            built.root, built.word_count, built.node_count, built.arc_count, "en")
+        assert list(loaded.iter_words()) == sorted(lexicon)
+        assert loaded.anagrams(rack, 1) == oracle.anagrams(lexicon, rack, 1)
+    finally:
+        loaded.close()
+
+
+def test_loaded_view_is_read_only_and_shared(lexicon_file):
+    g = load_gaddag(lexicon_file)
+    assert g.words.readonly and g.words.format == "I"
+    with pytest.raises(TypeError):
+        g.words[0] = 1
+    assert g.contains("maisons") and g.anagrams("SIAM", 3) == ["AMI", "AMIS", "MAIS", "MISA"]
+    g.close()
+
+
+def test_header_fields(lexicon_file):
+    fields = HEADER.unpack(lexicon_file.read_bytes()[:HEADER_SIZE])
+    assert fields[0] == MAGIC and fields[1] == FORMAT_VERSION and fields[2] == HEADER_SIZE
+    assert fields[3].rstrip(b"\0") == b"fr" and fields[4].rstrip(b"\0") == b"ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert fields[5] == len(WORDS)
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d.__delitem__(slice(HEADER_SIZE + 8, None)), "truncated"),
+    (lambda d: d.__delitem__(slice(40, None)), "truncated"),
+    (lambda d: d.__delitem__(slice(3, None)), "not a Tirage compiled lexicon"),
+    (lambda d: d.__setitem__(slice(0, 8), b"PK\x03\x04xxxx"), "not a Tirage compiled lexicon"),
+    (lambda d: d.extend(b"\0\0\0\0"), "trailing bytes"),
+    (lambda d: d.__setitem__(HEADER_SIZE + 9, d[HEADER_SIZE + 9] ^ 0x10), "checksum mismatch"),
+    (lambda d: d.__setitem__(56, d[56] ^ 1), "checksum mismatch"),  # the word count
+])
+def test_broken_files_are_refused(lexicon_file, mutate, message):
+    rewrite(lexicon_file, mutate)
+    with pytest.raises(LexiconFormatError, match=message) as info:
+        load_gaddag(lexicon_file)
+    assert str(lexicon_file) in str(info.value)
+
+
+@pytest.mark.parametrize(("offset", "packed", "message"), [
+    (8, struct.pack("<I", 99), "format version 99 is not supported"),
+    (12, struct.pack("<I", 64), "header size 64"),
+    (16, b"de\0\0\0\0\0\0", "unknown language 'de'"),
+    (24, b"ABCDEFGHIJKLMNOPQRSTUVWXY\0", "alphabet 'ABCDEFGHIJKLMNOPQRSTUVWXY' differs"),
+    (16, b"\xff\xfe\0\0\0\0\0\0", "not ASCII"),
+    (68, struct.pack("<I", 0), "inconsistent header"),  # root 0
+])
+def test_foreign_headers_are_refused_even_with_a_valid_checksum(lexicon_file, offset, packed, message):
+    def mutate(data):
+        data[offset:offset + len(packed)] = packed
+        reseal(data)
+
+    rewrite(lexicon_file, mutate)
+    with pytest.raises(LexiconFormatError, match=message):
+        load_gaddag(lexicon_file)
+
+
+def test_checksum_can_be_skipped_for_trusted_files(lexicon_file):
+    rewrite(lexicon_file, lambda d: d.__setitem__(len(d) - 1, d[-1] ^ 0x01))
+    with pytest.raises(LexiconFormatError):
+        load_gaddag(lexicon_file)
+    load_gaddag(lexicon_file, verify_checksum=False).close()
+
+
+def test_missing_file_is_an_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        load_gaddag(tmp_path / "nope.gad")
+
+
+def test_empty_file(tmp_path):
+    path = tmp_path / "empty.gad"
+    path.write_bytes(b"")
+    with pytest.raises(LexiconFormatError, match="not a Tirage compiled lexicon"):
+        load_gaddag(path)
+
+
+def test_save_replaces_atomically(tmp_path):
+    path = tmp_path / "x.gad"
+    build_gaddag(["AB"]).save(path)
+    old = load_gaddag(path)
+    build_gaddag(["CD", "CDE"]).save(path)
+    assert old.contains("AB")  # the old mapping is untouched by the rewrite
+    new = load_gaddag(path)
+    assert new.contains("CDE") and not new.contains("AB")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.gad"]
+    old.close()
+    new.close()
+
+
+def test_counts_must_add_up_to_the_payload(lexicon_file):
+    def mutate(data):
+        nodes = struct.unpack_from("<I", data, 60)[0]
+        struct.pack_into("<I", data, 60, nodes + 1)
+        reseal(data)
+
+    rewrite(lexicon_file, mutate)
+    with pytest.raises(LexiconFormatError, match="inconsistent header"):
+        load_gaddag(lexicon_file)
