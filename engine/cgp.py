@@ -88,9 +88,9 @@ def _parse_board(text: str) -> Board:
                 j = i
                 while j < len(row) and row[j].isdigit() and row[j].isascii():
                     j += 1
+                if ch == "0":
+                    raise CGPError(f"{where}, column {col + 1}: a run of empty squares cannot start with 0")
                 run = int(row[i:j])
-                if run == 0:
-                    raise CGPError(f"{where}, column {col + 1}: an empty run of 0 squares")
                 cells.extend([EMPTY] * run)
                 col += run
                 i = j
