@@ -1,0 +1,155 @@
+"""``python -m engine jarnac ...``: the JSON-lines contract, both lexicon formats, and error paths."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+from engine.gaddag import build_gaddag
+from engine.jarnac.lexicon import LexiconLoadError, load_tree
+from tests.engine.jarnac.conftest import WORDS
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture()
+def word_list(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    # lower case and an accent (ROSÉE): the list is folded to the same words as the compiled lexicon
+    path.write_text("\n".join(w.lower() for w in WORDS).replace("rosee", "rosée"), encoding="utf-8")
+    return path
+
+
+@pytest.fixture()
+def compiled(tmp_path: Path) -> Path:
+    path = tmp_path / "words.gaddag"
+    build_gaddag(WORDS, "fr").save(path)
+    return path
+
+
+def run(capsys, *argv: str) -> tuple[int, list[dict], str]:
+    code = main(["jarnac", *argv])
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()] if "--json" in argv else out.splitlines()
+    return code, lines, err
+
+
+def test_extend_json_lines(capsys, word_list):
+    code, lines, _ = run(capsys, "extend", str(word_list), "--word", "RAT", "--rack", "ES", "--json")
+    assert code == 0
+    assert [(d["word"], d["added"]) for d in lines] == [
+        ("ASTER", "ES"), ("RATES", "ES"), ("STARE", "ES"), ("TASER", "ES"), ("RATS", "S"), ("STAR", "S")]
+    assert all(list(d)[:2] == ["word", "added"] for d in lines)
+    assert lines[0]["score"] == 25 and lines[0]["length"] == 5
+
+
+def test_extend_longest(capsys, word_list):
+    _, lines, _ = run(capsys, "extend", str(word_list), "--word", "rat", "--rack", "esx", "--longest", "--json")
+    assert [d["word"] for d in lines] == ["ASTER", "RATES", "STARE", "TASER"]
+
+
+def test_create_and_compiled_lexicon_agree(capsys, word_list, compiled):
+    _, from_list, _ = run(capsys, "create", str(word_list), "--rack", "ESTRA", "--json")
+    _, from_gaddag, _ = run(capsys, "create", str(compiled), "--rack", "ESTRA", "--json")
+    assert from_list == from_gaddag
+    assert from_list[0] == {"word": "ASTER", "added": "AERST", "length": 5, "score": 25}
+    assert "RATE" not in {d["word"] for d in from_list}
+    _, rosee, _ = run(capsys, "create", str(word_list), "--rack", "ROSEE", "--json")
+    assert rosee[0]["word"] == "ROSEE"
+
+
+def test_steal_best_first(capsys, word_list):
+    _, lines, _ = run(capsys, "steal", str(word_list), "--words", "MAISON,RAT", "--rack", "SE", "--json")
+    assert lines[0] == {"word": "MAISONS", "added": "S", "base": "MAISON", "line": 0, "length": 7,
+                        "gain": 49, "swing": 85}
+    swings = [d["swing"] for d in lines]
+    assert swings == sorted(swings, reverse=True)
+    _, best, _ = run(capsys, "steal", str(word_list), "--words", "MAISON,RAT", "--rack", "SE", "--best", "--json")
+    assert best == lines[:1]
+
+
+def test_steal_without_words_uses_loose_letters(capsys, word_list):
+    _, lines, _ = run(capsys, "steal", str(word_list), "--rack", "TAR", "--json")
+    assert {(d["word"], d["base"]) for d in lines} == {("ART", None), ("RAT", None), ("TAR", None)}
+
+
+def test_rallonges(capsys, word_list):
+    _, lines, _ = run(capsys, "rallonges", str(word_list), "--word", "chat", "--json")
+    assert [(d["word"], d["added"]) for d in lines] == [("ACHAT", "A"), ("CHATS", "S")]
+
+
+def test_text_output(capsys, word_list):
+    code, lines, _ = run(capsys, "extend", str(word_list), "--word", "RAT", "--rack", "S")
+    assert code == 0 and lines == ["RATS\t+S\t16", "STAR\t+S\t16"]
+    _, lines, _ = run(capsys, "steal", str(word_list), "--words", "RAT", "--rack", "S")
+    assert lines == ["RATS\tRAT +S\tgain 16\tswing 25", "STAR\tRAT +S\tgain 16\tswing 25"]
+
+
+def test_nothing_found_is_not_an_error(capsys, word_list):
+    code, lines, err = run(capsys, "create", str(word_list), "--rack", "QQ", "--json")
+    assert (code, lines, err) == (0, [], "")
+
+
+def test_play_prints_moves_and_a_summary(capsys, tmp_path):
+    from tests.engine.jarnac.conftest import synthetic_words
+
+    path = tmp_path / "synthetic.txt"
+    path.write_text("\n".join(synthetic_words(20_000, seed=3)), encoding="utf-8")
+    code, lines, _ = run(capsys, "play", str(path), "--players", "easy,hard", "--seed", "4", "--json")
+    assert code == 0
+    summary = lines[-1]
+    assert summary["over"] is True and len(summary["scores"]) == 2
+    assert summary["scores"] == [sum(len(w) ** 2 for w in ws) for ws in summary["lines"]]
+    assert all({"turn", "player", "move", "result"} <= set(d) for d in lines[:-1])
+
+
+@pytest.mark.parametrize("argv, message, code", [
+    (["extend", "{words}", "--word", "R4T", "--rack", "ES"], "word 'R4T'", 2),
+    (["create", "{words}", "--rack", "A?"], "rack 'A?'", 2),
+    (["steal", "{words}", "--words", "RAT,A-B", "--rack", "ES"], "opponent word 2", 2),
+    (["create", "{missing}", "--rack", "ES"], "does not exist", 1),
+    (["create", "{bad}", "--rack", "ES"], "invalid line", 1),
+    (["create", "{words}", "--rack", "ES", "--language", "en"], "", 0),
+    (["play", "{words}", "--players", "easy"], "give two levels", 2),
+    (["play", "{words}", "--players", "easy,genius"], "give two levels", 2),
+])
+def test_errors_are_one_clear_line(capsys, word_list, tmp_path, argv, message, code):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("rat\nr2d2\n", encoding="utf-8")
+    paths = {"words": str(word_list), "missing": str(tmp_path / "nope.txt"), "bad": str(bad)}
+    result, _, err = run(capsys, *[a.format(**paths) for a in argv])
+    assert result == code
+    assert message in err
+    if code:
+        assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_skip_invalid(capsys, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("rat\nr2d2\ntar\n", encoding="utf-8")
+    code, lines, _ = run(capsys, "create", str(bad), "--rack", "TAR", "--skip-invalid", "--json")
+    assert code == 0 and [d["word"] for d in lines] == ["RAT", "TAR"]
+
+
+def test_compiled_lexicon_language_mismatch_and_corruption(compiled, tmp_path):
+    assert load_tree(compiled).language == "fr"
+    with pytest.raises(LexiconLoadError, match="is a 'fr' lexicon, not 'en'"):
+        load_tree(compiled, "en")
+    broken = tmp_path / "broken.gaddag"
+    broken.write_bytes(compiled.read_bytes()[:40])
+    with pytest.raises(LexiconLoadError):
+        load_tree(broken)
+
+
+def test_module_entry_point(word_list):
+    """The real ``python -m engine`` command, as other tools call it."""
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "jarnac", "create", str(word_list), "--rack", "TAR", "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=False)
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(line)["word"] for line in result.stdout.splitlines()] == ["ART", "RAT", "TAR"]
