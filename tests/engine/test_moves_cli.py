@@ -1,0 +1,126 @@
+"""The ``moves`` and ``play`` command lines: JSON contracts, --cgp-file positions, errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cgp import parse_cgp
+from engine.cli import main
+from engine.gaddag import build_gaddag
+from engine.movegen import generate_moves
+
+WORDS = sorted({"BACCARAT", "CARAT", "ARC", "CAR", "RAT", "TA", "AT", "ART", "TAR", "BAC", "CAB", "BAR"})
+EMPTY = "/".join(["15"] * 15)
+WITH_A = "/".join(["15"] * 7 + ["7A7"] + ["15"] * 7)
+KEYS = ["coord", "row", "col", "dir", "word", "score", "tiles"]
+
+
+@pytest.fixture(scope="module")
+def lexicon(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("lex") / "small.gaddag"
+    build_gaddag(WORDS, "fr").save(path)
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def test_moves_json_contract(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    cgp = f"{WITH_A} BACCRAT/ 0/0 0"
+    code, lines, _ = run(capsys, "moves", lexicon, "--cgp", cgp, "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in lines]
+    assert all(list(row) == KEYS for row in rows)
+    expected = generate_moves(build_gaddag(WORDS, "fr"), parse_cgp(cgp))
+    assert rows == [m.to_json() for m in expected]
+    # BACCARAT bingos through the A tie at 67: row B (down) comes first, H4 (across) is there too
+    assert rows[0] == {"coord": "8B", "row": 1, "col": 7, "dir": "V", "word": "BACCARAT", "score": 67, "tiles": 7}
+    assert {"coord": "H4", "row": 7, "col": 3, "dir": "H", "word": "BACCARAT", "score": 67, "tiles": 7} in rows
+
+
+def test_moves_top_and_text(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    code, lines, _ = run(capsys, "moves", lexicon, "--cgp", f"{WITH_A} BACCRAT/ 0/0 0", "--top", "2")
+    assert code == 0 and len(lines) == 2
+    assert [line.split()[:3] for line in lines] == [["67", "8B", "BACCARAT"], ["67", "8D", "BACCARAT"]]
+
+
+def test_moves_english_style(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    code, lines, _ = run(capsys, "moves", lexicon, "--cgp", f"{WITH_A} BACCRAT/ 0/0 0", "--top", "2",
+                         "--json", "--style", "en")
+    assert [json.loads(line)["coord"] for line in lines] == ["H2", "H4"]  # 8B and 8D in French
+
+
+def test_moves_cgp_file_positions(capsys: pytest.CaptureFixture[str], lexicon: str, tmp_path: Path) -> None:
+    cgps = tmp_path / "positions.cgp"
+    cgps.write_text(f"{EMPTY} TAR/ 0/0 0\n\n# a comment\n{WITH_A} BC/ 0/0 0\n{EMPTY} / 0/0 0\n")
+    code, lines, _ = run(capsys, "moves", lexicon, "--cgp-file", str(cgps), "--json")
+    assert code == 0
+    rows = [json.loads(line) for line in lines]
+    assert {row["position"] for row in rows} == {0, 1}
+    lex = build_gaddag(WORDS, "fr")
+    for i, text in enumerate([f"{EMPTY} TAR/ 0/0 0", f"{WITH_A} BC/ 0/0 0"]):
+        mine = [{k: v for k, v in row.items() if k != "position"} for row in rows if row["position"] == i]
+        assert mine == [m.to_json() for m in generate_moves(lex, parse_cgp(text))]
+
+
+def test_moves_bad_cgp_file_line_is_named(capsys: pytest.CaptureFixture[str], lexicon: str,
+                                          tmp_path: Path) -> None:
+    cgps = tmp_path / "bad.cgp"
+    cgps.write_text(f"{EMPTY} TAR/ 0/0 0\n{EMPTY} TAR 0/0 0\n")
+    code, lines, err = run(capsys, "moves", lexicon, "--cgp-file", str(cgps), "--json")
+    assert code == 1 and lines == []
+    assert "bad.cgp, line 2: racks field 'TAR'" in err
+
+
+def test_moves_errors(capsys: pytest.CaptureFixture[str], lexicon: str, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "moves", lexicon, "--cgp", f"{EMPTY} TAR/ 0/0")
+    assert code == 1 and "--cgp: CGP has 3 field(s); missing: zero-turn count" in err
+    code, _, err = run(capsys, "moves", str(tmp_path / "none.gaddag"), "--cgp", f"{EMPTY} TAR/ 0/0 0")
+    assert code == 1 and "cannot open the lexicon" in err
+    junk = tmp_path / "junk.gaddag"
+    junk.write_bytes(b"not a lexicon at all, sorry" * 4)
+    code, _, err = run(capsys, "moves", str(junk), "--cgp", f"{EMPTY} TAR/ 0/0 0")
+    assert code == 1 and err.startswith("error: ")
+    code, _, err = run(capsys, "moves", lexicon, "--cgp", f"{EMPTY} TAR/ 0/0 0", "--top", "-1")
+    assert code == 2 and "--top -1" in err
+    code, _, err = run(capsys, "moves", lexicon, "--cgp-file", str(tmp_path / "missing.cgp"))
+    assert code == 1 and "cannot read" in err
+
+
+def test_play_json_and_text(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    cgp = f"{WITH_A} BACCRAT/ 0/0 0"
+    code, lines, _ = run(capsys, "play", lexicon, "--cgp", cgp, "H4", "BACCARAT", "--json")
+    assert code == 0
+    assert json.loads(lines[0]) == {"coord": "H4", "row": 7, "col": 3, "dir": "H", "word": "BACCARAT",
+                                    "score": 67, "tiles": 7, "words": ["BACCARAT"], "legal": True}
+    code, lines, _ = run(capsys, "play", lexicon, "--cgp", cgp, "H4", "BACCARAT")
+    assert code == 0 and lines[0].split()[:3] == ["67", "H4", "BACCARAT"]
+
+
+def test_play_refused(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    cgp = f"{WITH_A} BACCRAT/ 0/0 0"
+    code, lines, err = run(capsys, "play", lexicon, "--cgp", cgp, "A1", "CAR", "--json")
+    assert code == 1
+    assert json.loads(lines[0]) == {"legal": False, "coord": "A1", "word": "CAR", "error": "not_connected",
+                                    "reason": "the play is not connected to the tiles on the board"}
+    assert "error: A1 CAR: the play is not connected" in err
+    code, lines, err = run(capsys, "play", lexicon, "--cgp", cgp, "8H", "AXE")
+    assert code == 1 and lines == [] and "tiles not in rack" in err
+
+
+def test_python_dash_m_engine_entry_point(lexicon: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "moves", lexicon, "--cgp", f"{EMPTY} TAR/ 0/0 0", "--json", "--top", "1"],
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"coord": "8F", "row": 5, "col": 7, "dir": "V", "word": "ART",
+                                         "score": 6, "tiles": 3}
