@@ -1,0 +1,66 @@
+"""Crossword construction: grid patterns, a CSP filler, clues.
+
+Public API (what the command line and the web layer call)::
+
+    from engine.crossword import parse_grid, generate_pattern, fill_grid, CrosswordLexicon
+
+    lexicon = CrosswordLexicon(words, "fr")                 # or lexicon_from_words / load_lexicon
+    grid = parse_grid("...../.#.#./...../.#.#./.....", style="fr")
+    result = fill_grid(grid, lexicon, seed=1, time_limit=10, min_score=2.0,
+                       progress=lambda info: task.update_state(meta=info))
+    result.to_json(definitions)                            # the `fill --json` document
+
+Failures are typed (:mod:`.errors`): ``GridError`` for bad grid text; ``Unsolvable`` /
+``EmptyDomain`` (proved), ``Timeout``, ``BacktrackLimit``, each with ``partial`` and ``stats``.
+"""
+
+from engine.crossword.clues import anagram_clue, make_clue, read_definitions
+from engine.crossword.errors import (
+    BacktrackLimit,
+    EmptyDomain,
+    FillError,
+    GridError,
+    Timeout,
+    Unsolvable,
+)
+from engine.crossword.filler import FillResult, SlotAnswer, fill_grid, verify_fill
+from engine.crossword.grid import STYLES, Crossing, Grid, Slot, parse_grid
+from engine.crossword.patterns import generate_pattern
+from engine.crossword.solver import SearchOptions
+from engine.crossword.wordsource import (
+    CrosswordLexicon,
+    ListWordSource,
+    WordSource,
+    lexicon_from_words,
+    matches_pattern,
+    read_scores,
+)
+
+__all__ = [
+    "STYLES",
+    "BacktrackLimit",
+    "Crossing",
+    "CrosswordLexicon",
+    "EmptyDomain",
+    "FillError",
+    "FillResult",
+    "Grid",
+    "GridError",
+    "ListWordSource",
+    "SearchOptions",
+    "Slot",
+    "SlotAnswer",
+    "Timeout",
+    "Unsolvable",
+    "WordSource",
+    "anagram_clue",
+    "fill_grid",
+    "generate_pattern",
+    "lexicon_from_words",
+    "make_clue",
+    "matches_pattern",
+    "parse_grid",
+    "read_definitions",
+    "read_scores",
+    "verify_fill",
+]

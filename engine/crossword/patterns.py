@@ -1,0 +1,137 @@
+"""A seeded generator of valid grid patterns (black cells only) for a size and a style.
+
+How: start all white and add black cells (in 180° pairs for ``us``) one at a time, each time into a
+white run that is still longer than the wanted maximum word length, at a place that leaves both sides
+long enough; then keep adding until the black-cell target is met. A placement is kept only if the grid
+still satisfies its style (every run long enough, every cell in a word, white cells connected); when
+no placement fits, the attempt starts over. Every returned pattern passes :func:`~.grid.parse_grid`.
+
+Why a maximum word length: fills with dictionary words (no multi-word phrases) get much harder with
+long entries, so the defaults keep them moderate (``default_max_word_length``); pass
+``max_word_length`` to change it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.crossword.errors import GridError
+from engine.crossword.grid import BLACK, EMPTY, STYLES, US_MAX_BLACK_FRACTION, is_connected, parse_grid
+
+MAX_SIZE = 25
+
+
+def default_max_word_length(size: int, style: str) -> int:
+    if style == "us":
+        return size if size <= 7 else min(size, max(7, size // 2 + 1))
+    return size if size <= 6 else min(size, max(6, size * 2 // 3))
+
+
+def default_black_fraction(style: str) -> float:
+    return US_MAX_BLACK_FRACTION if style == "us" else 0.16
+
+
+def generate_pattern(size: int, style: str = "us", seed: int = 0, *, height: int | None = None,
+                     max_word_length: int | None = None, black_fraction: float | None = None,
+                     attempts: int = 400) -> list[str]:
+    """Rows of ``.`` and ``#`` (``size`` wide, ``height`` tall, default square) valid for ``style``.
+
+    Raises ``ValueError`` for impossible parameters, :class:`GridError` if no attempt succeeds.
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
+    h = size if height is None else height
+    w = size
+    min_len = STYLES[style]
+    if not (min_len <= w <= MAX_SIZE and min_len <= h <= MAX_SIZE):
+        raise ValueError(f"grid size must be between {min_len} and {MAX_SIZE} for style {style!r}, "
+                         f"got {w}x{h}")
+    if style == "us" and h != w:
+        raise ValueError("style 'us' grids are square")
+    max_len = max_word_length if max_word_length is not None else default_max_word_length(w, style)
+    if max_len < min_len:
+        raise ValueError(f"max_word_length must be at least {min_len} for style {style!r}")
+    fraction = black_fraction if black_fraction is not None else default_black_fraction(style)
+    limit = US_MAX_BLACK_FRACTION if style == "us" else 0.5
+    if not 0 <= fraction <= limit:
+        raise ValueError(f"black_fraction must be between 0 and {limit:.3f} for style {style!r}")
+    rng = random.Random(seed)
+    target = int(fraction * w * h)
+    for _ in range(attempts):
+        rows = _attempt(w, h, style, min_len, max_len, target, rng)
+        if rows is not None:
+            parse_grid(rows, style)  # the contract: every pattern is valid for its style
+            return rows
+    raise GridError(f"no {w}x{h} {style!r} pattern with words of at most {max_len} letters found "
+                    f"in {attempts} attempts; allow longer words or fewer black cells")
+
+
+def _attempt(w: int, h: int, style: str, min_len: int, max_len: int, target: int,
+             rng: random.Random) -> list[str] | None:
+    cells = [[EMPTY] * w for _ in range(h)]
+    symmetric = style == "us"
+    blacks = 0
+    while True:
+        long_runs = [run for run in _all_runs(cells) if len(run) > max_len]
+        if not long_runs and blacks >= target:
+            return ["".join(row) for row in cells]
+        if long_runs:
+            # Any long run may be broken: cells leaving both sides at least min_len long first.
+            middle = {cell for run in long_runs for cell in run[min_len:len(run) - min_len]}
+            candidates = sorted(middle) or sorted({cell for run in long_runs for cell in run})
+        else:
+            candidates = [(r, c) for r in range(h) for c in range(w) if cells[r][c] == EMPTY]
+        rng.shuffle(candidates)
+        placed = False
+        for r, c in candidates[:80]:
+            group = {(r, c), (h - 1 - r, w - 1 - c)} if symmetric else {(r, c)}
+            if any(cells[y][x] == BLACK for y, x in group):
+                continue
+            if symmetric and blacks + len(group) > int(US_MAX_BLACK_FRACTION * w * h):
+                continue
+            for y, x in group:
+                cells[y][x] = BLACK
+            if _valid(cells, style, min_len):
+                blacks += len(group)
+                placed = True
+                break
+            for y, x in group:
+                cells[y][x] = EMPTY
+        if not placed:
+            if long_runs:
+                return None
+            return ["".join(row) for row in cells]  # target not reachable: accept fewer blacks
+
+
+def _all_runs(cells: list[list[str]]) -> list[list[tuple[int, int]]]:
+    h, w = len(cells), len(cells[0])
+    runs = []
+    for lines in ([[(r, c) for c in range(w)] for r in range(h)],
+                  [[(r, c) for r in range(h)] for c in range(w)]):
+        for line in lines:
+            run: list[tuple[int, int]] = []
+            for r, c in line:
+                if cells[r][c] == BLACK:
+                    if run:
+                        runs.append(run)
+                    run = []
+                else:
+                    run.append((r, c))
+            if run:
+                runs.append(run)
+    return runs
+
+
+def _valid(cells: list[list[str]], style: str, min_len: int) -> bool:
+    covered = set()
+    for run in _all_runs(cells):
+        if len(run) >= 2:
+            covered.update(run)
+        if style == "us" and len(run) < min_len:
+            return False
+        if 2 <= len(run) < min_len:
+            return False
+    h, w = len(cells), len(cells[0])
+    if any(cells[r][c] != BLACK and (r, c) not in covered for r in range(h) for c in range(w)):
+        return False
+    return is_connected(["".join(row) for row in cells])

@@ -1,0 +1,399 @@
+"""The CSP search: MAC with bitset domains, dom/wdeg, LCV mixed with quality, conflict-directed backjumping.
+
+Model (seed 002): one variable per slot, its domain the lexicon's words of that length (a bitset, see
+:mod:`.domains`), binary constraints where two slots share a cell, and all-different.
+
+Propagation works on *cells*: each shared cell keeps the set of letters both of its slots still allow.
+When a slot's domain shrinks, the letters it still supports at each of its crossing cells are
+recomputed (one AND per letter still possible there); letters that disappeared are removed from the
+crossing slot with one mask. Run to a fixpoint this is exactly arc consistency on the crossing
+constraints (AC-3 with letter supports instead of word pairs), before the search and after every
+decision (MAC, which subsumes forward checking). All-different is enforced whenever a domain becomes a
+single word: that word leaves every other slot of the same length.
+
+Search: binary branching (``slot = word`` then, on failure, ``slot != word``), variable by smallest
+domain over weighted degree (dom/wdeg: each wipe-out adds weight to the two slots involved, so slots
+that keep failing are tried first; weights start at the degree, so early choices are MRV with the
+degree as tie-break), value by least-constraining-value (sum of the logs of the support each crossing
+keeps, the FC-LCV of the seeds) mixed with word quality, among the best candidates.
+
+Every domain pruning records the decision levels it depends on (a bitmask: ``conf``); a wipe-out's
+conflict set is the union for the two slots involved. On failure the search jumps straight back to the
+deepest level in the conflict set and refutes that decision with the rest of the set as explanation
+(conflict-directed backjumping, FC-CBJ in the seeds' words). A conflict set that is empty is a proof
+that the grid has no fill: only then is :class:`Unsolvable` raised. Everything undoes through one
+trail of ``(list, index, old value)``: nothing is ever copied.
+
+Restarts with a growing backtrack budget (the learned weights and the refutations proved at the root
+survive them), a seeded random generator (jitter in both orderings) for reproducible, varied fills,
+and a clock checked at every node.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.crossword.domains import ALL_LETTERS, LengthIndex
+from engine.crossword.errors import BacktrackLimit, Timeout, Unsolvable
+from engine.crossword.grid import Grid
+
+ProgressCallback = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class SearchOptions:
+    """Knobs of the search. The defaults are the tuned ones (see ``bench/fill.py``)."""
+
+    seed: int = 0
+    time_limit: float | None = None
+    max_backtracks: int | None = None
+    heuristic: str = "domwdeg"  # or "mrv" (smallest domain, then most crossings)
+    backjumping: bool = True
+    restart_base: int = 64
+    restart_growth: float = 1.5
+    candidates: int = 24
+    quality_weight: float = 0.7
+    value_jitter: float = 0.5
+    var_jitter: float = 0.05
+    progress: ProgressCallback | None = None
+    progress_interval: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.heuristic not in ("domwdeg", "mrv"):
+            raise ValueError(f"unknown heuristic {self.heuristic!r}; expected 'domwdeg' or 'mrv'")
+        if self.time_limit is not None and not self.time_limit > 0:
+            raise ValueError(f"time limit must be positive, got {self.time_limit!r}")
+        if self.max_backtracks is not None and self.max_backtracks < 0:
+            raise ValueError(f"max_backtracks must be >= 0, got {self.max_backtracks!r}")
+        if self.restart_base < 1 or self.restart_growth < 1:
+            raise ValueError("restart_base must be >= 1 and restart_growth >= 1")
+        if self.candidates < 1:
+            raise ValueError("candidates must be >= 1")
+
+
+@dataclass
+class SearchStats:
+    nodes: int = 0
+    backtracks: int = 0
+    backjumps: int = 0
+    restarts: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    @property
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seconds": round(self.seconds, 4), "nodes": self.nodes, "backtracks": self.backtracks,
+                "backjumps": self.backjumps, "restarts": self.restarts}
+
+
+class _Stop(Exception):
+    """Internal: the clock or the backtrack budget ran out (turned into the public error by the caller)."""
+
+    def __init__(self, error_type: type, partial: dict[int, int]) -> None:
+        self.error_type = error_type
+        self.partial = partial
+
+
+class Search:
+    """One CSP over some slots of a grid (a connected sub-grid, or all of it).
+
+    ``domains`` maps each slot index to its initial bitset (node consistency already applied),
+    ``indexes`` maps each length to its :class:`LengthIndex`; ``weights`` (slot index -> weight) is
+    shared with later searches so that learned weights survive restarts and stages.
+    """
+
+    def __init__(self, grid: Grid, slot_ids: Sequence[int], domains: dict[int, int],
+                 indexes: dict[int, LengthIndex], options: SearchOptions, stats: SearchStats,
+                 weights: dict[int, float], rng: random.Random, *, deadline: float | None,
+                 theme: dict[int, int] | None = None, stage: str = "") -> None:
+        self.grid = grid
+        self.ids = list(slot_ids)
+        local = {g: i for i, g in enumerate(self.ids)}
+        m = len(self.ids)
+        self.m = m
+        self.ix: list[LengthIndex] = [indexes[grid.slots[g].length] for g in self.ids]
+        self.dom: list[int] = [domains[g] for g in self.ids]
+        self.conf: list[int] = [0] * m
+        self.opts = options
+        self.stats = stats
+        self.weights = weights
+        for g in self.ids:
+            weights.setdefault(g, 0.0)
+        self.rng = rng
+        self.deadline = deadline
+        self.stage = stage
+        # Crossings inside this sub-grid, as (pos in s, t, pos in t, cell id).
+        self.nbrs: list[list[tuple[int, int, int, int]]] = [[] for _ in range(m)]
+        cells = 0
+        for x in grid.crossings:
+            if x.a in local and x.b in local:
+                a, b = local[x.a], local[x.b]
+                self.nbrs[a].append((x.pos_a, b, x.pos_b, cells))
+                self.nbrs[b].append((x.pos_b, a, x.pos_a, cells))
+                cells += 1
+        self.cellset: list[int] = [ALL_LETTERS] * cells
+        self.degree = [len(n) for n in self.nbrs]
+        by_len: dict[int, list[int]] = {}
+        for i, g in enumerate(self.ids):
+            by_len.setdefault(grid.slots[g].length, []).append(i)
+        self.same_len: list[list[int]] = [[t for t in by_len[grid.slots[g].length] if t != i]
+                                          for i, g in enumerate(self.ids)]
+        self.trail: list[tuple[list[int], int, int]] = []
+        # Theme words: length -> bitset of word indices to place first.
+        self.theme = theme or {}
+        self.theme_words = sorted(((length, 1 << i) for length, mask in self.theme.items()
+                                   for i in _bits(mask)), key=lambda lb: -lb[0])
+
+    # -- state changes ------------------------------------------------------------------------------
+
+    def _undo(self, mark: int) -> None:
+        trail = self.trail
+        while len(trail) > mark:
+            arr, i, old = trail.pop()
+            arr[i] = old
+
+    def _propagate(self, queue: list[int]) -> int | None:
+        """Run to the AC fixpoint from the slots in ``queue``; the conflict set on a wipe-out, else None."""
+        dom, conf, cellset, trail, ix, nbrs = self.dom, self.conf, self.cellset, self.trail, self.ix, self.nbrs
+        same_len = self.same_len
+        queued = [False] * self.m
+        for s in queue:
+            queued[s] = True
+        head = 0
+        while head < len(queue):
+            s = queue[head]
+            head += 1
+            queued[s] = False
+            d = dom[s]
+            cs = conf[s]
+            if not d & (d - 1):
+                # A single word left: all-different removes it from the other slots of its length.
+                for t in same_len[s]:
+                    dt = dom[t]
+                    if dt & d:
+                        trail.append((dom, t, dt))
+                        trail.append((conf, t, conf[t]))
+                        dom[t] = dt ^ d
+                        conf[t] |= cs
+                        if dt == d:
+                            self._bump(s, t)
+                            return conf[t]
+                        if not queued[t]:
+                            queued[t] = True
+                            queue.append(t)
+            masks_s = ix[s].masks
+            for p, t, q, c in nbrs[s]:
+                old = cellset[c]
+                # Letters still supported by s at p, looking only at the cell's current letters.
+                masks = masks_s[p]
+                among = old
+                new = 0
+                while among:
+                    low = among & -among
+                    if d & masks[low.bit_length() - 1]:
+                        new |= low
+                    among ^= low
+                if new == old:
+                    continue
+                trail.append((cellset, c, old))
+                cellset[c] = new
+                removed = old ^ new
+                masks_t = ix[t].masks[q]
+                drop = 0
+                while removed:
+                    low = removed & -removed
+                    drop |= masks_t[low.bit_length() - 1]
+                    removed ^= low
+                dt = dom[t]
+                if dt & drop:
+                    trail.append((dom, t, dt))
+                    trail.append((conf, t, conf[t]))
+                    dt &= ~drop
+                    dom[t] = dt
+                    conf[t] |= cs
+                    if not dt:
+                        self._bump(s, t)
+                        return conf[t]
+                    if not queued[t]:
+                        queued[t] = True
+                        queue.append(t)
+        return None
+
+    def _bump(self, s: int, t: int) -> None:
+        self.weights[self.ids[s]] += 1.0
+        self.weights[self.ids[t]] += 1.0
+
+    # -- heuristics ---------------------------------------------------------------------------------
+
+    def _select(self) -> int | None:
+        """dom/wdeg (or MRV + degree): the open slot most likely to fail, or None when all are fixed."""
+        dom, weights, ids, degree = self.dom, self.weights, self.ids, self.degree
+        best = None
+        best_key = math.inf
+        jitter = self.opts.var_jitter
+        rnd = self.rng.random
+        domwdeg = self.opts.heuristic == "domwdeg"
+        for s in range(self.m):
+            d = dom[s]
+            if not d & (d - 1):
+                continue
+            size = d.bit_count()
+            if domwdeg:
+                key = size / (1.0 + degree[s] + weights[ids[s]]) * (1.0 + jitter * rnd())
+            else:  # MRV, ties by degree, then at random
+                key = size - (degree[s] + jitter * rnd()) / 100.0
+            if key < best_key:
+                best_key = key
+                best = s
+        return best
+
+    def _theme_choice(self) -> tuple[int, int] | None:
+        """The next theme word to place and where: longest first, in its most constrained slot."""
+        for length, bit in self.theme_words:
+            if any(self.dom[s] == bit for s in range(self.m) if self.ix[s].length == length):
+                continue  # already placed
+            best = None
+            best_size = math.inf
+            for s in range(self.m):
+                d = self.dom[s]
+                if self.ix[s].length == length and d & bit and d & (d - 1):
+                    size = d.bit_count()
+                    if size < best_size:
+                        best, best_size = s, size
+            if best is not None:
+                return best, bit.bit_length() - 1
+        return None
+
+    def _choose(self, s: int) -> int:
+        """Value ordering: least constraining value (log supports of the crossings) plus quality."""
+        d = self.dom[s]
+        ix = self.ix[s]
+        opts = self.opts
+        cands: list[int] = []
+        theme = self.theme.get(ix.length, 0) & d
+        if theme:
+            cands = list(_bits(theme))[: opts.candidates]
+        rest = d & ~theme
+        while rest and len(cands) < opts.candidates:
+            low = rest & -rest
+            cands.append(low.bit_length() - 1)
+            rest ^= low
+        if len(cands) == 1:
+            return cands[0]
+        entries = []
+        dom, cellset = self.dom, self.cellset
+        for p, t, q, c in self.nbrs[s]:
+            dt = dom[t]
+            if not dt & (dt - 1):
+                continue
+            masks = self.ix[t].masks[q]
+            counts = [0] * 26
+            among = cellset[c]
+            while among:
+                low = among & -among
+                code = low.bit_length() - 1
+                counts[code] = (dt & masks[code]).bit_count()
+                among ^= low
+            entries.append((p, [math.log(n) if n else -1e9 for n in counts]))
+        codes, scores = ix.codes, ix.scores
+        qw, jitter, rnd = opts.quality_weight, opts.value_jitter, self.rng.random
+        best = cands[0]
+        best_score = -math.inf
+        for i in cands:
+            word = codes[i]
+            score = qw * scores[i] + jitter * rnd()
+            for p, logs in entries:
+                score += logs[word[p]]
+            if theme >> i & 1:
+                score += 1e6
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    # -- the search ----------------------------------------------------------------------------------
+
+    def partial(self) -> dict[int, int]:
+        """Global slot index -> word index for every slot down to one word."""
+        return {g: self.dom[i].bit_length() - 1 for i, g in enumerate(self.ids)
+                if self.dom[i] and not self.dom[i] & (self.dom[i] - 1)}
+
+    def run(self) -> dict[int, int]:
+        """Global slot index -> word index of a complete fill; raises Unsolvable or _Stop."""
+        stats, opts = self.stats, self.opts
+        if any(d == 0 for d in self.dom):
+            raise Unsolvable("a slot has no candidate word")
+        if self._propagate(list(range(self.m))) is not None:
+            raise Unsolvable("propagation before the search (AC-3) proves there is no fill")
+        levels: list[tuple[int, int, int]] = []
+        limit = float(opts.restart_base)
+        run_backtracks = 0
+        next_report = time.monotonic() + opts.progress_interval
+        dom, conf, trail = self.dom, self.conf, self.trail
+        while True:
+            now = time.monotonic()
+            if self.deadline is not None and now >= self.deadline:
+                raise _Stop(Timeout, self.partial())
+            if opts.progress is not None and now >= next_report:
+                next_report = now + opts.progress_interval
+                opts.progress({"stage": self.stage, **stats.as_dict(),
+                               "fixed": sum(1 for d in dom if not d & (d - 1)), "slots": self.m})
+            choice = self._theme_choice() if self.theme_words else None
+            if choice is None:
+                s = self._select()
+                if s is None:
+                    return self.partial()
+                v = self._choose(s)
+            else:
+                s, v = choice
+            stats.nodes += 1
+            levels.append((s, v, len(trail)))
+            k = len(levels)
+            trail.append((dom, s, dom[s]))
+            trail.append((conf, s, conf[s]))
+            dom[s] = 1 << v
+            conf[s] |= 1 << k
+            conflict = self._propagate([s])
+            while conflict is not None:
+                stats.backtracks += 1
+                run_backtracks += 1
+                if opts.max_backtracks is not None and stats.backtracks > opts.max_backtracks:
+                    raise _Stop(BacktrackLimit, self.partial())
+                if not conflict:
+                    raise Unsolvable("the search refuted every possibility")
+                depth = len(levels)
+                h = conflict.bit_length() - 1 if opts.backjumping else depth
+                stats.backjumps += depth - h
+                x, value, mark = levels[h - 1]
+                self._undo(mark)
+                del levels[h - 1:]
+                # Refute x = value at level h-1, explained by the rest of the conflict set.
+                explanation = conflict & ~(1 << h) if opts.backjumping else (1 << h) - 2
+                trail.append((dom, x, dom[x]))
+                trail.append((conf, x, conf[x]))
+                dom[x] &= ~(1 << value)
+                conf[x] |= explanation
+                if not dom[x]:
+                    conflict = conf[x]
+                    continue
+                conflict = self._propagate([x])
+            if run_backtracks >= limit:
+                stats.restarts += 1
+                run_backtracks = 0
+                limit *= opts.restart_growth
+                if levels:
+                    self._undo(levels[0][2])
+                    levels.clear()
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
