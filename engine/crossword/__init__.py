@@ -32,6 +32,7 @@ from engine.crossword.wordsource import (
     ListWordSource,
     WordSource,
     lexicon_from_words,
+    load_lexicon,
     matches_pattern,
     read_scores,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "fill_grid",
     "generate_pattern",
     "lexicon_from_words",
+    "load_lexicon",
     "make_clue",
     "matches_pattern",
     "parse_grid",

@@ -160,3 +160,40 @@ def lexicon_from_words(words: Iterable[str], language: str = "fr", *,
     alphabet = get_alphabet(language)
     return CrosswordLexicon({alphabet.normalise(w) for w in words}, language, scores,
                             score_source=score_source)
+
+
+COMPILED_MAGIC = b"TIRGADDG"
+
+
+def is_compiled_lexicon(path: str | Path) -> bool:
+    """Whether ``path`` starts with the compiled-lexicon magic bytes (else it is read as a word list)."""
+    with open(path, "rb") as handle:
+        return handle.read(len(COMPILED_MAGIC)) == COMPILED_MAGIC
+
+
+def load_lexicon(path: str | Path, language: str | None = None, *,
+                 scores: Mapping[str, float] | None = None, score_source: str = "auto",
+                 min_length: int = 2) -> CrosswordLexicon:
+    """A lexicon from a compiled file (magic ``TIRGADDG``, language from its header) or a word list.
+
+    A word list is read with :func:`engine.wordlist.read_word_list` (``language`` default ``fr``),
+    leaving out lines that are not words (wfrench has hyphenated and apostrophised forms). Words
+    shorter than ``min_length`` cannot fill any slot and are dropped.
+    """
+    if is_compiled_lexicon(path):
+        from engine.gaddag import load_gaddag
+
+        gaddag = load_gaddag(path)
+        if language is not None and language != gaddag.language:
+            raise ValueError(f"{path} is a {gaddag.language!r} lexicon, not {language!r}")
+        words: Iterable[str] = gaddag.iter_words()
+        language = gaddag.language
+    else:
+        from engine.wordlist import read_word_list
+
+        language = language or "fr"
+        words = read_word_list(path, language, skip_invalid=True).words
+    kept = [w for w in words if len(w) >= min_length]
+    if not kept:
+        raise ValueError(f"{path} has no word of {min_length}+ letters")
+    return CrosswordLexicon(kept, language, scores, score_source=score_source)
