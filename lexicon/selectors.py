@@ -1,11 +1,25 @@
-"""Lexicon reads for the other apps: find a lexicon, read its words."""
+"""Lexicon reads for the other apps: find a lexicon, read its words, get its compiled GADDAG.
+
+``gaddag_for(lexicon)`` is the one way other apps get a lexicon's :class:`engine.gaddag.Gaddag`: loaded
+once per process, swapped to a newly published version on the next call (see :mod:`lexicon.compiled`).
+"""
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from lexicon.compiled import CompiledLexiconError, gaddag_for
 from lexicon.models import Lexicon
 from lexicon.storage import load_words
+
+__all__ = [
+    "CompiledLexiconError",
+    "default_lexicon",
+    "gaddag_for",
+    "get_lexicon",
+    "lexicon_words",
+    "list_lexicons",
+]
 
 
 def list_lexicons(language: str | None = None) -> QuerySet[Lexicon]:

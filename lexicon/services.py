@@ -18,6 +18,7 @@ from django.utils.text import slugify
 
 from engine.alphabet import LANGUAGES
 from engine.wordlist import LineProblem, WordListError, read_word_list
+from lexicon.compiled import CompiledLexiconError, compile_words
 from lexicon.models import Lexicon
 from lexicon.storage import store_words
 
@@ -76,8 +77,11 @@ def import_word_list(path: str | Path, *, name: str, language: str, skip_invalid
     content_hash = word_list.content_hash
     existing = Lexicon.objects.filter(name=name).first()
     if existing and existing.content_hash == content_hash and existing.language == language:
+        _compile(word_list.words, language, content_hash)  # no-op when compiled; heals older imports
         return ImportOutcome(existing, ImportStatus.UNCHANGED, word_list.problems, word_list.duplicates)
 
+    # Compile before the row points at the new content, so the lexicon is ready as soon as it exists.
+    _compile(word_list.words, language, content_hash)
     stored_name = store_words(word_list.words, content_hash)
     with transaction.atomic():
         lexicon, created = Lexicon.objects.update_or_create(
@@ -93,3 +97,10 @@ def import_word_list(path: str | Path, *, name: str, language: str, skip_invalid
         )
     status = ImportStatus.CREATED if created else ImportStatus.REPLACED
     return ImportOutcome(lexicon, status, word_list.problems, word_list.duplicates)
+
+
+def _compile(words: list[str], language: str, content_hash: str) -> None:
+    try:
+        compile_words(words, language, content_hash, replace_broken=True)
+    except CompiledLexiconError as exc:
+        raise LexiconImportError(f"cannot compile the lexicon: {exc}") from None
