@@ -17,7 +17,9 @@ from accounts.services import create_learner
 
 
 class AuthRateThrottle(AnonRateThrottle):
-    rate = "30/min"
+    """Limits password guessing and sign-up floods per client IP (rate: settings, scope ``auth``)."""
+
+    scope = "auth"
 
 
 class RegisterApi(APIView):

@@ -13,7 +13,7 @@ import tempfile
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-0123456789")
 
 from config.settings import *  # noqa: E402,F403
-from config.settings import STORAGES  # noqa: E402
+from config.settings import REST_FRAMEWORK, STORAGES  # noqa: E402
 
 # Tasks run inline, so a test sees the finished TaskRun; integration tests switch to "celery".
 TIRAGE_TASKS_MODE = "sync"
@@ -21,9 +21,16 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # speed on
 SECURE_SSL_REDIRECT = False
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"auth": "10000/min"}}
 
-MEDIA_ROOT = tempfile.mkdtemp(prefix="tirage-test-media-")
-atexit.register(shutil.rmtree, MEDIA_ROOT, ignore_errors=True)
+_TMP = tempfile.mkdtemp(prefix="tirage-tests-")
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
+MEDIA_ROOT = os.path.join(_TMP, "media")
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not Django's shared in-memory database: with in-process (thread) tasks, a shared-cache
+    # in-memory SQLite fails at once with "table is locked" instead of waiting like the real file does.
+    DATABASES["default"]["TEST"] = {"NAME": os.path.join(_TMP, "test_tirage.sqlite3")}  # noqa: F405
 
 # Serve static files from the finders (no collectstatic in tests).
 WHITENOISE_AUTOREFRESH = True

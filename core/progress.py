@@ -101,8 +101,8 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
     def decorator(func: Callable[..., Any]) -> Any:
         @functools.wraps(func)
         def run(task_run_id: str, **kwargs: Any) -> Any:
-            mark_running(task_run_id)
             try:
+                mark_running(task_run_id)
                 result = func(Progress(task_run_id), **kwargs)
             except Exception as exc:
                 if not isinstance(exc, TaskFailure):

@@ -1,0 +1,115 @@
+"""The shared task-progress mechanism: TaskRun life cycle, failures in words, dispatch modes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from core import progress
+from core.models import TaskRun
+from core.progress import TaskFailure, start_task, tracked_task
+from core.tasks import ping
+
+pytestmark = pytest.mark.django_db
+
+
+@tracked_task(name="tests.expected_failure")
+def expected_failure(progress_, word: str) -> None:
+    progress_.report(40, "checking")
+    raise TaskFailure(f"the word {word!r} is not in the lexicon")
+
+
+@tracked_task(name="tests.crash")
+def crash(progress_) -> None:
+    raise KeyError("missing-key")
+
+
+@tracked_task(name="tests.slow")
+def slow(progress_, seconds: float) -> dict:
+    time.sleep(seconds)
+    return {"slept": seconds}
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="x")
+
+
+def test_ping_runs_to_done_with_its_result(alice):
+    run = start_task(ping, owner=alice, steps=4)
+    assert run.state == TaskRun.State.DONE and run.progress == 100
+    assert run.result["pong"] is True and run.result["steps"] == 4
+    assert run.kind == "core.ping" and run.owner == alice
+    assert run.started_at and run.finished_at and run.error == ""
+
+
+def test_expected_failure_is_recorded_in_words():
+    run = start_task(expected_failure, word="ZZZ")
+    assert run.state == TaskRun.State.FAILED
+    assert run.error == "the word 'ZZZ' is not in the lexicon"
+    assert run.progress == 40 and run.message == "checking"
+    assert run.finished_at is not None
+
+
+def test_unexpected_failure_names_the_error_type():
+    run = start_task(crash)
+    assert run.state == TaskRun.State.FAILED
+    assert run.error == "Unexpected error (KeyError): 'missing-key'"
+
+
+def test_invalid_task_arguments_fail_with_a_reason():
+    run = start_task(ping, steps=0)
+    assert run.state == TaskRun.State.FAILED
+    assert "steps must be between 1 and 100" in run.error
+
+
+def test_report_clamps_and_truncates():
+    run = TaskRun.objects.create(kind="x")
+    progress.report(run.id, 250, "m" * 400)
+    run.refresh_from_db()
+    assert run.progress == 100 and len(run.message) == 255
+    progress.report(run.id, -5)
+    run.refresh_from_db()
+    assert run.progress == 0
+
+
+def test_anonymous_owner_is_stored_as_none():
+    from django.contrib.auth.models import AnonymousUser
+
+    run = start_task(ping, owner=AnonymousUser())
+    assert run.owner is None
+
+
+def test_unknown_mode_is_refused(settings):
+    settings.TIRAGE_TASKS_MODE = "carrier-pigeon"
+    with pytest.raises(ValueError, match="unknown TIRAGE_TASKS_MODE 'carrier-pigeon'"):
+        start_task(ping)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thread_mode_returns_at_once_and_finishes_in_the_background(settings):
+    settings.TIRAGE_TASKS_MODE = "thread"
+    started = time.monotonic()
+    run = start_task(slow, seconds=0.5)
+    assert time.monotonic() - started < 0.4
+    assert run.state == TaskRun.State.PENDING
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        run.refresh_from_db()
+        if run.is_finished:
+            break
+        time.sleep(0.05)
+    assert run.state == TaskRun.State.DONE and run.result == {"slept": 0.5}
+
+
+def test_visibility_rule(alice, admin_user):
+    bob = get_user_model().objects.create_user("bob", password="x")
+    from django.contrib.auth.models import AnonymousUser
+
+    mine = TaskRun.objects.create(kind="x", owner=alice)
+    ownerless = TaskRun.objects.create(kind="x")
+    assert mine.visible_to(alice) and mine.visible_to(admin_user)
+    assert not mine.visible_to(bob) and not mine.visible_to(AnonymousUser())
+    assert ownerless.visible_to(admin_user) and not ownerless.visible_to(alice)
