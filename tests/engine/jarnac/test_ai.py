@@ -69,9 +69,20 @@ def test_medium_makes_the_smallest_new_word_when_nothing_extends(small_tree):
     assert ai.choose_move(state, small_tree, "medium") == rules.play_move("ART")
 
 
-def test_hard_maximises_the_score_gain(small_tree):
-    state = make_state(p0_lines=["ROSE"], p0_rack="MAISONRA")
-    # MAISON (36) beats ARROSE (36 - 16 = 20) and a three-letter word (9).
+def test_hard_extends_by_the_fewest_letters(small_tree):
+    state = make_state(p0_lines=["ROSE", "RAT"], p0_rack="ARESMAISON")
+    # ROSEE (+E), RATS (+S), STAR (+S) add one letter; ARROSEES or MAISON would take more.
+    assert ai.choose_move(state, small_tree, "hard") == rules.play_move("ROSEE", 0)
+
+
+def test_hard_makes_the_smallest_new_word_when_nothing_extends(small_tree):
+    state = make_state(p0_lines=["SEL"], p0_rack="MAISONTR")
+    assert ai.choose_move(state, small_tree, "hard") == rules.play_move("ART")
+
+
+def test_hard_closes_the_game_when_the_eighth_word_wins(small_tree):
+    state = make_state(p0_lines=["RAT"] * 7, p0_rack="MAISONE", p1_lines=["ACHATS"])
+    # Ending now with MAISON wins (63 + 36 against 36): it comes before extending RAT to RATS.
     assert ai.choose_move(state, small_tree, "hard") == rules.play_move("MAISON")
 
 

@@ -1,0 +1,112 @@
+"""Jarnac benchmark: tree build time, query speed (random racks), and an AI tournament.
+
+Usage::
+
+    .venv/bin/python bench/jarnac.py [WORDLIST] [--language fr] [--games 20] [--queries 300]
+
+WORDLIST defaults to /usr/share/dict/french (read with --skip-invalid semantics). Prints tables;
+nothing here is asserted: speed targets live here, not in unit tests.
+
+Targets (on a developer machine, French wfrench, ~136k Jarnac words): tree built in under 3 s;
+extend and create well under 5 ms per query on average; steal (4 opponent words) under 20 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.jarnac import ai, queries, rules  # noqa: E402
+from engine.jarnac.bag import full_bag  # noqa: E402
+from engine.jarnac.lexicon import load_tree  # noqa: E402
+
+
+def timed(fn, *args) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - start, result
+
+
+def query_table(tree, count: int, rng: random.Random) -> None:
+    bag = full_bag()
+    words = [w for w in tree.iter_words()]
+    words.sort()
+    cases = []
+    for _ in range(count):
+        base = rng.choice(words)
+        rack = "".join(rng.choice(bag) for _ in range(rng.randint(4, 10)))
+        opponents = [rng.choice(words) for _ in range(4)]
+        cases.append((base, rack, opponents))
+    rows = []
+    for name, fn in (
+        ("extend", lambda c: queries.extensions(tree, c[0], c[1])),
+        ("create", lambda c: queries.creations(tree, c[1])),
+        ("create 15 letters", lambda c: queries.creations(tree, c[1] + c[0][:5])),
+        ("steal (4 words)", lambda c: queries.steals(tree, c[2], c[1])),
+        ("rallonges", lambda c: queries.rallonges(tree, c[0])),
+    ):
+        times, sizes = [], []
+        for case in cases:
+            elapsed, found = timed(fn, case)
+            times.append(elapsed * 1000)
+            sizes.append(len(found))
+        times.sort()
+        rows.append((name, statistics.mean(times), times[len(times) // 2], times[int(len(times) * 0.99) - 1],
+                     statistics.mean(sizes)))
+    print(f"\n{'query':20} {'mean ms':>8} {'p50 ms':>8} {'p99 ms':>8} {'mean results':>13}")
+    for name, mean, p50, p99, size in rows:
+        print(f"{name:20} {mean:8.2f} {p50:8.2f} {p99:8.2f} {size:13.1f}")
+
+
+def tournament(tree, games: int) -> None:
+    print(f"\nAI tournament: {games} seeded games per pairing (each pairing played both ways round)")
+    print(f"{'pairing':16} {'wins A':>6} {'wins B':>6} {'ties':>5} {'mean A':>7} {'mean B':>7} "
+          f"{'moves':>6} {'ms/move':>8} {'bag ends':>8}")
+    levels = ai.LEVELS
+    for i, first in enumerate(levels):
+        for second in levels[i:]:
+            wins = [0, 0, 0]
+            totals = [0, 0]
+            moves = 0
+            seconds = 0.0
+            bag_ends = 0
+            for game in range(games):
+                order = (first, second) if game % 2 == 0 else (second, first)
+                elapsed, state = timed(ai.play_game, tree, order, f"bench-{game}")
+                seconds += elapsed
+                moves += len(state.history)
+                bag_ends += state.end_reason == "bag_empty"
+                score = rules.scores(state)
+                a, b = (score[0], score[1]) if game % 2 == 0 else (score[1], score[0])
+                totals[0] += a
+                totals[1] += b
+                wins[0 if a > b else 1 if b > a else 2] += 1
+            print(f"{first + '-' + second:16} {wins[0]:6} {wins[1]:6} {wins[2]:5} {totals[0] / games:7.1f} "
+                  f"{totals[1] / games:7.1f} {moves / games:6.1f} {1000 * seconds / moves:8.2f} {bag_ends:8}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("wordlist", nargs="?", default="/usr/share/dict/french")
+    parser.add_argument("--language", default="fr")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    elapsed, tree = timed(lambda: load_tree(args.wordlist, args.language, skip_invalid=True))
+    print(f"lexicon {args.wordlist}: {tree.word_count} Jarnac words, {len(tree)} alphagrams, "
+          f"loaded and built in {elapsed:.2f} s")
+    query_table(tree, args.queries, random.Random(args.seed))
+    if args.games:
+        tournament(tree, args.games)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
