@@ -22,6 +22,12 @@ The game (two players; each has a mat of 8 lines of 9 squares, and loose letters
 
 Words have 3 to 9 letters. Scores: each word on a player's lines is worth the square of its length.
 
+Sources for the rules: French Wikipedia, "Jarnac (jeu)"; cruciverbiste.com "Règles du Jarnac";
+lededale.fr's Jarnac page. They agree on the turn structure; on the end, lededale.fr says the game
+ends when a player has filled their 8th line while cruciverbiste.com speaks of reaching the 7th line
+and being unable to go on. We follow the 8th line. None says whether a Jarnac! earns a letter: here
+it does not (the stolen letters come from the opponent, not the bag).
+
 End of game (``phase == "over"``): as soon as a player has a word on each of their 8 lines (after
 a play or a Jarnac); or, once the bag is empty, when two turns in a row end without any word placed
 or stolen (neither player can or will do anything more). The bag alone never ends the game: with an
