@@ -11,6 +11,7 @@ API_MODULES: tuple[str, ...] = (
     "core.urls_api",
     "accounts.urls_api",
     "lexicon.urls_api",
+    "training.urls_api",
 )
 
 urlpatterns = [path("", include(module)) for module in API_MODULES] + [

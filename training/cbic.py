@@ -1,0 +1,37 @@
+"""The one place the training app calls the engine's CBIC generator (issue 5, ``engine.cbic``).
+
+Why an adapter: the web side speaks in stored dicts (``{"entry", "word", "support_index"}``) and JSON;
+the engine speaks in ``RevisionWord`` objects and a ``TrainingGrid`` result. Keeping the translation here
+means the service and the task never import engine internals, and a change of the engine's signature
+is one edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.progress import TaskFailure
+
+TIME_BUDGET_SECONDS = 20.0
+
+
+def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
+             progress: Callable[..., None] | None = None) -> dict[str, Any]:
+    """Build a training grid and return the engine's JSON: ``{"board", "placed", "unplaced", "stats"}``.
+
+    Support indices are passed as integers (0-based), so CBIC uses exactly the square the learner chose.
+    Input errors (a word the engine refuses) become a :class:`TaskFailure` naming the word.
+    """
+    try:
+        from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
+    except ImportError as exc:  # the generator is another engineer's module (issue 5)
+        raise TaskFailure(f"The training-grid generator (engine.cbic) is not available: {exc}") from None
+
+    items = [RevisionWord(w["word"], int(w["support_index"])) for w in words]
+    try:
+        grid = generate_training_grid(gaddag, items, seed=seed, top_n=top_n, time_budget=TIME_BUDGET_SECONDS,
+                                      progress=progress)
+    except CbicInputError as exc:
+        raise TaskFailure(str(exc)) from None
+    return grid.to_json()

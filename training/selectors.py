@@ -1,0 +1,304 @@
+"""Training reads. Every ``get_*`` takes the requesting user and raises ``Http404`` for anyone else's object.
+
+Why 404 and not 403: the API must not reveal which ids exist. Why here: one place holds the ownership
+rule, so the pages, the REST API and the tasks cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from engine.cgp import parse_cgp
+from lexicon.models import Lexicon
+from training.models import (
+    Answer,
+    ReviewCard,
+    RevisionEntry,
+    RevisionList,
+    Situation,
+    TrainingGrid,
+)
+
+MAX_SUGGESTIONS = 8
+FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
+
+
+def gaddag_of(lexicon: Lexicon) -> Any:
+    """The compiled GADDAG of ``lexicon`` (issue 10's per-process cache: ``lexicon.selectors.gaddag_for``)."""
+    from lexicon.selectors import gaddag_for
+
+    return gaddag_for(lexicon)
+
+
+def _is_user(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False))
+
+
+# --- Revision lists ------------------------------------------------------------------------------------
+
+def lists_of(user) -> QuerySet[RevisionList]:
+    """The user's own lists, with their word counts, most recently changed first."""
+    if not _is_user(user):
+        return RevisionList.objects.none()
+    return (RevisionList.objects.filter(owner=user).select_related("lexicon")
+            .annotate(entry_count=Count("entries")))
+
+
+def published_lists() -> QuerySet[RevisionList]:
+    """Lists staff shared with every learner (e.g. "7+1 of the week")."""
+    return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
+            .annotate(entry_count=Count("entries")))
+
+
+def get_own_list(user, list_id: Any) -> RevisionList:
+    """The user's list ``list_id``; 404 when it does not exist or is someone else's."""
+    try:
+        return lists_of(user).get(pk=int(list_id))
+    except (RevisionList.DoesNotExist, TypeError, ValueError):
+        raise Http404("No such list.") from None
+
+
+def get_published_list(list_id: Any) -> RevisionList:
+    try:
+        return published_lists().get(pk=int(list_id))
+    except (RevisionList.DoesNotExist, TypeError, ValueError):
+        raise Http404("No such published list.") from None
+
+
+def entries_of(revision_list: RevisionList) -> list[RevisionEntry]:
+    """The list's words with ``in_lexicon`` set: False when the lexicon no longer has the word.
+
+    Such words are kept (a learner's work is never deleted behind their back); they are shown
+    flagged and left out of new grids.
+    """
+    entries = list(revision_list.entries.select_related("card"))
+    if entries:
+        gaddag = gaddag_of(revision_list.lexicon)
+        for entry in entries:
+            entry.in_lexicon = gaddag.contains(entry.word)
+    return entries
+
+
+def get_own_entry(user, list_id: Any, entry_id: Any) -> RevisionEntry:
+    revision_list = get_own_list(user, list_id)
+    try:
+        return revision_list.entries.get(pk=int(entry_id))
+    except (RevisionEntry.DoesNotExist, TypeError, ValueError):
+        raise Http404("No such word in this list.") from None
+
+
+# --- Support letters -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SupportOption:
+    """Removing ``letter`` (at 0-based ``index``) leaves ``rack``, which makes ``count`` words of the word's length
+    with any one extra letter (the "7+1" productivity; the word itself included)."""
+
+    index: int
+    letter: str
+    rack: str
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "letter": self.letter, "rack": self.rack, "count": self.count}
+
+
+def support_options(gaddag: Any, word: str) -> list[SupportOption]:
+    """Every distinct support letter of ``word``, most productive rack first (ties: earliest letter).
+
+    ``word`` must be normalised and at most 8 letters (the rack then holds at most 7 tiles). The
+    count is ``len(gaddag.anagrams(rack + "?"))``: words of ``len(word)`` letters that the rack makes
+    with one more letter, which is what a learner meets over the board.
+    """
+    seen: set[str] = set()
+    options: list[SupportOption] = []
+    for index, letter in enumerate(word):
+        if letter in seen:
+            continue
+        seen.add(letter)
+        rack = "".join(sorted(word[:index] + word[index + 1 :]))
+        count = len(gaddag.anagrams(rack + "?")) if rack else 0
+        options.append(SupportOption(index, letter, rack, count))
+    options.sort(key=lambda o: (-o.count, o.index))
+    return options
+
+
+# --- Grids and situations ------------------------------------------------------------------------------
+
+def grids_of(user) -> QuerySet[TrainingGrid]:
+    if not _is_user(user):
+        return TrainingGrid.objects.none()
+    return TrainingGrid.objects.filter(owner=user).select_related("task_run", "revision_list", "lexicon")
+
+
+def get_own_grid(user, grid_id: Any) -> TrainingGrid:
+    try:
+        return grids_of(user).get(pk=int(grid_id))
+    except (TrainingGrid.DoesNotExist, TypeError, ValueError):
+        raise Http404("No such grid.") from None
+
+
+def grid_status(grid: TrainingGrid) -> str:
+    """The grid's status, reconciled with its task: a task that failed outside the grid code (a crashed
+    worker) still shows the grid as failed instead of running forever."""
+    run = grid.task_run
+    if grid.status in (TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING) and run is not None:
+        if run.state == "failed":
+            return TrainingGrid.Status.FAILED
+        if run.state == "running" and grid.status == TrainingGrid.Status.PENDING:
+            return TrainingGrid.Status.RUNNING
+    return grid.status
+
+
+def grid_progress(grid: TrainingGrid) -> int:
+    if grid.status == TrainingGrid.Status.DONE:
+        return 100
+    return grid.task_run.progress if grid.task_run is not None else 0
+
+
+def grid_error(grid: TrainingGrid) -> str:
+    if grid.error:
+        return grid.error
+    run = grid.task_run
+    return run.error if run is not None and run.state == "failed" else ""
+
+
+def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
+    """The grid's situations, each with ``my_answers`` (the user's answers, oldest first)."""
+    answers = Answer.objects.filter(user=user).order_by("created_at", "id")
+    situations = list(grid.situations.prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
+    for situation in situations:
+        situation.answered = bool(situation.my_answers)
+        situation.solved = any(a.correct for a in situation.my_answers)
+    return situations
+
+
+def get_own_situation(user, situation_id: Any) -> Situation:
+    """A situation of one of the user's grids; 404 otherwise."""
+    if not _is_user(user):
+        raise Http404("No such situation.")
+    try:
+        situation = Situation.objects.select_related("grid", "grid__lexicon").get(pk=int(situation_id), grid__owner=user)
+    except (Situation.DoesNotExist, TypeError, ValueError):
+        raise Http404("No such situation.") from None
+    answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
+    situation.my_answers = answers
+    situation.answered = bool(answers)
+    situation.solved = any(a.correct for a in answers)
+    return situation
+
+
+def situation_rows(situation: Situation) -> list[str]:
+    """The 15 rows of the situation's board (before the word is played), ``.`` for empty squares."""
+    return parse_cgp(situation.cgp).board.rows()
+
+
+def next_situation(situation: Situation, user) -> Situation | None:
+    """The next situation of the same grid the user has not solved yet (after this one, then from the start)."""
+    solved = Answer.objects.filter(user=user, correct=True, situation__grid=situation.grid_id).values("situation")
+    unsolved = situation.grid.situations.exclude(pk=situation.pk).exclude(pk__in=solved).order_by("order")
+    return unsolved.filter(order__gt=situation.order).first() or unsolved.first()
+
+
+# --- Reviews and progress ------------------------------------------------------------------------------
+
+def due_cards(user, *, until: dt.datetime | None = None, lexicon: Lexicon | None = None) -> QuerySet[ReviewCard]:
+    """The user's cards due by ``until`` (default now), soonest first, with their words and lists."""
+    if not _is_user(user):
+        return ReviewCard.objects.none()
+    until = until or timezone.now()
+    queryset = ReviewCard.objects.filter(owner=user, due__lte=until)
+    if lexicon is not None:
+        queryset = queryset.filter(entry__revision_list__lexicon=lexicon)
+    return queryset.select_related("entry", "entry__revision_list", "entry__revision_list__lexicon").order_by("due", "id")
+
+
+def end_of_today(now: dt.datetime | None = None) -> dt.datetime:
+    now = timezone.localtime(now or timezone.now())
+    return now.replace(hour=23, minute=59, second=59, microsecond=999999)
+
+
+def due_lexicons(user) -> list[tuple[Lexicon, int]]:
+    """The lexicons with cards due now, with how many: where a "due words" grid can be built."""
+    counts = (due_cards(user).values("entry__revision_list__lexicon")
+              .annotate(n=Count("id")).order_by("-n"))
+    by_id = Lexicon.objects.in_bulk([row["entry__revision_list__lexicon"] for row in counts])
+    return [(by_id[row["entry__revision_list__lexicon"]], row["n"]) for row in counts]
+
+
+@dataclass
+class DayAccuracy:
+    date: dt.date
+    answers: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answers if self.answers else 0.0
+
+
+def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> list[DayAccuracy]:
+    """One point per day of the last ``days`` days (local dates, today included), empty days with 0 answers."""
+    today = timezone.localdate(now or timezone.now())
+    first = today - dt.timedelta(days=days - 1)
+    per_day: dict[dt.date, list[int]] = defaultdict(lambda: [0, 0])
+    start = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
+    for created_at, correct in Answer.objects.filter(user=user, created_at__gte=start).values_list("created_at", "correct"):
+        day = timezone.localdate(created_at)
+        per_day[day][0] += 1
+        per_day[day][1] += int(correct)
+    return [DayAccuracy(first + dt.timedelta(days=k), *per_day.get(first + dt.timedelta(days=k), (0, 0)))
+            for k in range(days)]
+
+
+def streak(user, now: dt.datetime | None = None) -> int:
+    """Consecutive days with at least one answer, ending today (or yesterday: today is not over yet)."""
+    today = timezone.localdate(now or timezone.now())
+    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).values_list("created_at", flat=True)}
+    day = today if today in days else today - dt.timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= dt.timedelta(days=1)
+    return count
+
+
+def hardest_words(user, limit: int = 10) -> list[dict[str, Any]]:
+    """Words answered wrongly most often (then with the lowest success rate): what to work on."""
+    rows = (Answer.objects.filter(user=user, situation__entry__isnull=False)
+            .values("situation__entry", "situation__entry__word", "situation__entry__revision_list__name")
+            .annotate(answers=Count("id"), wrong=Count("id", filter=Q(correct=False)))
+            .filter(wrong__gt=0)
+            .order_by("-wrong", "answers", "situation__entry__word")[:limit])
+    return [{"entry": row["situation__entry"], "word": row["situation__entry__word"],
+             "list": row["situation__entry__revision_list__name"], "answers": row["answers"],
+             "wrong": row["wrong"]} for row in rows]
+
+
+def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
+    """Everything the dashboard and ``GET /api/progress/`` show, computed from cards and answers."""
+    now = now or timezone.now()
+    cards = ReviewCard.objects.filter(owner=user)
+    answers = Answer.objects.filter(user=user)
+    total_answers = answers.count()
+    correct = answers.filter(correct=True).count()
+    return {
+        "due_now": cards.filter(due__lte=now).count(),
+        "due_today": cards.filter(due__lte=end_of_today(now)).count(),
+        "cards": cards.count(),
+        "learned": cards.filter(state=FSRS_REVIEW_STATE).count(),
+        "answers": total_answers,
+        "correct": correct,
+        "wrong": total_answers - correct,
+        "accuracy": round(correct / total_answers, 4) if total_answers else None,
+        "streak": streak(user, now),
+        "accuracy_by_day": accuracy_by_day(user, 30, now),
+        "hardest": hardest_words(user),
+    }

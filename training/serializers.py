@@ -1,0 +1,277 @@
+"""REST shapes of the training app. Input serializers check types only; rules live in the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from lexicon.models import Lexicon
+from training import selectors
+from training.models import Answer, ReviewCard, RevisionEntry, RevisionList, Situation, TrainingGrid
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    support_letter = serializers.CharField(read_only=True)
+    rack = serializers.CharField(read_only=True)
+    in_lexicon = serializers.SerializerMethodField()
+    due = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RevisionEntry
+        fields = ["id", "word", "support_index", "support_letter", "rack", "in_lexicon", "due", "added_at"]
+        read_only_fields = fields
+
+    def get_in_lexicon(self, entry: RevisionEntry) -> bool | None:
+        return getattr(entry, "in_lexicon", None)
+
+    @extend_schema_field(OpenApiTypes.DATETIME)
+    def get_due(self, entry: RevisionEntry) -> Any:
+        card = getattr(entry, "card", None)
+        return card.due if card is not None else None
+
+
+class ListSerializer(serializers.ModelSerializer):
+    """A revision list. ``lexicon`` is set at creation and then fixed; ``published`` is staff only."""
+
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+    lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
+    entry_count = serializers.IntegerField(read_only=True, default=0)
+
+    class Meta:
+        model = RevisionList
+        fields = ["id", "name", "description", "lexicon", "lexicon_name", "published", "copied_from",
+                  "entry_count", "created_at", "updated_at"]
+        read_only_fields = ["id", "lexicon_name", "copied_from", "entry_count", "created_at", "updated_at"]
+        extra_kwargs = {"description": {"required": False}, "published": {"required": False}}
+
+
+class ListDetailSerializer(ListSerializer):
+    entries = serializers.SerializerMethodField()
+
+    class Meta(ListSerializer.Meta):
+        fields = [*ListSerializer.Meta.fields, "entries"]
+        read_only_fields = [*ListSerializer.Meta.read_only_fields, "entries"]
+
+    @extend_schema_field(EntrySerializer(many=True))
+    def get_entries(self, revision_list: RevisionList) -> list[dict[str, Any]]:
+        return EntrySerializer(selectors.entries_of(revision_list), many=True).data
+
+
+class ListUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    description = serializers.CharField(required=False, allow_blank=True)
+    published = serializers.BooleanField(required=False)
+
+
+class WordInSerializer(serializers.Serializer):
+    """``support``: a letter of the word, its 0-based index, or empty for the most productive letter."""
+
+    word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
+    support = serializers.JSONField(required=False, allow_null=True)
+
+
+class BulkInSerializer(serializers.Serializer):
+    text = serializers.CharField(allow_blank=True, trim_whitespace=False)
+
+
+class RefusalSerializer(serializers.Serializer):
+    line = serializers.CharField()
+    word = serializers.CharField()
+    code = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class BulkOutSerializer(serializers.Serializer):
+    added = EntrySerializer(many=True)
+    refused = RefusalSerializer(many=True)
+    duplicates = serializers.ListField(child=serializers.CharField())
+    remaining_text = serializers.CharField()
+
+
+class EntryErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    word = serializers.CharField()
+
+
+class SupportOptionSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    letter = serializers.CharField()
+    rack = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class SupportsOutSerializer(serializers.Serializer):
+    word = serializers.CharField()
+    options = SupportOptionSerializer(many=True)
+
+
+class EntryUpdateSerializer(serializers.Serializer):
+    support = serializers.JSONField()
+
+
+class GridStartSerializer(serializers.Serializer):
+    max_words = serializers.IntegerField(min_value=1, max_value=10, required=False, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+
+
+class DueGridStartSerializer(GridStartSerializer):
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+
+
+class GridStartedSerializer(serializers.Serializer):
+    grid = serializers.IntegerField()
+    task = serializers.UUIDField()
+
+
+class PlaySerializer(serializers.Serializer):
+    coord = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField()
+
+
+class SituationBriefSerializer(serializers.ModelSerializer):
+    """A situation inside a grid: what the learner needs to play it, never the answer."""
+
+    answered = serializers.BooleanField(read_only=True, default=False)
+    solved = serializers.BooleanField(read_only=True, default=False)
+
+    class Meta:
+        model = Situation
+        fields = ["id", "order", "cgp", "rack", "answered", "solved"]
+        read_only_fields = fields
+
+
+class GridSerializer(serializers.ModelSerializer):
+    """``status`` is pending|running|done|failed; ``board`` (the final board) and ``situations`` fill in once done."""
+
+    status = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+    task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
+    error = serializers.SerializerMethodField()
+    situations = serializers.SerializerMethodField()
+    revision_list = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = TrainingGrid
+        fields = ["id", "status", "progress", "task", "source", "revision_list", "lexicon", "seed", "board",
+                  "situations", "unplaced", "stats", "error", "created_at", "finished_at"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=TrainingGrid.Status.choices))
+    def get_status(self, grid: TrainingGrid) -> str:
+        return str(selectors.grid_status(grid))
+
+    def get_progress(self, grid: TrainingGrid) -> int:
+        return selectors.grid_progress(grid)
+
+    def get_error(self, grid: TrainingGrid) -> str:
+        return selectors.grid_error(grid)
+
+    @extend_schema_field(SituationBriefSerializer(many=True))
+    def get_situations(self, grid: TrainingGrid) -> list[dict[str, Any]]:
+        user = self.context["request"].user
+        return SituationBriefSerializer(selectors.situations_with_answers(grid, user), many=True).data
+
+
+class AnswerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Answer
+        fields = ["id", "word", "coord", "correct", "score", "message", "created_at"]
+        read_only_fields = fields
+
+
+class SituationSerializer(serializers.ModelSerializer):
+    """One situation. ``expected`` and ``top`` appear once the learner has answered it at least once."""
+
+    board = serializers.SerializerMethodField()
+    answers = serializers.SerializerMethodField()
+    answered = serializers.BooleanField(read_only=True)
+    solved = serializers.BooleanField(read_only=True)
+    expected = serializers.SerializerMethodField()
+    top = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Situation
+        fields = ["id", "grid", "order", "cgp", "rack", "board", "answered", "solved", "answers", "expected", "top"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_board(self, situation: Situation) -> list[str]:
+        return selectors.situation_rows(situation)
+
+    @extend_schema_field(AnswerSerializer(many=True))
+    def get_answers(self, situation: Situation) -> list[dict[str, Any]]:
+        return AnswerSerializer(situation.my_answers, many=True).data
+
+    @extend_schema_field(PlaySerializer(allow_null=True))
+    def get_expected(self, situation: Situation) -> dict[str, Any] | None:
+        return situation.expected if situation.answered else None
+
+    @extend_schema_field(PlaySerializer(many=True, allow_null=True))
+    def get_top(self, situation: Situation) -> list[dict[str, Any]] | None:
+        return situation.top if situation.answered else None
+
+
+class AnswerInSerializer(serializers.Serializer):
+    word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
+    coord = serializers.CharField(max_length=8, required=False, allow_blank=True, allow_null=True)
+
+
+class AnswerOutSerializer(serializers.Serializer):
+    correct = serializers.BooleanField()
+    expected = PlaySerializer()
+    score = serializers.IntegerField()
+    message = serializers.CharField()
+    top = PlaySerializer(many=True)
+    answer = serializers.IntegerField()
+    next_situation = serializers.IntegerField(allow_null=True)
+
+
+class DueCardSerializer(serializers.ModelSerializer):
+    entry = serializers.IntegerField(source="entry_id")
+    word = serializers.CharField(source="entry.word")
+    support_index = serializers.IntegerField(source="entry.support_index")
+    support_letter = serializers.CharField(source="entry.support_letter")
+    rack = serializers.CharField(source="entry.rack")
+    list = serializers.IntegerField(source="entry.revision_list_id")
+    list_name = serializers.CharField(source="entry.revision_list.name")
+    lexicon = serializers.IntegerField(source="entry.revision_list.lexicon_id")
+
+    class Meta:
+        model = ReviewCard
+        fields = ["entry", "word", "support_index", "support_letter", "rack", "list", "list_name", "lexicon", "due",
+                  "state", "reviews", "lapses", "last_review"]
+        read_only_fields = fields
+
+
+class DayAccuracySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    answers = serializers.IntegerField()
+    correct = serializers.IntegerField()
+    accuracy = serializers.FloatField()
+
+
+class HardWordSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    word = serializers.CharField()
+    list = serializers.CharField()
+    answers = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+
+
+class ProgressSerializer(serializers.Serializer):
+    due_now = serializers.IntegerField()
+    due_today = serializers.IntegerField()
+    cards = serializers.IntegerField()
+    learned = serializers.IntegerField()
+    answers = serializers.IntegerField()
+    correct = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+    accuracy = serializers.FloatField(allow_null=True)
+    streak = serializers.IntegerField()
+    accuracy_by_day = DayAccuracySerializer(many=True)
+    hardest = HardWordSerializer(many=True)
