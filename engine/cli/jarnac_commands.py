@@ -8,7 +8,15 @@ Sub-commands (FILE = a compiled lexicon, magic ``TIRGADDG``, or a plain word lis
 - ``steal FILE --words W1,W2 --rack R [--best]``: the "Jarnac!" an opponent with these words and
   loose letters exposes; best first (highest swing = new word's value + the base word's value);
 - ``rallonges FILE --word W``: words one letter longer than W;
-- ``play FILE --players medium,hard [--seed N]``: an AI-versus-AI game, one JSON line per move.
+- ``play FILE --players medium,hard [--seed N]``: an AI-versus-AI game, one JSON line per move;
+- ``new [--seed N] [--language fr]``: a new game's state (JSON, one line);
+- ``apply FILE --state PATH --move JSON``: the state after one move (PATH ``-`` = standard input);
+  an illegal move exits with code 2 and ``error: <code>: <reason>``;
+- ``ai FILE --state PATH --level L``: the move JSON the AI level would play now.
+
+``new``/``apply``/``ai`` always print JSON (the state format of :func:`engine.jarnac.rules.to_json`;
+``--public`` prints :func:`engine.jarnac.rules.public_view` instead), so the web layer or a script can
+drive a whole game from the command line.
 
 Output contract with ``--json``: one JSON object per line, always starting with ``"word"`` and
 ``"added"`` (the rack letters used, alphabetically), plus extra keys (``length``, ``score``; for
@@ -20,7 +28,10 @@ readable line per word. Exit code 0 even when nothing is found (an empty answer 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from engine.alphabet import LANGUAGES, InvalidWord
 from engine.cli import CommandError
@@ -68,11 +79,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"two levels, comma-separated, among {', '.join(ai.LEVELS)} (default medium,hard)")
     p.add_argument("--seed", default="1", help="seed of the bag (default 1)")
 
+    p = commands.add_parser("new", help="a new game's state as JSON")
+    p.add_argument("--seed", default="1", help="seed of the bag (default 1)")
+    p.add_argument("--language", choices=LANGUAGES, default="fr")
+    p.add_argument("--public", action="store_true", help="hide the bag's order and the seed")
+    p.set_defaults(handler=_new)
+
+    p = lexicon_parser("apply", "the state after one move", _apply)
+    p.add_argument("--state", required=True, help="state JSON file, or - for standard input")
+    p.add_argument("--move", required=True, help='the move as JSON, e.g. \'{"type": "draw"}\'')
+    p.add_argument("--public", action="store_true", help="hide the bag's order and the seed")
+
+    p = lexicon_parser("ai", "the move an AI level would play now", _ai)
+    p.add_argument("--state", required=True, help="state JSON file, or - for standard input")
+    p.add_argument("--level", required=True, choices=ai.LEVELS)
+
 
 def _tree(args: argparse.Namespace) -> AnagramTree:
     try:
         return load_tree(args.file, args.language, skip_invalid=args.skip_invalid)
-    except (OSError, LexiconLoadError, WordListError, InvalidWord) as exc:
+    except WordListError as exc:
+        hint = "" if args.skip_invalid else " (use --skip-invalid to leave bad lines out)"
+        raise CommandError(f"cannot load lexicon {args.file!r}: {exc}{hint}") from None
+    except (OSError, LexiconLoadError, InvalidWord) as exc:
         raise CommandError(f"cannot load lexicon {args.file!r}: {exc}") from None
 
 
@@ -138,4 +167,51 @@ def _play(args: argparse.Namespace) -> int:
         print_json_line(summary)
     else:
         print(f"scores {summary['scores'][0]} - {summary['scores'][1]}; winner: {summary['winner']}")
+    return 0
+
+
+def _read_state(source: str) -> rules.GameState:
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot read state {source!r}: {exc.strerror or exc}") from None
+    try:
+        return rules.from_json(json.loads(text))
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"state {source!r} is not JSON: {exc}", exit_code=2) from None
+    except rules.StateError as exc:
+        raise CommandError(f"state {source!r}: {exc}", exit_code=2) from None
+
+
+def _print_state(state: rules.GameState, public: bool) -> int:
+    print_json_line(rules.public_view(state) if public else rules.to_json(state))
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    return _print_state(rules.new_game(args.seed, args.language), args.public)
+
+
+def _apply(args: argparse.Namespace) -> int:
+    state = _read_state(args.state)
+    try:
+        move = json.loads(args.move)
+    except json.JSONDecodeError as exc:
+        raise CommandError(f"--move is not JSON: {exc}", exit_code=2) from None
+    tree = _tree(args)
+    try:
+        after = rules.apply_move(state, move, tree)
+    except rules.IllegalMove as exc:
+        raise CommandError(f"{exc.code}: {exc}", exit_code=2) from None
+    return _print_state(after, args.public)
+
+
+def _ai(args: argparse.Namespace) -> int:
+    state = _read_state(args.state)
+    tree = _tree(args)
+    try:
+        move = ai.choose_move(state, tree, args.level)
+    except rules.IllegalMove as exc:
+        raise CommandError(f"{exc.code}: {exc}", exit_code=2) from None
+    print_json_line(move.to_json())
     return 0

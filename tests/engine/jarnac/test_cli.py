@@ -113,7 +113,8 @@ def test_play_prints_moves_and_a_summary(capsys, tmp_path):
     (["create", "{words}", "--rack", "A?"], "rack 'A?'", 2),
     (["steal", "{words}", "--words", "RAT,A-B", "--rack", "ES"], "opponent word 2", 2),
     (["create", "{missing}", "--rack", "ES"], "does not exist", 1),
-    (["create", "{bad}", "--rack", "ES"], "invalid line", 1),
+    (["create", "{bad}", "--rack", "ES"], "invalid line(s): line 2: 'r2d2'", 1),
+    (["create", "{bad}", "--rack", "ES"], "(use --skip-invalid to leave bad lines out)", 1),
     (["create", "{words}", "--rack", "ES", "--language", "en"], "", 0),
     (["play", "{words}", "--players", "easy"], "give two levels", 2),
     (["play", "{words}", "--players", "easy,genius"], "give two levels", 2),
@@ -153,3 +154,41 @@ def test_module_entry_point(word_list):
         capture_output=True, text=True, cwd=ROOT, check=False)
     assert result.returncode == 0, result.stderr
     assert [json.loads(line)["word"] for line in result.stdout.splitlines()] == ["ART", "RAT", "TAR"]
+
+
+def test_new_apply_ai_drive_a_game(capsys, tmp_path, word_list):
+    assert main(["jarnac", "new", "--seed", "8"]) == 0
+    state_path = tmp_path / "state.json"
+    state_path.write_text(capsys.readouterr().out, encoding="utf-8")
+    for _ in range(6):
+        assert main(["jarnac", "ai", str(word_list), "--state", str(state_path), "--level", "hard"]) == 0
+        move = capsys.readouterr().out.strip()
+        assert main(["jarnac", "apply", str(word_list), "--state", str(state_path), "--move", move]) == 0
+        state_path.write_text(capsys.readouterr().out, encoding="utf-8")
+    state = json.loads(state_path.read_text(encoding="utf-8"))
+    assert len(state["history"]) == 6 and state["history"][0]["move"] == {"type": "draw"}
+    assert main(["jarnac", "new", "--seed", "8", "--public"]) == 0
+    public = json.loads(capsys.readouterr().out)
+    assert "bag" not in public and public["bag_size"] == 144
+
+
+@pytest.mark.parametrize("state_text, move, message", [
+    (None, '{"type": "pass"}', "wrong_phase: draw a letter"),
+    (None, '{"type": "fly"}', "bad_move: move type 'fly'"),
+    (None, "{draw}", "--move is not JSON"),
+    ("[1]", '{"type": "draw"}', "a state is a JSON object"),
+    ("{", '{"type": "draw"}', "is not JSON"),
+])
+def test_apply_errors(capsys, tmp_path, word_list, state_text, move, message):
+    main(["jarnac", "new"])
+    fresh = capsys.readouterr().out
+    path = tmp_path / "state.json"
+    path.write_text(fresh if state_text is None else state_text, encoding="utf-8")
+    assert main(["jarnac", "apply", str(word_list), "--state", str(path), "--move", move]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.startswith("error: ")
+
+
+def test_state_file_missing(capsys, tmp_path, word_list):
+    code = main(["jarnac", "ai", str(word_list), "--state", str(tmp_path / "none.json"), "--level", "easy"])
+    assert code == 1 and "cannot read state" in capsys.readouterr().err
