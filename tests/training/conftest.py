@@ -1,0 +1,77 @@
+"""Fixtures of the training tests: users, real lexicons imported through the lexicon service, lists.
+
+Lexicons are real word lists imported with ``lexicon.services.import_word_list`` (no fake engine): a
+small hand-made list for the list/support/API tests, and a larger one drawn from the system's French
+word list (``/usr/share/dict/french``) for grid generation, where CBIC needs helper and cross words.
+The compiled GADDAG is cached per process by content hash, so each lexicon is compiled once per run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from lexicon.services import import_word_list
+
+_SMALL = """
+AA AB AH AI AN AS AU BA BE BI BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA HE HI HO IF IL IN JE
+KA LA LE LI LU MA ME MI MU NA NE NI NO NU OC OH OS OU PA PI PU QI RA RE RU SA SE SI SU TA TE TU UN US UT VA
+VE VU
+BACCARAT BACCARAS CACABERA DATAIS PRIVATIF PRIVATIFS ETRANGES GRENATS ARGENTES GERANTES SERGENTA
+RETINES RESINE TRIENES ENTERIS ETREINS NITRES ESTRIEN REINTES SENTIER TERNIES
+ARETINES ENTRAIES ETRESINA RATINEES TANISERE ARSENITE RESINATE
+DAIS TAIS DATA ART RAT TAR CAR ARC BAC CAB ETE TES SET EST TAS
+"""
+SMALL_WORDS: list[str] = _SMALL.split()
+
+FRENCH_DICT = Path("/usr/share/dict/french")
+
+
+def write_words(path: Path, words: list[str]) -> Path:
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def small_lexicon(tmp_path):
+    return import_word_list(write_words(tmp_path / "small.txt", SMALL_WORDS), name="small", language="fr").lexicon
+
+
+@pytest.fixture(scope="session")
+def french_words() -> list[str]:
+    """A real French word list: every word of 2 to 8 letters of the system dictionary, normalised."""
+    if not FRENCH_DICT.is_file():
+        pytest.skip(f"{FRENCH_DICT} is missing (Debian package wfrench)")
+    from engine.wordlist import read_word_list
+
+    words = read_word_list(FRENCH_DICT, "fr", skip_invalid=True).words
+    return [w for w in words if 2 <= len(w) <= 8]
+
+
+@pytest.fixture
+def french_lexicon(tmp_path, french_words):
+    return import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="alice-pass-123")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", password="bob-pass-123")
+
+
+@pytest.fixture
+def staff(django_user_model):
+    return django_user_model.objects.create_user("editor", password="editor-pass-123", is_staff=True)
+
+
+def api_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client

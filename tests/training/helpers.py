@@ -1,0 +1,26 @@
+"""Real situations for answer tests, computed with the engine (no hand-typed scores)."""
+
+from __future__ import annotations
+
+from engine.board import Board
+from engine.cgp import Position, format_cgp
+from engine.movegen import top_moves
+from engine.scoring import validate_play
+from lexicon.selectors import gaddag_for
+from training.models import RevisionEntry, Situation, TrainingGrid
+
+
+def baccarat_situation(owner, entry: RevisionEntry) -> Situation:
+    """DATAIS across row H from column 6; BACCARAT (support T) is found down column 8 from row A (``8A``)."""
+    lexicon = entry.revision_list.lexicon
+    gaddag = gaddag_for(lexicon)
+    board = Board()
+    board.place(7, 5, "H", "DATAIS")
+    position = Position(board, ("AAABCCR", ""), (0, 0), 0)
+    expected = validate_play(gaddag, position, "8A", "BACCARAT").to_json("fr")
+    top = [m.to_json("fr") for m in top_moves(gaddag, position, 10)]
+    grid = TrainingGrid.objects.create(owner=owner, lexicon=lexicon, revision_list=entry.revision_list,
+                                       status=TrainingGrid.Status.DONE, board=board.rows(), words=[])
+    return Situation.objects.create(grid=grid, entry=entry, order=0, word="BACCARAT", cgp=format_cgp(position),
+                                    rack="AAABCCR", support={"row": 7, "col": 7, "letter": "T"},
+                                    expected=expected, top=top)
