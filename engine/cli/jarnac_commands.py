@@ -5,8 +5,10 @@ Sub-commands (FILE = a compiled lexicon, magic ``TIRGADDG``, or a plain word lis
 
 - ``extend FILE --word W --rack R [--longest]``: words made of W's letters plus one or more from R;
 - ``create FILE --rack R``: words spelled from R's letters;
-- ``steal FILE --words W1,W2 --rack R [--best]``: the "Jarnac!" an opponent with these words and
-  loose letters exposes; best first (highest swing = new word's value + the base word's value);
+- ``steal FILE --words W1,W2 --rack R [--best] [--by swing|gain]``: the "Jarnac!" an opponent with
+  these words and loose letters exposes; best first: highest swing (the new word's value plus the
+  value of the opponent's word it extends, which they lose) or, with ``--by gain``, highest gain
+  (the new word's value alone);
 - ``rallonges FILE --word W``: words one letter longer than W;
 - ``play FILE --players medium,hard [--seed N]``: an AI-versus-AI game, one JSON line per move;
 - ``new [--seed N] [--language fr]``: a new game's state (JSON, one line);
@@ -69,7 +71,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = lexicon_parser("steal", "the Jarnac! an opponent's words and loose letters allow", _steal)
     p.add_argument("--words", default="", help="the opponent's words, comma-separated (may be empty)")
     p.add_argument("--rack", required=True, help="the opponent's loose letters")
-    p.add_argument("--best", action="store_true", help="only the steals of the highest swing")
+    p.add_argument("--best", action="store_true", help="only the best steals (all ties)")
+    p.add_argument("--by", choices=queries.STEAL_ORDERS, default="swing",
+                   help="best = highest swing (new word's value + the base word's value the opponent "
+                        "loses; default) or highest gain (the new word's value)")
 
     p = lexicon_parser("rallonges", "words one letter longer", _rallonges)
     p.add_argument("--word", required=True, help="the word to lengthen")
@@ -138,7 +143,7 @@ def _create(args: argparse.Namespace) -> int:
 def _steal(args: argparse.Namespace) -> int:
     words = [w for w in (part.strip() for part in args.words.split(",")) if w]
     search = queries.best_steals if args.best else queries.steals
-    return _run_query(args, lambda tree: search(tree, words, args.rack))
+    return _run_query(args, lambda tree: search(tree, words, args.rack, args.by))
 
 
 def _rallonges(args: argparse.Namespace) -> int:

@@ -5,8 +5,9 @@ which the tests check against a brute force over the word list. Orders are part 
 
 - ``extend``, ``create``: longest first, then alphabetical by word;
 - ``rallonges``: alphabetical by word (all have the same length);
-- ``steal``: best first = highest *swing*, then longest, then alphabetical by word, then the base
-  word (a creation from loose letters, base ``None``, before extensions).
+- ``steal``: best first = highest *swing* (or highest *gain* on request), then the other measure,
+  then alphabetical by word, then the base word (a creation from loose letters, base ``None``,
+  before extensions).
 
 Scores: a word of ``n`` letters is worth ``n * n`` (3 letters = 9 ... 9 letters = 81).
 """
@@ -161,13 +162,20 @@ def rallonges(tree: AnagramTree, word: str) -> list[Found]:
     return sorted(found, key=lambda f: (f.word, f.added))
 
 
-def steals(tree: AnagramTree, words: list[str], rack: str) -> list[Steal]:
+STEAL_ORDERS = ("swing", "gain")
+
+
+def steals(tree: AnagramTree, words: list[str], rack: str, by: str = "swing") -> list[Steal]:
     """Every "Jarnac!" available on an opponent with these words on their lines and loose letters.
 
     A steal is a word made from the loose letters alone, or one of the opponent's words extended
     with one or more loose letters (never two of their words together: lines are never merged).
-    Best first: highest swing, then longest, alphabetical, and creations before extensions.
+    Best first: highest swing (``by="swing"``, what wins games) or highest gain for the stealer
+    (``by="gain"``, i.e. the longest word), then the other measure, then alphabetical, creations
+    before extensions.
     """
+    if by not in STEAL_ORDERS:
+        raise QueryError(f"steal order {by!r} is not one of {', '.join(STEAL_ORDERS)}")
     letters = normalise_letters(tree, rack, "rack", allow_empty=True)
     bases = [_normalise_word(tree, w, f"opponent word {i + 1}") for i, w in enumerate(words)]
     found: dict[tuple[str, str | None], Steal] = {}
@@ -176,11 +184,18 @@ def steals(tree: AnagramTree, words: list[str], rack: str) -> list[Steal]:
     for line, base in enumerate(bases):
         for made in extensions(tree, base, letters):
             found.setdefault((made.word, base), Steal(made.word, made.added, base, line))
-    return sorted(found.values(),
-                  key=lambda s: (-s.swing, -len(s.word), s.word, s.base is not None, s.base or ""))
+
+    def key(s: Steal) -> tuple[int, int, str, bool, str]:
+        first, second = (s.swing, s.gain) if by == "swing" else (s.gain, s.swing)
+        return (-first, -second, s.word, s.base is not None, s.base or "")
+
+    return sorted(found.values(), key=key)
 
 
-def best_steals(tree: AnagramTree, words: list[str], rack: str) -> list[Steal]:
-    """The steals of the highest swing (all of them when several tie)."""
-    found = steals(tree, words, rack)
-    return [s for s in found if s.swing == found[0].swing] if found else []
+def best_steals(tree: AnagramTree, words: list[str], rack: str, by: str = "swing") -> list[Steal]:
+    """The steals that are best by ``by`` (all of them when several tie on it)."""
+    found = steals(tree, words, rack, by)
+    if not found:
+        return []
+    measure = (lambda s: s.swing) if by == "swing" else (lambda s: s.gain)
+    return [s for s in found if measure(s) == measure(found[0])]

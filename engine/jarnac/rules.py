@@ -299,7 +299,7 @@ def _added_letters(base: str, word: str) -> str:
     return added
 
 
-def _line_index(lines: tuple[str, ...], line: int, owner: str) -> str:
+def _word_on_line(lines: tuple[str, ...], line: int, owner: str) -> str:
     if not 0 <= line < len(lines):
         raise IllegalMove("bad_line", f"{owner} have no word on line {line} (lines 0..{len(lines) - 1})"
                           if lines else f"{owner} have no word yet (line {line})")
@@ -320,7 +320,7 @@ def _jarnac(state: GameState, move: Move, lexicon: Lexicon) -> GameState:
     if move.line is None:
         base, added = None, "".join(sorted(word))
     else:
-        base = _line_index(opponent.lines, move.line, "they")
+        base = _word_on_line(opponent.lines, move.line, "they")
         added = _added_letters(base, word)
     rack = _take(opponent.rack, added, "the opponent's")
     if word not in lexicon:
@@ -388,7 +388,7 @@ def _play(state: GameState, move: Move, lexicon: Lexicon) -> GameState:
             raise IllegalMove("no_free_line", "all your lines are used; extend a word instead")
         base, added = None, "".join(sorted(word))
     else:
-        base = _line_index(me.lines, move.line, "you")
+        base = _word_on_line(me.lines, move.line, "you")
         added = _added_letters(base, word)
     rack = _take(me.rack, added, "your")
     if word not in lexicon:

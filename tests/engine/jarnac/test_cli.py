@@ -192,3 +192,9 @@ def test_apply_errors(capsys, tmp_path, word_list, state_text, move, message):
 def test_state_file_missing(capsys, tmp_path, word_list):
     code = main(["jarnac", "ai", str(word_list), "--state", str(tmp_path / "none.json"), "--level", "easy"])
     assert code == 1 and "cannot read state" in capsys.readouterr().err
+
+
+def test_steal_by_gain(capsys, word_list):
+    _, lines, _ = run(capsys, "steal", str(word_list), "--words", "RAT", "--rack", "CHATS", "--by", "gain",
+                      "--best", "--json")
+    assert [(d["word"], d["base"], d["gain"]) for d in lines] == [("CHATS", None, 25)]

@@ -105,6 +105,12 @@ def test_steal_equals_brute_force(words, bases, rack):
         assert len(best) == swings.count(found[0].swing)
     else:
         assert best == []
+    by_gain = steals(tree, bases, rack, by="gain")
+    assert set(by_gain) == set(found)
+    keys = [(-s.gain, -s.swing) for s in by_gain]
+    assert keys == sorted(keys)
+    best_gain = best_steals(tree, bases, rack, by="gain")
+    assert best_gain == [s for s in by_gain if by_gain and s.gain == by_gain[0].gain]
 
 
 @settings(max_examples=100, deadline=None)
@@ -155,6 +161,15 @@ def test_steal_prefers_the_highest_swing(tree):
     assert [(s.word, s.base, s.line, s.swing) for s in best] == [("MAISONS", "MAISON", 0, 85)]
     assert best[0].to_json() == {"word": "MAISONS", "added": "S", "base": "MAISON", "line": 0,
                                  "length": 7, "gain": 49, "swing": 85}
+
+
+def test_steal_by_gain_prefers_the_longest_word(tree):
+    # CHATS from loose letters gains 25; RATS extends RAT: gains 16 but swings 16 + 9 = 25.
+    assert [(s.word, s.base) for s in best_steals(tree, ["RAT"], "CHATS")] == [
+        ("CHATS", None), ("ARTS", "RAT"), ("RATS", "RAT"), ("STAR", "RAT"), ("TARS", "RAT")]
+    assert [(s.word, s.base) for s in best_steals(tree, ["RAT"], "CHATS", by="gain")] == [("CHATS", None)]
+    with pytest.raises(QueryError, match="steal order 'length'"):
+        steals(tree, ["RAT"], "S", by="length")
 
 
 def test_steal_lists_creations_from_loose_letters(tree):
