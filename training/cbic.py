@@ -16,7 +16,7 @@ from core.progress import TaskFailure
 TIME_BUDGET_SECONDS = 20.0
 
 
-def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
+def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int, lexicon_name: str | None = None,
              progress: Callable[..., None] | None = None) -> dict[str, Any]:
     """Build a training grid and return the engine's JSON: ``{"board", "placed", "unplaced", "stats"}``.
 
@@ -31,7 +31,7 @@ def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
     items = [RevisionWord(w["word"], int(w["support_index"])) for w in words]
     try:
         grid = generate_training_grid(gaddag, items, seed=seed, top_n=top_n, time_budget=TIME_BUDGET_SECONDS,
-                                      progress=progress)
+                                      progress=progress, lexicon_name=lexicon_name)
     except CbicInputError as exc:
         raise TaskFailure(str(exc)) from None
     return grid.to_json()

@@ -362,7 +362,7 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
         progress.report(5, _("Building the grid"))
         from training.cbic import run_cbic
 
-        result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N,
+        result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N, lexicon_name=grid.lexicon.name,
                           progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), msg))
         progress.report(96, _("Checking the situations"))
         entries = {w["word"]: w["entry"] for w in grid.words}
@@ -400,7 +400,7 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
 
 
 def _top_json(play: dict[str, Any]) -> dict[str, Any]:
-    keys = ("coord", "row", "col", "dir", "word", "score", "tiles")
+    keys = ("coord", "row", "col", "dir", "word", "score", "tiles", "expected")
     return {k: play[k] for k in keys if k in play}
 
 
