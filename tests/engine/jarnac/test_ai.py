@@ -171,3 +171,19 @@ def test_random_moves_keep_the_tiles_and_fail_cleanly(synthetic_tree, seed, pick
         assert total == Counter(full_bag())
         assert all(len(p.lines) <= rules.LINES for p in after.players)
         state = after
+
+
+def test_games_on_a_tiny_lexicon_end_through_exchanges_and_the_empty_bag(small_tree):
+    """With 30 words most racks are stuck: the AIs exchange, the bag runs out, and games still end."""
+    games = [ai.play_game(small_tree, levels, seed)
+             for levels in (("medium", "hard"), ("hard", "hard")) for seed in (1, 2)]
+    assert all(state.phase == rules.OVER for state in games)
+    assert any(e["move"]["type"] == "exchange" for state in games for e in state.history)
+    assert any(state.end_reason == "bag_empty" for state in games)
+    for state in games:  # never two exchanges in a row by the same player
+        starts = {0: [], 1: []}
+        for e in state.history:
+            if e["move"]["type"] in ("draw", "exchange"):
+                starts[e["player"]].append(e["move"]["type"])
+        for kinds in starts.values():
+            assert all(not (a == b == "exchange") for a, b in zip(kinds, kinds[1:], strict=False))
