@@ -1,13 +1,368 @@
-"""Read-only lexicon listing for API clients (curation endpoints arrive with issue 10)."""
+"""Lexicon REST API: lookups for everyone, curation for staff.
 
-from rest_framework import generics
+Everyone (no login needed): list, check, anagrams, pattern, hooks, new words, definitions of words.
+Staff only (others get 403): versions (list, upload, detail, diff, publish — publishing an earlier
+version is the rollback), word edits, definition edits and imports, the audit trail.
+Errors are ``400 {"detail": ..., "problems": [{"line", "text", "reason"}]}``; an oversized upload is 413.
+"""
 
-from lexicon.selectors import list_lexicons
-from lexicon.serializers import LexiconSerializer
+from __future__ import annotations
+
+import math
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAdminUser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from lexicon import selectors, services
+from lexicon.models import Lexicon, LexiconVersion
+from lexicon.serializers import (
+    CheckResultSerializer,
+    DefinitionImportResultSerializer,
+    DefinitionImportSerializer,
+    DefinitionSerializer,
+    DefinitionWriteSerializer,
+    DiffSerializer,
+    EventSerializer,
+    HooksSerializer,
+    LexiconSerializer,
+    NewWordsSerializer,
+    TaskStartedSerializer,
+    UploadResultSerializer,
+    UploadSerializer,
+    VersionSerializer,
+    WordEditSerializer,
+    WordsResultSerializer,
+)
+
+PAGE_SIZE = 500
+
+
+def _error(message: str, problems=None, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    body: dict = {"detail": message}
+    if problems:
+        body["problems"] = [{"line": p.line, "text": p.text, "reason": p.reason} for p in problems]
+    return Response(body, status=code)
+
+
+def _page(request: Request) -> int:
+    try:
+        return max(1, int(request.query_params.get("page", "1")))
+    except ValueError:
+        return 1
+
+
+def _slice(words: list[str], page: int) -> tuple[list[str], int]:
+    pages = max(1, math.ceil(len(words) / PAGE_SIZE))
+    start = (page - 1) * PAGE_SIZE
+    return words[start:start + PAGE_SIZE], pages
+
+
+class LexiconMixin:
+    def get_lexicon(self, lexicon_id: int) -> Lexicon:
+        return get_object_or_404(Lexicon.objects.select_related("current_version"), pk=lexicon_id)
+
+    def get_version(self, lexicon: Lexicon, number: int) -> LexiconVersion:
+        try:
+            return selectors.get_version(lexicon, number)
+        except LexiconVersion.DoesNotExist:
+            raise Http404("No such version.") from None
+
+    @staticmethod
+    def serving(lexicon: Lexicon) -> int | None:
+        return lexicon.current_version.number if lexicon.current_version else None
+
+
+class PublicLookup(LexiconMixin, APIView):
+    permission_classes = [AllowAny]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, selectors.LookupInputError):
+            return _error(str(exc))
+        if isinstance(exc, selectors.CompiledLexiconError):
+            return _error(f"The lexicon is not available right now: {exc}", code=status.HTTP_503_SERVICE_UNAVAILABLE)
+        return super().handle_exception(exc)
+
+
+class StaffApi(LexiconMixin, APIView):
+    permission_classes = [IsAdminUser]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, services.CurationError):
+            return _error(exc.message, exc.problems)
+        return super().handle_exception(exc)
+
+
+# -- everyone -------------------------------------------------------------------------------------------
 
 
 class LexiconListApi(generics.ListAPIView):
+    """Lexicons (filter with ``?language=fr``) and the number of the version each one serves."""
+
     serializer_class = LexiconSerializer
+    permission_classes = [AllowAny]
 
     def get_queryset(self):
-        return list_lexicons(self.request.query_params.get("language") or None)
+        return selectors.list_lexicons(self.request.query_params.get("language") or None)
+
+
+class CheckApi(PublicLookup):
+    @extend_schema(
+        parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words (at most 100).")],
+        responses=CheckResultSerializer,
+    )
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Are these words valid in the serving version? Text that is not a word says why."""
+        lexicon = self.get_lexicon(lexicon_id)
+        checks = selectors.check_words(lexicon, request.query_params.get("words", "").split(","))
+        body = {
+            "lexicon": lexicon.pk,
+            "version": self.serving(lexicon),
+            "all_valid": all(c.valid for c in checks),
+            "results": [c.__dict__ for c in checks],
+        }
+        return Response(CheckResultSerializer(body).data)
+
+
+def _words_response(lexicon: Lexicon, serving: int | None, result: selectors.LookupResult) -> Response:
+    body = {"lexicon": lexicon.pk, "version": serving, "query": result.query, "count": result.total,
+            "truncated": result.truncated, "words": result.words}
+    return Response(WordsResultSerializer(body).data)
+
+
+class AnagramsApi(PublicLookup):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("letters", str, required=True, description="Rack letters, ? for a blank (at most 15, 2 blanks)."),
+            OpenApiParameter("min_length", int, description="Also shorter words, down to this length."),
+        ],
+        responses=WordsResultSerializer,
+    )
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Anagrams of a rack, sorted by length then alphabetically (at most 2000 listed, ``count`` is all)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        raw_min = request.query_params.get("min_length") or None
+        try:
+            min_length = int(raw_min) if raw_min is not None else None
+        except ValueError:
+            return _error("min_length must be a whole number.")
+        result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
+        return _words_response(lexicon, self.serving(lexicon), result)
+
+
+class PatternApi(PublicLookup):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, required=True, description="Pattern, a dot for any letter (e.g. .A.E.)."),
+            OpenApiParameter("rack", str, description="Fill the dots only with these tiles (? = blank)."),
+        ],
+        responses=WordsResultSerializer,
+    )
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Words matching a pattern of fixed length."""
+        lexicon = self.get_lexicon(lexicon_id)
+        result = selectors.pattern_lookup(lexicon, request.query_params.get("q", ""),
+                                          request.query_params.get("rack") or None)
+        return _words_response(lexicon, self.serving(lexicon), result)
+
+
+class HooksApi(PublicLookup):
+    @extend_schema(parameters=[OpenApiParameter("word", str, required=True)], responses=HooksSerializer)
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Front and back hooks of a word (letters that make a word when put before / after it)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        hooks = selectors.hooks_lookup(lexicon, request.query_params.get("word", ""))
+        body = {"lexicon": lexicon.pk, "version": self.serving(lexicon), **hooks.__dict__}
+        return Response(HooksSerializer(body).data)
+
+
+class NewWordsApi(PublicLookup):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("version", int, description="Version number (default: the serving one)."),
+            OpenApiParameter("page", int),
+        ],
+        responses=NewWordsSerializer,
+    )
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Words a version added to the version it was based on (500 per page)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        raw = request.query_params.get("version")
+        try:
+            number = int(raw) if raw else None
+        except ValueError:
+            return _error("version must be a whole number.")
+        version, words = selectors.new_words(lexicon, number)
+        if version is None:
+            return _error("No such version.", code=status.HTTP_404_NOT_FOUND)
+        page = _page(request)
+        shown, pages = _slice(words, page)
+        body = {"lexicon": lexicon.pk, "version": version.number,
+                "based_on": version.parent.number if version.parent else None,
+                "count": len(words), "page": page, "pages": pages, "words": shown}
+        return Response(NewWordsSerializer(body).data)
+
+
+class DefinitionsApi(PublicLookup):
+    @extend_schema(parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words.")],
+                   responses=DefinitionSerializer(many=True))
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Definitions of the given words that have one (at most 500 words)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        words = [w.strip() for w in request.query_params.get("words", "").split(",") if w.strip()]
+        if not words:
+            return _error("Give at least one word.")
+        if len(words) > 500:
+            return _error("At most 500 words at a time.")
+        found = selectors.definitions_for(lexicon, words)
+        data = [{"word": w, "text": t} for w, t in found.items()]
+        return Response(data)
+
+
+# -- staff ----------------------------------------------------------------------------------------------
+
+
+class VersionListApi(StaffApi):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(responses=VersionSerializer(many=True))
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """Every version, newest first, with its state and counts."""
+        lexicon = self.get_lexicon(lexicon_id)
+        return Response(VersionSerializer(selectors.lexicon_versions(lexicon), many=True).data)
+
+    @extend_schema(request={"multipart/form-data": UploadSerializer}, responses={201: UploadResultSerializer})
+    def post(self, request: Request, lexicon_id: int) -> Response:
+        """Upload a word list as a new draft version (publish it after reading its diff)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        limit = services.max_upload_bytes()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit + 64 * 1024:  # refuse before reading the body at all
+            return _error(f"The upload is too large; the limit is {limit // (1024 * 1024)} MB.",
+                          code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        serializer = UploadSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            outcome = services.upload_version(lexicon, data["file"], user=request.user, note=data["note"],
+                                              skip_invalid=data["skip_invalid"])
+        except services.CurationError as exc:
+            code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if data["file"].size > limit else status.HTTP_400_BAD_REQUEST
+            return _error(exc.message, exc.problems, code)
+        body = {"version": outcome.version, "skipped": [str(p) for p in outcome.skipped],
+                "duplicates": outcome.duplicates}
+        return Response(UploadResultSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class VersionDetailApi(StaffApi):
+    @extend_schema(responses=VersionSerializer)
+    def get(self, request: Request, lexicon_id: int, number: int) -> Response:
+        lexicon = self.get_lexicon(lexicon_id)
+        return Response(VersionSerializer(self.get_version(lexicon, number)).data)
+
+
+class VersionDiffApi(StaffApi):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("base", int, description="Compare with this version (default: the serving one, "
+                                                      "or for the serving version the one it replaced)."),
+            OpenApiParameter("page", int, description="500 words of each list per page."),
+        ],
+        responses=DiffSerializer,
+    )
+    def get(self, request: Request, lexicon_id: int, number: int) -> Response:
+        """Words added and removed, with counts."""
+        lexicon = self.get_lexicon(lexicon_id)
+        version = self.get_version(lexicon, number)
+        base = None
+        if request.query_params.get("base"):
+            try:
+                base = self.get_version(lexicon, int(request.query_params["base"]))
+            except ValueError:
+                return _error("base must be a version number.")
+        diff = selectors.version_diff(version, base)
+        page = _page(request)
+        added, pages_added = _slice(diff.added, page)
+        removed, pages_removed = _slice(diff.removed, page)
+        body = {"version": version.number, "base": diff.base.number if diff.base else None,
+                "added_count": len(diff.added), "removed_count": len(diff.removed), "page": page,
+                "pages": max(pages_added, pages_removed), "added": added, "removed": removed}
+        return Response(DiffSerializer(body).data)
+
+
+class PublishApi(StaffApi):
+    @extend_schema(request=None, responses={202: TaskStartedSerializer})
+    def post(self, request: Request, lexicon_id: int, number: int) -> Response:
+        """Compile and publish this version (an earlier one: roll back). Follow the task at ``status_url``;
+        the previous version serves until the task is done."""
+        lexicon = self.get_lexicon(lexicon_id)
+        version = self.get_version(lexicon, number)
+        run = services.publish_version(version, user=request.user)
+        body = {"task": run.id, "status_url": reverse("api-task-detail", args=[run.id]), "version": version.number}
+        return Response(TaskStartedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
+
+
+class WordEditApi(StaffApi):
+    @extend_schema(request=WordEditSerializer, responses={200: VersionSerializer})
+    def post(self, request: Request, lexicon_id: int) -> Response:
+        """Add / remove words (with the reason) in the open edit draft; returns that draft version."""
+        lexicon = self.get_lexicon(lexicon_id)
+        serializer = WordEditSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        draft = services.edit_words(lexicon, user=request.user, **serializer.validated_data)
+        return Response(VersionSerializer(draft).data)
+
+
+class EventListApi(StaffApi):
+    @extend_schema(parameters=[OpenApiParameter("page", int)], responses=EventSerializer(many=True))
+    def get(self, request: Request, lexicon_id: int) -> Response:
+        """The audit trail, newest first, 100 per page."""
+        lexicon = self.get_lexicon(lexicon_id)
+        page = _page(request)
+        events = selectors.lexicon_events(lexicon)[(page - 1) * 100: page * 100]
+        return Response(EventSerializer(events, many=True).data)
+
+
+class DefinitionEditApi(StaffApi):
+    @extend_schema(request=DefinitionWriteSerializer, responses={200: DefinitionSerializer, 204: None})
+    def put(self, request: Request, lexicon_id: int, word: str) -> Response:
+        """Set a word's definition (an empty text deletes it)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        serializer = DefinitionWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        definition = services.set_definition(lexicon, word, serializer.validated_data["text"], user=request.user)
+        if definition is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(DefinitionSerializer(definition).data)
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, lexicon_id: int, word: str) -> Response:
+        lexicon = self.get_lexicon(lexicon_id)
+        services.set_definition(lexicon, word, "", user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DefinitionImportApi(StaffApi):
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request={"multipart/form-data": DefinitionImportSerializer},
+                   responses={200: DefinitionImportResultSerializer})
+    def post(self, request: Request, lexicon_id: int) -> Response:
+        """Import WORD<TAB>definition lines: all valid, or nothing is written (bad lines listed)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        serializer = DefinitionImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = services.import_definitions(lexicon, data["file"], user=request.user,
+                                             skip_unknown=data["skip_unknown"])
+        return Response(DefinitionImportResultSerializer(result.__dict__).data)

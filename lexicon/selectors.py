@@ -1,29 +1,65 @@
-"""Lexicon reads for the other apps: find a lexicon, read its words, get its compiled GADDAG.
+"""Lexicon reads for the pages, the API and the other apps.
 
-``gaddag_for(lexicon)`` is the one way other apps get a lexicon's :class:`engine.gaddag.Gaddag`: loaded
-once per process, swapped to a newly published version on the next call (see :mod:`lexicon.compiled`).
+For other apps:
+
+* ``gaddag_for(lexicon)``: the serving version's compiled :class:`engine.gaddag.Gaddag`, loaded once
+  per process, swapped to a newly published version on the next call (see :mod:`lexicon.compiled`);
+* ``definitions_for(lexicon, words)``: definitions (crossword clues) of the words that have one;
+* ``removed_words(lexicon, words)`` / ``word_flags(lexicon, words)``: which of a learner's words the
+  serving version no longer has (flag them, do not delete them: a rollback may bring them back).
+
+Lookups (check, anagrams, pattern, hooks) answer with the engine's own results, bounded so one
+request cannot run for minutes; bad input raises :class:`LookupInputError` with a readable message.
 """
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
 
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from lexicon.compiled import CompiledLexiconError, gaddag_for
-from lexicon.models import Lexicon
+from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.storage import load_words
 
 __all__ = [
     "CompiledLexiconError",
+    "LookupInputError",
+    "anagram_lookup",
+    "check_words",
     "default_lexicon",
+    "definitions_for",
     "gaddag_for",
     "get_lexicon",
+    "hooks_lookup",
     "lexicon_words",
     "list_lexicons",
+    "pattern_lookup",
+    "removed_words",
+    "version_diff",
+    "word_flags",
 ]
+
+MAX_CHECK_WORDS = 100
+MAX_RACK = 15
+MAX_BLANKS = 2
+MAX_PATTERN = 15
+MAX_RESULTS = 2000
+
+
+class LookupInputError(ValueError):
+    """The query cannot be answered as given; the message tells the user what to change."""
+
+
+# -- lexicons ---------------------------------------------------------------------------------------
 
 
 def list_lexicons(language: str | None = None) -> QuerySet[Lexicon]:
-    queryset = Lexicon.objects.all()
+    queryset = Lexicon.objects.select_related("current_version")
     return queryset.filter(language=language) if language else queryset
 
 
@@ -38,5 +74,215 @@ def default_lexicon(language: str) -> Lexicon | None:
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:
-    """The normalised words, sorted, as stored at import."""
+    """The serving version's normalised words, sorted."""
     return load_words(lexicon.words_file.name)
+
+
+# -- versions and diffs ------------------------------------------------------------------------------
+
+
+def lexicon_versions(lexicon: Lexicon) -> QuerySet[LexiconVersion]:
+    return lexicon.versions.select_related("created_by", "compile_task", "parent").order_by("-number")
+
+
+def get_version(lexicon: Lexicon, number: int) -> LexiconVersion:
+    """Version ``number`` of ``lexicon``; ``LexiconVersion.DoesNotExist`` otherwise."""
+    return lexicon.versions.select_related("lexicon", "parent", "compile_task", "created_by").get(number=number)
+
+
+@functools.lru_cache(maxsize=4)
+def _words_of(words_file: str) -> frozenset[str]:
+    """Word sets by storage name. Safe to cache: names are content hashes, the files never change."""
+    return frozenset(load_words(words_file))
+
+
+@dataclass(frozen=True)
+class VersionDiff:
+    version: LexiconVersion
+    base: LexiconVersion | None
+    added: list[str]
+    removed: list[str]
+
+
+def diff_base(version: LexiconVersion) -> LexiconVersion | None:
+    """What a version is compared with: the serving version for one not yet serving (what publishing
+    it would replace), otherwise the version it was based on."""
+    current = version.lexicon.current_version
+    if current is not None and current.pk != version.pk and version.state != LexiconVersion.State.SUPERSEDED:
+        return current
+    return version.parent
+
+
+def version_diff(version: LexiconVersion, base: LexiconVersion | None = None) -> VersionDiff:
+    """Words added and removed (sorted) going from ``base`` (default :func:`diff_base`) to ``version``."""
+    base = base if base is not None else diff_base(version)
+    new = _words_of(version.words_file)
+    old = _words_of(base.words_file) if base is not None else frozenset()
+    return VersionDiff(version, base, sorted(new - old), sorted(old - new))
+
+
+def new_words(lexicon: Lexicon, number: int | None = None) -> tuple[LexiconVersion | None, list[str]]:
+    """Words that version ``number`` (default: the serving one) added to the version it was based on."""
+    version = lexicon.current_version if number is None else lexicon.versions.filter(number=number).first()
+    if version is None:
+        return None, []
+    old = _words_of(version.parent.words_file) if version.parent else frozenset()
+    return version, sorted(_words_of(version.words_file) - old)
+
+
+def lexicon_events(lexicon: Lexicon) -> QuerySet[LexiconEvent]:
+    return lexicon.events.select_related("actor", "version")
+
+
+# -- learners' words ----------------------------------------------------------------------------------
+
+
+def word_flags(lexicon: Lexicon, words: Iterable[str]) -> dict[str, bool]:
+    """For each word as given: True when the serving version has it. Words that are not words of the
+    alphabet at all are False (a learner's list may hold anything; flagging must not fail)."""
+    gaddag = gaddag_for(lexicon)
+    flags: dict[str, bool] = {}
+    for word in words:
+        try:
+            flags[word] = bool(word) and gaddag.contains(word)
+        except InvalidWord:
+            flags[word] = False
+    return flags
+
+
+def removed_words(lexicon: Lexicon, words: Iterable[str]) -> list[str]:
+    """The words (as given, in order) that the serving version does not have."""
+    return [word for word, present in word_flags(lexicon, words).items() if not present]
+
+
+# -- definitions -----------------------------------------------------------------------------------------
+
+
+def definitions_for(lexicon: Lexicon, words: Iterable[str]) -> dict[str, str]:
+    """``{word: definition}`` for the given words that have one (keys as given; lookup normalised)."""
+    alphabet = get_alphabet(lexicon.language)
+    wanted: dict[str, list[str]] = {}
+    for word in words:
+        try:
+            wanted.setdefault(alphabet.normalise(word), []).append(word)
+        except InvalidWord:
+            continue
+    found: dict[str, str] = {}
+    keys = list(wanted)
+    for start in range(0, len(keys), 500):  # stay under every database's parameter limit
+        for word, text in Definition.objects.filter(lexicon=lexicon, word__in=keys[start:start + 500]).values_list(
+            "word", "text"
+        ):
+            for original in wanted[word]:
+                found[original] = text
+    return found
+
+
+def lexicon_definitions(lexicon: Lexicon, prefix: str = "") -> QuerySet[Definition]:
+    queryset = lexicon.definitions.select_related("updated_by")
+    return queryset.filter(word__startswith=prefix) if prefix else queryset
+
+
+# -- lookups ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordCheck:
+    text: str
+    word: str  # normalised, "" when the text is not a word of the alphabet
+    valid: bool
+    error: str = ""
+
+
+def check_words(lexicon: Lexicon, texts: Iterable[str]) -> list[WordCheck]:
+    """Validity of each word in the serving version (text that is not a word is reported, not fatal)."""
+    texts = [t.strip() for t in texts if t.strip()]
+    if not texts:
+        raise LookupInputError(_("Give at least one word."))
+    if len(texts) > MAX_CHECK_WORDS:
+        raise LookupInputError(_("At most %(max)d words at a time.") % {"max": MAX_CHECK_WORDS})
+    gaddag = gaddag_for(lexicon)
+    alphabet = gaddag.alphabet
+    results = []
+    for text in texts:
+        try:
+            word = alphabet.normalise(text)
+        except InvalidWord as exc:
+            results.append(WordCheck(text, "", False, exc.reason))
+            continue
+        results.append(WordCheck(text, word, gaddag.contains(word)))
+    return results
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    query: str
+    words: list[str]
+    total: int
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.words)
+
+
+def _bounded(query: str, words: list[str]) -> LookupResult:
+    return LookupResult(query, words[:MAX_RESULTS], len(words))
+
+
+def anagram_lookup(lexicon: Lexicon, letters: str, min_length: int | None = None) -> LookupResult:
+    """Anagrams of ``letters`` (``?`` = blank): exact length, or every length from ``min_length``."""
+    letters = (letters or "").strip().replace(" ", "")
+    if not letters:
+        raise LookupInputError(_("Give the letters of the rack (use ? for a blank)."))
+    if len(letters) > MAX_RACK:
+        raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_RACK})
+    if letters.count(BLANK) > MAX_BLANKS:
+        raise LookupInputError(_("At most %(max)d blanks.") % {"max": MAX_BLANKS})
+    if min_length is not None and not 1 <= min_length <= MAX_RACK:
+        raise LookupInputError(_("The minimum length must be between 1 and %(max)d.") % {"max": MAX_RACK})
+    try:
+        words = gaddag_for(lexicon).anagrams(letters, min_length)
+    except InvalidWord as exc:
+        raise LookupInputError(_("Not a rack: %(reason)s") % {"reason": exc.reason}) from None
+    return _bounded(letters, words)
+
+
+def pattern_lookup(lexicon: Lexicon, pattern: str, rack: str | None = None) -> LookupResult:
+    """Words matching ``pattern`` (``.`` = any letter), the dots optionally filled from ``rack``."""
+    pattern = (pattern or "").strip()
+    rack = (rack or "").strip().replace(" ", "") or None
+    if not pattern:
+        raise LookupInputError(_("Give a pattern such as .A.E. (a dot for any letter)."))
+    if len(pattern) > MAX_PATTERN:
+        raise LookupInputError(_("At most %(max)d letters or dots.") % {"max": MAX_PATTERN})
+    if rack is not None and (len(rack) > MAX_RACK or rack.count(BLANK) > MAX_BLANKS):
+        raise LookupInputError(_("At most %(max)d letters and %(blanks)d blanks in the rack.")
+                               % {"max": MAX_RACK, "blanks": MAX_BLANKS})
+    try:
+        words = gaddag_for(lexicon).pattern(pattern, rack)
+    except InvalidWord as exc:
+        raise LookupInputError(_("Not a pattern: %(reason)s") % {"reason": exc.reason}) from None
+    return _bounded(pattern, words)
+
+
+@dataclass(frozen=True)
+class Hooks:
+    word: str
+    valid: bool
+    front: str
+    back: str
+
+
+def hooks_lookup(lexicon: Lexicon, text: str) -> Hooks:
+    """Front and back hooks of a word (the word itself need not be valid: hooks of a stem are useful)."""
+    text = (text or "").strip()
+    if not text:
+        raise LookupInputError(_("Give a word."))
+    gaddag = gaddag_for(lexicon)
+    try:
+        word = gaddag.alphabet.normalise(text)
+    except InvalidWord as exc:
+        raise LookupInputError(_("Not a word: %(reason)s") % {"reason": exc.reason}) from None
+    if len(word) > MAX_PATTERN * 2:
+        raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_PATTERN * 2})
+    return Hooks(word, gaddag.contains(word), gaddag.front_hooks(word), gaddag.back_hooks(word))

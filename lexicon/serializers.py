@@ -1,10 +1,149 @@
+"""REST shapes of lexicons, versions, lookups, edits and definitions."""
+
+from __future__ import annotations
+
 from rest_framework import serializers
 
-from lexicon.models import Lexicon
+from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 
 
 class LexiconSerializer(serializers.ModelSerializer):
+    """The list shape kept from the foundation (id, name, language, word_count, content_hash,
+    imported_at) plus the serving version's number."""
+
+    current_version = serializers.IntegerField(source="current_version.number", read_only=True, allow_null=True,
+                                               default=None)
+
     class Meta:
         model = Lexicon
-        fields = ["id", "name", "language", "word_count", "content_hash", "imported_at"]
+        fields = ["id", "name", "language", "word_count", "content_hash", "imported_at", "current_version"]
         read_only_fields = fields
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
+    based_on = serializers.IntegerField(source="parent.number", read_only=True, default=None)
+    compile_task = serializers.UUIDField(source="compile_task_id", read_only=True, allow_null=True)
+    serving = serializers.BooleanField(source="is_serving", read_only=True)
+
+    class Meta:
+        model = LexiconVersion
+        fields = ["number", "state", "serving", "origin", "based_on", "word_count", "added_count", "removed_count",
+                  "content_hash", "source_name", "note", "created_by", "created_at", "published_at",
+                  "compile_task", "compile_error", "compiled_sha256", "compiled_size"]
+        read_only_fields = fields
+
+
+class UploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="The word list: UTF-8, one word per line, at most 20 MB.")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+    skip_invalid = serializers.BooleanField(required=False, default=False,
+                                            help_text="Leave bad lines out (listed back) instead of refusing the file.")
+
+
+class UploadResultSerializer(serializers.Serializer):
+    version = VersionSerializer()
+    skipped = serializers.ListField(child=serializers.CharField())
+    duplicates = serializers.IntegerField()
+
+
+class DiffSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    base = serializers.IntegerField(allow_null=True)
+    added_count = serializers.IntegerField()
+    removed_count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    added = serializers.ListField(child=serializers.CharField())
+    removed = serializers.ListField(child=serializers.CharField())
+
+
+class TaskStartedSerializer(serializers.Serializer):
+    task = serializers.UUIDField()
+    status_url = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+class WordEditSerializer(serializers.Serializer):
+    add = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list,
+                                max_length=500)
+    remove = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list,
+                                   max_length=500)
+    reason = serializers.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+
+
+class WordCheckSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    word = serializers.CharField()
+    valid = serializers.BooleanField()
+    error = serializers.CharField()
+
+
+class CheckResultSerializer(serializers.Serializer):
+    lexicon = serializers.IntegerField()
+    version = serializers.IntegerField(allow_null=True)
+    all_valid = serializers.BooleanField()
+    results = WordCheckSerializer(many=True)
+
+
+class WordsResultSerializer(serializers.Serializer):
+    lexicon = serializers.IntegerField()
+    version = serializers.IntegerField(allow_null=True)
+    query = serializers.CharField()
+    count = serializers.IntegerField()
+    truncated = serializers.BooleanField()
+    words = serializers.ListField(child=serializers.CharField())
+
+
+class HooksSerializer(serializers.Serializer):
+    lexicon = serializers.IntegerField()
+    version = serializers.IntegerField(allow_null=True)
+    word = serializers.CharField()
+    valid = serializers.BooleanField()
+    front = serializers.CharField()
+    back = serializers.CharField()
+
+
+class NewWordsSerializer(serializers.Serializer):
+    lexicon = serializers.IntegerField()
+    version = serializers.IntegerField(allow_null=True)
+    based_on = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    words = serializers.ListField(child=serializers.CharField())
+
+
+class EventSerializer(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
+    version = serializers.IntegerField(source="version.number", read_only=True, default=None)
+
+    class Meta:
+        model = LexiconEvent
+        fields = ["id", "at", "actor", "action", "version", "word", "reason", "detail"]
+        read_only_fields = fields
+
+
+class DefinitionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Definition
+        fields = ["word", "text", "updated_at"]
+        read_only_fields = fields
+
+
+class DefinitionWriteSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=500, allow_blank=True,
+                                 help_text="The definition; empty deletes it.")
+
+
+class DefinitionImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="UTF-8 lines WORD<TAB>definition, at most 20 MB.")
+    skip_unknown = serializers.BooleanField(required=False, default=False,
+                                            help_text="Skip words not in the lexicon instead of refusing the file.")
+
+
+class DefinitionImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    updated = serializers.IntegerField()
+    unchanged = serializers.IntegerField()
+    skipped_unknown = serializers.ListField(child=serializers.CharField())
