@@ -13,7 +13,7 @@ No Django here: every function takes and returns plain values.
 
 from engine.jarnac.ai import LEVELS, choose_move, play_game, play_turn
 from engine.jarnac.bag import BAG_SIZE, JARNAC_DISTRIBUTION
-from engine.jarnac.lexicon import LexiconLoadError, load_tree
+from engine.jarnac.lexicon import LexiconLoadError, cached_tree, load_tree
 from engine.jarnac.queries import (
     Found,
     QueryError,
@@ -46,7 +46,7 @@ from engine.jarnac.tree import AnagramTree, alphagram
 __all__ = [
     "BAG_SIZE", "JARNAC_DISTRIBUTION", "LEVELS", "AnagramTree", "Found", "GameState", "IllegalMove",
     "LexiconLoadError", "Move", "PlayerState", "QueryError", "StateError", "Steal", "alphagram",
-    "apply_move", "best_steals", "choose_move", "creations", "extensions", "from_json",
+    "apply_move", "best_steals", "cached_tree", "choose_move", "creations", "extensions", "from_json",
     "load_tree", "longest_extensions", "new_game", "play_game", "play_turn", "public_view",
     "rallonges", "replay", "scores", "steals", "to_json", "winner", "word_score",
 ]

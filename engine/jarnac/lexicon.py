@@ -7,6 +7,7 @@ word per line, in the language given (French by default).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from engine.jarnac.tree import AnagramTree
@@ -50,3 +51,15 @@ def load_tree(path: str | Path, language: str | None = None, *, skip_invalid: bo
         return AnagramTree.from_words(lexicon.iter_words(), lexicon.language)
     words = read_word_list(path, language or "fr", skip_invalid=skip_invalid)
     return AnagramTree.from_words(words.words, words.language)
+
+
+def cached_tree(path: str | Path, language: str | None = None) -> AnagramTree:
+    """:func:`load_tree`, kept per process: web workers build each lexicon's tree once (about a
+    second for a French list), and again only when the file changes (its size or mtime)."""
+    stat = Path(path).stat()
+    return _cached(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size, language)
+
+
+@lru_cache(maxsize=8)
+def _cached(path: str, mtime_ns: int, size: int, language: str | None) -> AnagramTree:
+    return load_tree(path, language)

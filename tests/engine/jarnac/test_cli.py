@@ -198,3 +198,18 @@ def test_steal_by_gain(capsys, word_list):
     _, lines, _ = run(capsys, "steal", str(word_list), "--words", "RAT", "--rack", "CHATS", "--by", "gain",
                       "--best", "--json")
     assert [(d["word"], d["base"], d["gain"]) for d in lines] == [("CHATS", None, 25)]
+
+
+def test_cached_tree_reloads_only_when_the_file_changes(tmp_path):
+    import os
+
+    from engine.jarnac.lexicon import cached_tree
+
+    path = tmp_path / "cache.txt"
+    path.write_text("rat\ntar\n", encoding="utf-8")
+    first = cached_tree(path)
+    assert cached_tree(str(path)) is first
+    path.write_text("rat\ntar\nrats\n", encoding="utf-8")
+    os.utime(path, ns=(10**18, 10**18))
+    again = cached_tree(path)
+    assert again is not first and "RATS" in again
