@@ -10,8 +10,8 @@ Levels:
   extends a word by as few letters as possible (each word placed earns a letter, so small steps
   draw more letters than one big jump to the same word), else makes the smallest new word; it ends
   the game by placing its eighth word as soon as that wins, and never while that leaves it behind.
-  Chosen by measurement: greedy "highest score now" lost to medium (15 wins in 40 games); this
-  policy wins about 36 of 40 (see ``bench/jarnac.py``).
+  Chosen by measurement on French wfrench: greedy "highest score now" won only 15 of 40 games
+  against medium; this policy won 40 of 40 in ``bench/jarnac.py``'s tournament.
 
 Medium and hard exchange the three rarest loose letters (by the bag's distribution) when they have
 at least 8 loose letters, none of which can make a move, and did not exchange on their previous
