@@ -1,12 +1,28 @@
 """Jarnac: the anagram tree, the word searches, the pure rules engine and AI opponents.
 
-Typical use (the web layer stores ``rules.to_json(state)`` or just the seed and the moves)::
+Typical use (the web layer stores ``to_json(state)``, or just the seed and the list of moves)::
 
-    from engine.jarnac import load_tree, new_game, apply_move, choose_move
-    tree = load_tree("lexicon.gaddag")               # or AnagramTree.from_words(words, "fr")
+    from engine.jarnac import cached_tree, new_game, apply_move, choose_move, to_json, from_json
+    tree = cached_tree("lexicon.gaddag")             # or a word list; AnagramTree.from_words(...)
     state = new_game(seed=42, language=tree.language)
-    state = apply_move(state, {"type": "draw"}, tree)
-    state = apply_move(state, choose_move(state, tree, "hard"), tree)
+    state = apply_move(state, {"type": "draw"}, tree)            # the human's move, as JSON
+    state = apply_move(state, choose_move(state, tree, "hard"), tree)   # the AI's next action
+    stored = to_json(state); state = from_json(stored)           # JSON-ready dicts, validated
+
+Moves (JSON objects; ``line`` is 0-based, ``null`` for a new word)::
+
+    {"type": "jarnac", "word": "MAISONS", "line": 0}   # steal from the opponent's line 0 (or null)
+    {"type": "draw"}            {"type": "exchange", "letters": "QWX"}
+    {"type": "play", "word": "RATES", "line": 1}       # extend own line 1 (null = new word)
+    {"type": "pass"}
+
+State (``to_json``): ``version``, ``language``, ``seed``, ``bag`` (draw order: keep it server-side,
+send ``public_view(state)`` to browsers), ``players`` (each ``lines``, ``rack``, ``turns``,
+``score``), ``current``, ``phase`` (``start`` | ``draw`` | ``play`` | ``over``), ``turn``,
+``succeeded``, ``idle_turns``, ``end_reason``, ``winner``, ``history`` (one entry per move:
+``turn``, ``player``, ``move``, ``result`` = ``ok`` | ``not_a_word``, plus ``drawn``, ``used``,
+``taken``, ``returned``, ``base`` as they apply). Illegal moves raise :class:`IllegalMove` with a
+stable ``code``; the state is never modified in place.
 
 No Django here: every function takes and returns plain values.
 """
