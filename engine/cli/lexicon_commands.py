@@ -4,8 +4,8 @@ Output contracts (one JSON object per line with ``--json``; plain text otherwise
 
 * ``lexicon build WORDLIST --language fr -o FILE [--skip-invalid]`` → summary; with ``--json`` one
   object ``{"file", "language", "words", "nodes", "arcs", "bytes", "seconds", "skipped"}``.
-* ``lexicon info FILE`` → ``{"file", "format_version", "language", "alphabet", "words", "nodes",
-  "arcs", "bytes"}``.
+* ``lexicon info FILE [--verify]`` → ``{"file", "format_version", "language", "alphabet", "words",
+  "nodes", "arcs", "bytes"}`` (plus ``"verified": true`` after a successful full structural check).
 * ``check FILE WORD...`` → per word ``{"word": "MAISON", "valid": true}`` (``word`` normalised); a
   word that is not writable in the alphabet gives ``{"word": <as typed>, "valid": false, "error": ...}``
   and the message on stderr, and the command then exits 1.
@@ -49,6 +49,8 @@ def register(subparsers: Any) -> None:
 
     info = actions.add_parser("info", help="describe a compiled lexicon file")
     info.add_argument("file", metavar="FILE")
+    info.add_argument("--verify", action="store_true",
+                      help="also walk the whole array to prove it is well formed (slower)")
     info.add_argument("--json", action="store_true")
     info.set_defaults(handler=cmd_info)
 
@@ -92,9 +94,9 @@ def register(subparsers: Any) -> None:
     extensions.set_defaults(handler=cmd_extensions)
 
 
-def _load(path: str) -> Gaddag:
+def _load(path: str, verify_structure: bool = False) -> Gaddag:
     try:
-        return load_gaddag(path)
+        return load_gaddag(path, verify_structure=verify_structure)
     except LexiconFormatError as exc:
         raise CommandError(str(exc)) from None
     except OSError as exc:
@@ -138,10 +140,12 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_info(args: argparse.Namespace) -> int:
-    gaddag = _load(args.file)
+    gaddag = _load(args.file, verify_structure=args.verify)
     info = {"file": args.file, "format_version": FORMAT_VERSION, "language": gaddag.language,
             "alphabet": gaddag.alphabet.letters, "words": gaddag.word_count, "nodes": gaddag.node_count,
             "arcs": gaddag.arc_count, "bytes": Path(args.file).stat().st_size}
+    if args.verify:
+        info["verified"] = True
     if args.json:
         print_json_line(info)
     else:

@@ -42,6 +42,8 @@ def test_build_and_info(tmp_path, wordlist, capsys):
     assert info["words"] == len(WORDS) and info["language"] == "fr" and info["nodes"] == summary["nodes"]
     assert main(["lexicon", "info", str(out)]) == 0
     assert f"words: {len(WORDS)}" in capsys.readouterr().out
+    assert main(["lexicon", "info", str(out), "--verify", "--json"]) == 0
+    assert json_lines(capsys.readouterr().out)[0]["verified"] is True
 
 
 def test_build_is_strict_by_default(tmp_path, capsys):

@@ -144,3 +144,47 @@ def test_counts_must_add_up_to_the_payload(lexicon_file):
     rewrite(lexicon_file, mutate)
     with pytest.raises(LexiconFormatError, match="inconsistent header"):
         load_gaddag(lexicon_file)
+
+
+@settings(max_examples=30, deadline=None)
+@given(lexicons())
+def test_built_files_pass_the_structural_check(tmp_path_factory, lexicon):
+    path = tmp_path_factory.mktemp("lex") / "x.gad"
+    build_gaddag(lexicon).save(path)
+    load_gaddag(path, verify_structure=True).close()
+
+
+def arc_positions(data: bytearray) -> list[int]:
+    """Byte offsets of every arc word (not masks) in a file."""
+    words = struct.unpack_from(f"<{(len(data) - HEADER_SIZE) // 4}I", data, HEADER_SIZE)
+    out, i = [], 0
+    while i < len(words):
+        out += [HEADER_SIZE + 4 * j for j in range(i + 1, i + 1 + words[i].bit_count())]
+        i += 1 + words[i].bit_count()
+    return out
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    ("child_forward", "not an earlier node"),
+    ("child_middle", "not an earlier node"),
+    ("mask_high_bit", "bits beyond the 26 letters"),
+    ("mask_runs_off", "run past the end"),
+])
+def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon_file, damage, message):
+    def mutate(data):
+        arcs = arc_positions(data)
+        last_node = HEADER_SIZE + 4 * struct.unpack_from("<I", data, 68)[0]  # the root
+        if damage == "child_forward":
+            struct.pack_into("<I", data, arcs[0], len(data) // 4 - 30)  # points later / past the end
+        elif damage == "child_middle":
+            struct.pack_into("<I", data, arcs[-1], 2)  # index 2 is inside the first real node
+        elif damage == "mask_high_bit":
+            struct.pack_into("<I", data, last_node, struct.unpack_from("<I", data, last_node)[0] | 1 << 27)
+        else:
+            struct.pack_into("<I", data, last_node, (1 << 27) - 1)
+        reseal(data)
+
+    rewrite(lexicon_file, mutate)
+    load_gaddag(lexicon_file).close()  # the header and CRC are fine...
+    with pytest.raises(LexiconFormatError, match=message):
+        load_gaddag(lexicon_file, verify_structure=True)
