@@ -511,13 +511,18 @@ def from_json(data: Any) -> GameState:
     history = _field(data, "history", list)
     if not all(isinstance(entry, dict) for entry in history):
         raise StateError("state.history entries must be objects")
+    turn, idle_turns = _field(data, "turn", int), _field(data, "idle_turns", int)
+    if turn < 1:
+        raise StateError(f"state.turn ({turn}) must be at least 1")
+    if idle_turns < 0:
+        raise StateError(f"state.idle_turns ({idle_turns}) must be at least 0")
     end_reason = data.get("end_reason")
     if end_reason is not None and not isinstance(end_reason, str):
         raise StateError("state.end_reason must be a string or null")
     return GameState(
         language=language, seed=_field(data, "seed", str), bag=bag, players=(players[0], players[1]),
-        current=current, phase=phase, turn=_field(data, "turn", int),
-        succeeded=_field(data, "succeeded", bool), idle_turns=_field(data, "idle_turns", int),
+        current=current, phase=phase, turn=turn,
+        succeeded=_field(data, "succeeded", bool), idle_turns=idle_turns,
         end_reason=end_reason, history=tuple(dict(entry) for entry in history),
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -340,10 +341,15 @@ def corrupt(data: dict, path: list, value) -> dict:
     (["phase"], "dance", "state.phase 'dance'"),
     (["succeeded"], 1, "state.succeeded must be a bool"),
     (["history"], [1], "history entries"),
+    (["turn"], 0, "state.turn (0) must be at least 1"),
+    (["idle_turns"], -2, "state.idle_turns (-2) must be at least 0"),
+    (["end_reason"], 5, "end_reason must be a string or null"),
+    (["players", 0], "x", "state.players[0] must be an object"),
+    (["players", 0, "lines"], ["RAT"] * 9, "a mat has 8 lines"),
 ])
 def test_from_json_names_what_is_wrong(synthetic_tree, path, value, message):
     state, _ = played_state(synthetic_tree)
-    with pytest.raises(rules.StateError, match=message.replace("[", r"\[").replace("]", r"\]")):
+    with pytest.raises(rules.StateError, match=re.escape(message)):
         rules.from_json(corrupt(rules.to_json(state), path, value))
 
 
