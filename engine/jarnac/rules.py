@@ -549,6 +549,7 @@ def describe(event: dict[str, Any]) -> str:
     where = "new word" if move["line"] is None else f"line {move['line']}"
     verb = "Jarnac!" if kind == "jarnac" else "plays"
     if event["result"] != "ok":
-        return f"{verb} {move['word']} ({where}): not a word, {event['result']}"
+        return f"{verb} {move['word']} ({where}): not a word, " + (
+            "turn passes" if kind == "play" else "no more Jarnac! this turn")
     base = f" from {event['base']}" if event.get("base") else ""
     return f"{verb} {move['word']} ({where}{base})"

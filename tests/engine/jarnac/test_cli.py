@@ -213,3 +213,27 @@ def test_cached_tree_reloads_only_when_the_file_changes(tmp_path):
     os.utime(path, ns=(10**18, 10**18))
     again = cached_tree(path)
     assert again is not first and "RATS" in again
+
+
+def test_play_text_output(capsys, tmp_path):
+    from tests.engine.jarnac.conftest import synthetic_words
+
+    path = tmp_path / "synthetic.txt"
+    path.write_text("\n".join(synthetic_words(5_000, seed=5)), encoding="utf-8")
+    code, lines, _ = run(capsys, "play", str(path), "--players", "hard,medium", "--seed", "2")
+    assert code == 0 and lines[-1].startswith("scores ")
+    assert lines[0] == "P0 hard   " + "draws " + lines[0].split("draws ")[1]
+    assert any(" plays " in line for line in lines)
+
+
+def test_describe_every_kind_of_event():
+    from engine.jarnac.rules import describe
+
+    assert describe({"move": {"type": "draw"}, "drawn": ""}) == "draws nothing"
+    assert describe({"move": {"type": "exchange", "letters": "QWX"}, "returned": "QWX", "drawn": "EEE"}) \
+        == "exchanges QWX for EEE"
+    assert describe({"move": {"type": "pass"}}) == "passes"
+    assert describe({"move": {"type": "jarnac", "word": "RATS", "line": 0}, "result": "ok", "base": "RAT"}) \
+        == "Jarnac! RATS (line 0 from RAT)"
+    assert describe({"move": {"type": "play", "word": "TRA", "line": None}, "result": "not_a_word"}) \
+        == "plays TRA (new word): not a word, turn passes"
