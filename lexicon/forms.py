@@ -1,0 +1,65 @@
+"""Forms of the lexicon pages: lookups (GET) and curation (POST, staff)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class CheckForm(forms.Form):
+    words = forms.CharField(label=_("Words"), max_length=2000,
+                            help_text=_("One or more words, separated by spaces or commas."))
+
+
+class AnagramForm(forms.Form):
+    letters = forms.CharField(label=_("Letters"), max_length=15, help_text=_("Up to 15 letters; ? for a blank (2 at most)."))
+    min_length = forms.IntegerField(label=_("Shorter words down to"), min_value=1, max_value=15, required=False,
+                                    help_text=_("Leave empty for words using every letter."))
+
+
+class PatternForm(forms.Form):
+    q = forms.CharField(label=_("Pattern"), max_length=15, help_text=_("A dot for any letter, e.g. .A.E."))
+    rack = forms.CharField(label=_("Rack (optional)"), max_length=15, required=False,
+                           help_text=_("Fill the dots only with these tiles (? = blank)."))
+
+
+class HooksForm(forms.Form):
+    word = forms.CharField(label=_("Word"), max_length=30)
+
+
+class NewWordsForm(forms.Form):
+    version = forms.IntegerField(label=_("Version"), min_value=1, required=False,
+                                 help_text=_("Leave empty for the version in use."))
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("Word list"), help_text=_("UTF-8 text, one word per line, at most 20 MB."))
+    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+                           widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Where the list comes from, why."))
+    skip_invalid = forms.BooleanField(label=_("Leave out invalid lines instead of refusing the file"), required=False)
+
+
+class WordEditForm(forms.Form):
+    add = forms.CharField(label=_("Words to add"), required=False, max_length=5000,
+                          widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Separated by spaces, commas or new lines."))
+    remove = forms.CharField(label=_("Words to remove"), required=False, max_length=5000,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text=_("Kept in the audit trail."))
+
+
+class DefinitionForm(forms.Form):
+    word = forms.CharField(label=_("Word"), max_length=64)
+    text = forms.CharField(label=_("Definition"), required=False, max_length=500,
+                           widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Leave empty to delete it."))
+
+
+class DefinitionImportForm(forms.Form):
+    file = forms.FileField(label=_("Definitions file"),
+                           help_text=_("UTF-8 lines: WORD, a tab, then the definition. At most 20 MB."))
+    skip_unknown = forms.BooleanField(label=_("Skip words that are not in the lexicon"), required=False)
+
+
+def split_words(text: str) -> list[str]:
+    """Words typed in a text box: separated by spaces, commas, semicolons or new lines."""
+    return [w for w in text.replace(",", " ").replace(";", " ").split() if w]

@@ -1,0 +1,119 @@
+"""Lexicon pages: lookups for everyone (htmx partials and full pages), curation for staff only."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from engine.gaddag import build_gaddag
+from lexicon.models import Definition, LexiconEvent, LexiconVersion
+from lexicon.selectors import gaddag_for
+from tests.lexicon.conftest import FRENCH_WORDS
+
+pytestmark = pytest.mark.django_db
+
+
+def page(lexicon, tail: str = "") -> str:
+    return f"/lexicons/{lexicon.pk}/{tail}"
+
+
+def test_index_lists_lexicons_for_everyone(client, lexicon):
+    response = client.get("/lexicons/")
+    assert response.status_code == 200 and "mini" in response.content.decode()
+    assert "Curate" not in response.content.decode() and "Organiser" not in response.content.decode()
+
+
+def test_lookup_full_page_and_htmx_partial(client, lexicon):
+    reference = build_gaddag(sorted(FRENCH_WORDS), "fr")
+    full = client.get(page(lexicon), {"tool": "anagrams", "letters": "ENIER"})
+    assert full.status_code == 200 and "<html" in full.content.decode()
+    for word in reference.anagrams("ENIER"):
+        assert f"<li>{word}</li>" in full.content.decode()
+    partial = client.get(page(lexicon), {"tool": "anagrams", "letters": "CHATS", "min_length": "4"},
+                         HTTP_HX_REQUEST="true")
+    body = partial.content.decode()
+    assert "<html" not in body
+    assert [w for w in reference.anagrams("CHATS", 4) if f"<li>{w}</li>" in body] == reference.anagrams("CHATS", 4)
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    ({"tool": "check", "words": "chat zebre"}, ["CHAT", "ZEBRE"]),
+    ({"tool": "pattern", "q": ".HAT."}, ["CHATS"]),
+    ({"tool": "hooks", "word": "chien"}, ["CHIEN"]),
+    ({"tool": "new"}, ["CHAT", "LOUP"]),
+])
+def test_other_tools(client, lexicon, params, expected):
+    body = client.get(page(lexicon), params, HTTP_HX_REQUEST="true").content.decode()
+    for text in expected:
+        assert text in body
+
+
+def test_lookup_errors_are_shown_not_raised(client, lexicon):
+    body = client.get(page(lexicon), {"tool": "anagrams", "letters": "???"}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'role="alert"' in body
+    body = client.get(page(lexicon), {"tool": "pattern", "q": "A*"}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'role="alert"' in body
+
+
+def test_unknown_lexicon_page_is_404(client, lexicon):
+    assert client.get(f"/lexicons/{lexicon.pk + 5}/").status_code == 404
+
+
+@pytest.mark.parametrize("tail", ["curate/", "audit/", "versions/1/"])
+def test_curation_pages_are_staff_only(client, learner, lexicon, tail):
+    response = client.get(page(lexicon, tail))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    client.force_login(learner)
+    assert client.get(page(lexicon, tail)).status_code == 403
+
+
+@pytest.mark.parametrize("tail", ["curate/upload/", "curate/words/", "curate/definition/",
+                                  "curate/definitions/import/", "versions/1/publish/"])
+def test_learners_cannot_post_curation(client, learner, lexicon, tail):
+    client.force_login(learner)
+    assert client.post(page(lexicon, tail), {"add": "louve", "reason": "x", "word": "chat", "text": "x"}).status_code == 403
+    assert LexiconVersion.objects.count() == 1 and not Definition.objects.exists()
+
+
+def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
+    client.force_login(staff)
+    assert client.get(page(lexicon, "curate/")).status_code == 200
+    text = "\n".join(sorted(set(FRENCH_WORDS) - {"ANE"} | {"LOUVE"})).encode()
+    response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text), "note": "ODS"})
+    assert response.status_code == 302 and response["Location"] == page(lexicon, "versions/2/")
+    body = client.get(response["Location"]).content.decode()
+    assert "LOUVE" in body and "ANE" in body and 'id="publish-button"' in body
+    started = client.post(page(lexicon, "versions/2/publish/"), HTTP_HX_REQUEST="true")
+    assert started.status_code == 200 and "task-progress" in started.content.decode()
+    assert gaddag_for(lexicon).contains("LOUVE")
+    state = client.get(page(lexicon, "versions/2/state/")).content.decode()
+    assert "state--published" in state
+
+
+def test_upload_page_shows_line_errors(client, staff, lexicon):
+    client.force_login(staff)
+    bad = SimpleUploadedFile("bad.txt", b"chat\nx-y\n")
+    response = client.post(page(lexicon, "curate/upload/"), {"file": bad})
+    assert response.status_code == 400 and "line 2: &#x27;x-y&#x27;" in response.content.decode()
+    assert LexiconVersion.objects.count() == 1
+
+
+def test_word_edit_page_requires_a_reason_and_records_it(client, staff, lexicon):
+    client.force_login(staff)
+    response = client.post(page(lexicon, "curate/words/"), {"add": "louve zebre", "remove": "", "reason": ""})
+    assert response.status_code == 400 and LexiconVersion.objects.count() == 1
+    response = client.post(page(lexicon, "curate/words/"), {"add": "louve, zebre", "remove": "ane", "reason": "ODS 9"})
+    assert response.status_code == 302
+    assert set(LexiconEvent.objects.filter(reason="ODS 9").values_list("word", flat=True)) == {"LOUVE", "ZEBRE", "ANE"}
+    audit = client.get(page(lexicon, "audit/")).content.decode()
+    assert "ZEBRE" in audit and "ODS 9" in audit and "curator" in audit
+
+
+def test_definition_pages(client, staff, lexicon):
+    client.force_login(staff)
+    assert client.post(page(lexicon, "curate/definition/"), {"word": "chat", "text": "Félin"}).status_code == 302
+    assert Definition.objects.get(word="CHAT").text == "Félin"
+    assert client.post(page(lexicon, "curate/definition/"), {"word": "zebre", "text": "x"}).status_code == 400
+    file = SimpleUploadedFile("d.txt", b"loup\tCanide\nnope\n")
+    response = client.post(page(lexicon, "curate/definitions/import/"), {"file": file})
+    assert response.status_code == 400 and "line 2" in response.content.decode()
