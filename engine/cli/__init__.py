@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "engine.cli.lexicon_commands",
     "engine.cli.jarnac_commands",
     "engine.cli.moves_commands",
+    "engine.cli.cbic_commands",
     "engine.cli.crossword_commands",
 )
 

@@ -1,0 +1,64 @@
+"""Choosing the central word automatically: a short lexicon word rich in the support letters needed.
+
+Why: the seed always started from DATAIS, whatever the list. Every revision word must cross the board
+at its support letter, so the first word should *offer* those letters: we ask the GADDAG for words
+spelled from the most demanded support letters (plus one free letter, a blank in the query) and rank
+them by how many revision words they can serve, rare letters first (a common letter will soon be
+supplied by the revision words themselves, a K or a Z will not).
+
+The central word is the game's first play, so it has 2 to 7 letters (a rack holds 7 tiles).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.cbic.words import ResolvedWord, WordLexicon
+from engine.cgp import MAX_RACK
+
+
+def support_demand(words: list[ResolvedWord]) -> Counter[str]:
+    """For each letter, how many revision words could use it as their support."""
+    demand: Counter[str] = Counter()
+    for w in words:
+        demand.update(w.support_letters)
+    return demand
+
+
+def central_score(word: str, demand: Counter[str], rarity: dict[str, float]) -> float:
+    """Revision words the word can serve (each letter occurrence serves one), rare letters weigh more."""
+    have = Counter(word)
+    served = sum(min(k, demand[x]) * (1.0 + rarity.get(x, 0.0)) for x, k in have.items() if demand[x])
+    return served + 0.1 * len(word)
+
+
+def central_candidates(lexicon: WordLexicon, words: list[ResolvedWord], *, limit: int = 6,
+                       seed: int = 0) -> list[str]:
+    """Up to ``limit`` central words, best first (ties ordered by ``seed``); revision words excluded.
+
+    Raises ``LookupError`` when the lexicon has no word of 2 to 7 letters to start with.
+    """
+    alphabet = lexicon.alphabet
+    demand = support_demand(words)
+    bag = alphabet.counts
+    rarity = {x: 6.0 / max(1, bag.get(x, 1)) for x in alphabet.letters}
+    letters = sorted(demand, key=lambda x: (-demand[x] * (1 + rarity[x]), x))
+    rack: list[str] = []
+    for x in letters:
+        rack.extend(x * min(2, demand[x]))
+    rack = rack[:MAX_RACK]
+    excluded = {w.word for w in words}
+    found: dict[str, float] = {}
+    for blanks in ("?", "??"):
+        query = "".join(rack) + blanks
+        for hit in lexicon.anagrams_blanked(query, min_length=2):  # type: ignore[attr-defined]
+            if len(hit.word) <= MAX_RACK and hit.word not in excluded:
+                found[hit.word] = central_score(hit.word, demand, rarity)
+        if len(found) >= limit:
+            break
+    if not found:
+        raise LookupError("the lexicon has no word of 2 to 7 letters to use as the central word")
+    rng = random.Random(seed)
+    order = {w: rng.random() for w in sorted(found)}
+    return sorted(found, key=lambda w: (-round(found[w], 6), order[w]))[:limit]

@@ -1,0 +1,349 @@
+"""The CBIC construction: never place a word in isolation, and backtrack when greed gets stuck.
+
+Why this shape (seed 000, and past its limits):
+
+* every step is a legal play through ONE board tile, so the grid is connected and legal by
+  construction, and each revision word crosses the board exactly at its support letter;
+* words are pre-ordered by difficulty (rare support letters, few support choices, long words first),
+  and at each search node the word with the fewest placements goes next (fail-first: a word that is
+  running out of room is placed while it still can be);
+* its placements are tried best first by the seed's unified score (:mod:`engine.cbic.scoring`),
+  ``branch`` of them, depth first; a node where some word has no placement left first tries a
+  helper word that brings its support letter (:mod:`engine.cbic.helpers`), then backtracks;
+* a search that spends its node budget restarts with the next central word candidate or another
+  position of the central word, and another seeded tie-break; the best grid found (most revision
+  words placed, then fewest helpers) is kept; words still out get a reason.
+
+``SearchConfig(backtracking=False, helpers=0, restarts=1, weights=SEED_WEIGHTS)`` is the seed's plain
+greedy algorithm (the global best placement each round, stop when stuck): the benchmark's baseline.
+
+Determinism: the result is a function of the input and ``seed`` — all choices go through seeded
+random generators and node budgets — as long as the wall-clock ``time_budget`` is not what stopped
+the search (``stats["stopped_by_time"]`` says so).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.alphabet import Alphabet
+from engine.board import CENTER, SIZE
+from engine.cbic.central import central_candidates
+from engine.cbic.helpers import helper_words
+from engine.cbic.placements import WordCheck, central_placement, placements_through
+from engine.cbic.scoring import Demand, Weights, unified_score
+from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
+from engine.cbic.words import ResolvedWord
+
+Progress = Callable[[int, str], None]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """How hard the construction tries. The defaults aim at < 1 s for 10 words on a full lexicon."""
+
+    weights: Weights = field(default_factory=Weights)
+    backtracking: bool = True
+    branch: int = 3
+    """Placements tried per word at a search node (best first)."""
+    node_budget: int = 60
+    """Search nodes per restart, per revision word."""
+    restarts: int = 16
+    helpers: int = 4
+    """Most helper words in one grid."""
+    helper_tries: int = 48
+    """Helper words tried for one stuck word."""
+    helper_branch: int = 2
+    """Working helpers explored for one stuck word."""
+    central_choices: int = 4
+    """Automatic central word candidates cycled through by the restarts."""
+
+
+GREEDY = SearchConfig(backtracking=False, helpers=0, restarts=1, central_choices=1)
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class Construction:
+    """What the construction found: the final state, the reasons for words left out, statistics."""
+
+    state: GridState
+    unplaced: dict[int, str]
+    stats: dict[str, Any]
+
+
+def difficulty_key(word: ResolvedWord, alphabet: Alphabet) -> tuple[int, int, int, int]:
+    """Sort key, hardest first: rarest support letter in the bag, fewest support choices, longest."""
+    rarest = min(alphabet.counts.get(x, 0) for x in word.support_letters)
+    return (rarest, len(word.supports), -len(word.word), word.order)
+
+
+def _central_starts(word: str) -> list[tuple[int, int, str]]:
+    """Starts of the central word covering the centre square, most centred first."""
+    n = len(word)
+    centred = CENTER[1] - (n - 1) // 2
+    cols = sorted(range(CENTER[1] - n + 1, CENTER[1] + 1), key=lambda c: (abs(c - centred), c))
+    return [(CENTER[0], c, "H") for c in cols if c >= 0 and c + n <= SIZE]
+
+
+class Builder:
+    """One construction run; ``build`` returns the best :class:`Construction` within the budgets."""
+
+    def __init__(self, lexicon: Any, words: list[ResolvedWord], *, central: str | None, seed: int,
+                 bag: bool, time_budget: float, config: SearchConfig, progress: Progress | None) -> None:
+        self.lexicon = lexicon
+        self.check = WordCheck(lexicon)
+        self.words = words
+        self.central = central
+        self.seed = seed
+        self.bag = Bag(lexicon.alphabet) if bag else None
+        self.time_budget = time_budget
+        self.config = config
+        self.progress = progress
+        self.rank = {w.order: k for k, w in enumerate(
+            sorted(words, key=lambda w: difficulty_key(w, lexicon.alphabet)))}
+        self.by_id = {w.order: w for w in words}
+        self.excluded = {w.word for w in words}
+        self.nodes = 0
+        self.total_nodes = 0
+        self.helper_calls = 0
+        self.deadline = 0.0
+        self.stopped_by_time = False
+        self.rng = random.Random(seed)
+        self._percent = 0
+
+    # -- small pieces ------------------------------------------------------------------------------
+
+    def _report(self, percent: int, message: str) -> None:
+        if self.progress is not None and percent >= self._percent:
+            self._percent = percent
+            self.progress(percent, message)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        self.total_nodes += 1
+        if self.nodes > self.config.node_budget * len(self.words):
+            raise _OutOfBudget
+        if time.perf_counter() > self.deadline:
+            self.stopped_by_time = True
+            raise _OutOfBudget
+
+    def _demand(self, remaining: list[int], skip: int = -1) -> Demand:
+        return tuple((len(self.by_id[i].word), tuple((k, self.by_id[i].word[k]) for k in self.by_id[i].supports))
+                     for i in remaining if i != skip)
+
+    def options(self, state: GridState, word_id: int) -> list[Placement]:
+        w = self.by_id[word_id]
+        return placements_through(state, self.check, w.word, w.supports, self.bag)
+
+    def ranked(self, state: GridState, placements: list[Placement], demand: Demand) -> list[Placement]:
+        """Placements best first by the unified score (seeded noise breaks ties)."""
+        weights = self.config.weights
+        rng = self.rng
+        scored = [(unified_score(state, p, demand, weights, rng.random()), k, p)
+                  for k, p in enumerate(placements)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [p for _, _, p in scored]
+
+    def better(self, a: GridState, b: GridState | None) -> bool:
+        """Is ``a`` a better result than ``b``: more revision words placed, then fewer helpers."""
+        if b is None:
+            return True
+        return (len(a.placed_ids()), -a.helper_count()) > (len(b.placed_ids()), -b.helper_count())
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def helper_moves(self, state: GridState, stuck: ResolvedWord, remaining: list[int]) -> list[Placement]:
+        """Helper placements after which ``stuck`` has a placement, best first (at most helper_branch)."""
+        config = self.config
+        self.helper_calls += 1
+        letters = stuck.support_letters
+        found: list[Placement] = []
+        for word in helper_words(self.lexicon, letters, self.excluded, self.rng, config.helper_tries):
+            for p in placements_through(state, self.check, word, range(len(word)), self.bag):
+                if not any(t.upper() in letters for _, _, t in p.tiles):
+                    continue
+                child = state.apply(p, HELPER)
+                if placements_through(child, self.check, stuck.word, stuck.supports, self.bag):
+                    found.append(p)
+                    break
+            if len(found) >= config.helper_branch:
+                break
+        return self.ranked(state, found, self._demand(remaining))
+
+    # -- the search ----------------------------------------------------------------------------------
+
+    def search(self, state: GridState, remaining: list[int]) -> GridState | None:
+        """Depth-first: all of ``remaining`` placed from ``state``, or None (best partial kept)."""
+        self._tick()
+        if self.better(state, self.best):
+            self.best = state
+            done = len(state.placed_ids())
+            self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed")
+        if not remaining:
+            return state
+        options = {i: self.options(state, i) for i in remaining}
+        movable = [i for i in remaining if options[i]]
+        if not movable:  # stuck: a helper word may bring a support letter, else backtrack
+            if state.helper_count() >= self.config.helpers:
+                return None
+            worst = min(remaining, key=lambda i: self.rank[i])
+            for p in self.helper_moves(state, self.by_id[worst], remaining):
+                result = self.search(state.apply(p, HELPER), remaining)
+                if result is not None:
+                    return result
+            return None
+        # A word without placement now may get its support letter from a later word: it waits.
+        word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))
+        rest = [i for i in remaining if i != word_id]
+        for p in self.ranked(state, options[word_id], self._demand(rest))[:self.config.branch]:
+            result = self.search(state.apply(p, REVISION, word_id), rest)
+            if result is not None:
+                return result
+        return None
+
+    def complete(self, state: GridState) -> GridState:
+        """Greedy end game from a partial grid: place whatever still fits, helpers allowed."""
+        remaining = [w.order for w in self.words if w.order not in state.placed_ids()]
+        while remaining:
+            options = {i: self.options(state, i) for i in remaining}
+            movable = [i for i in remaining if options[i]]
+            if not movable:
+                if state.helper_count() >= self.config.helpers or time.perf_counter() > self.deadline:
+                    break
+                helped = None
+                for i in sorted(remaining, key=lambda i: self.rank[i]):
+                    moves = self.helper_moves(state, self.by_id[i], remaining)
+                    if moves:
+                        helped = moves[0]
+                        break
+                if helped is None:
+                    break
+                state = state.apply(helped, HELPER)
+                continue
+            if self.config.backtracking:
+                word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))
+                rest = [i for i in remaining if i != word_id]
+                best = self.ranked(state, options[word_id], self._demand(rest))[0]
+            else:  # the seed: the best placement over every word
+                best, word_id = self.greedy_pick(state, options, remaining)
+            state = state.apply(best, REVISION, word_id)
+            remaining.remove(word_id)
+        return state
+
+    def greedy_pick(self, state: GridState, options: dict[int, list[Placement]],
+                    remaining: list[int]) -> tuple[Placement, int]:
+        best: tuple[float, int, int] | None = None
+        pick: tuple[Placement, int] | None = None
+        for i in sorted(remaining, key=lambda i: self.rank[i]):
+            demand = self._demand(remaining, skip=i)
+            for k, p in enumerate(options[i]):
+                key = (unified_score(state, p, demand, self.config.weights, self.rng.random()), -self.rank[i], -k)
+                if best is None or key > best:
+                    best, pick = key, (p, i)
+        assert pick is not None
+        return pick
+
+    def attempts(self) -> list[tuple[str, tuple[int, int, str]]]:
+        """(central word, start) per restart: central candidates first, then other starts."""
+        if self.central is not None:
+            centrals = [self.central]
+        else:
+            centrals = central_candidates(self.lexicon, self.words, limit=self.config.central_choices,
+                                          seed=self.seed)
+        plans: list[tuple[str, tuple[int, int, str]]] = []
+        starts = {c: _central_starts(c) for c in centrals}
+        for k in range(self.config.restarts):
+            word = centrals[k % len(centrals)]
+            options = starts[word]
+            plans.append((word, options[(k // len(centrals)) % len(options)]))
+        return plans
+
+    def build(self) -> Construction:
+        started = time.perf_counter()
+        self.deadline = started + self.time_budget
+        self.best: GridState | None = None
+        overall: GridState | None = None
+        attempts = 0
+        self._report(5, "choosing the central word")
+        plans = self.attempts()
+        all_ids = [w.order for w in self.words]
+        for k, (word, (row, col, direction)) in enumerate(plans):
+            attempts += 1
+            self.rng = random.Random(self.seed * 1_000_003 + k)
+            self.nodes = 0
+            start = GridState()
+            first = central_placement(start, self.check, word, row, col, direction, self.bag)
+            if first is None:
+                continue
+            start = start.apply(first, CENTRAL)
+            self.best = start
+            order = sorted(all_ids, key=lambda i: self.rank[i])
+            result: GridState | None = None
+            if self.config.backtracking:
+                try:
+                    result = self.search(start, order)
+                except _OutOfBudget:
+                    result = None
+            if result is None:
+                result = self.complete(self.best)
+            if self.better(result, overall):
+                overall = result
+            if len(overall.placed_ids()) == len(self.words) or time.perf_counter() > self.deadline:
+                if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.words):
+                    self.stopped_by_time = True
+                break
+        assert overall is not None, "no central word could be placed"
+        self._report(70, "grid built")
+        unplaced = {i: self.explain(overall, i) for i in all_ids if i not in overall.placed_ids()}
+        central_step = overall.steps[0].placement
+        stats = {
+            "requested": len(self.words),
+            "placed": len(self.words) - len(unplaced),
+            "helpers": overall.helper_count(),
+            "central": central_step.word,
+            "central_auto": self.central is None,
+            "attempts": attempts,
+            "nodes": self.total_nodes,
+            "helper_searches": self.helper_calls,
+            "stopped_by_time": self.stopped_by_time,
+            "construction_seconds": round(time.perf_counter() - started, 4),
+        }
+        return Construction(overall, unplaced, stats)
+
+    def explain(self, state: GridState, word_id: int) -> str:
+        """Why a word is not on the final grid, in words."""
+        w = self.by_id[word_id]
+        letters = "/".join(sorted(w.support_letters))
+        squares = sum(len(state.by_letter.get(x, ())) for x in w.support_letters)
+        if not squares:
+            reason = f"its support letter {letters} is nowhere on the board and no helper word brought one"
+        else:
+            reasons: Counter[str] = Counter()
+            placements_through(state, self.check, w.word, w.supports, self.bag, reasons)
+            if self.bag is not None and placements_through(state, self.check, w.word, w.supports, None):
+                reason = "bag mode: its letters are used up (the bag and its blanks are empty for them)"
+            else:
+                detail = "; ".join(f"{why} ({n})" for why, n in reasons.most_common())
+                reason = (f"no legal placement through its support letter {letters} "
+                          f"({squares} square(s) hold it): {detail or 'no candidate'}")
+        if self.stopped_by_time:
+            reason += f"; the search stopped at its time budget of {self.time_budget:g} s"
+        return reason
+
+
+def build_grid(lexicon: Any, words: list[ResolvedWord], *, central: str | None = None, seed: int = 0,
+               bag: bool = False, time_budget: float = 10.0, config: SearchConfig | None = None,
+               progress: Progress | None = None) -> Construction:
+    """Run the construction (see the module docstring); inputs already checked by :mod:`.words`."""
+    builder = Builder(lexicon, words, central=central, seed=seed, bag=bag, time_budget=time_budget,
+                      config=config or SearchConfig(), progress=progress)
+    return builder.build()

@@ -1,0 +1,196 @@
+"""Candidate placements of ONE word through a support square already on the board.
+
+Why a module of its own: the move generator answers "every play of a rack", CBIC asks the narrower
+question "where can THIS word go so that it crosses the board exactly at one of these letters of
+it". Anchoring on the board's tiles of the support letter (a list kept per letter by the state) makes
+that a handful of checks per word instead of a full move generation.
+
+A placement is proposed only when it is a legal Scrabble play whose main word is exactly the word:
+
+* in bounds; the span holds exactly one tile, the support square, with the support letter; every
+  other square of the span is empty (so the rack is the word minus the support letter);
+* the squares just before and after the span are empty (the word is not extended);
+* every perpendicular word a new tile forms is in the lexicon;
+* a one-tile vertical play never forms a horizontal word (the move generator would report that play
+  horizontally, with another main word);
+* in bag mode, every new tile is taken from what is left in the bag, a blank (lower case) when its
+  letter has run out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.alphabet import Alphabet
+from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
+from engine.cbic.state import Bag, GridState, Placement
+from engine.scoring import BINGO_BONUS, BINGO_TILES
+
+H, V = "H", "V"
+
+
+class WordCheck:
+    """``lexicon.contains`` with a memo: the same cross-words come back at every search node."""
+
+    __slots__ = ("lexicon", "alphabet", "_memo")
+
+    def __init__(self, lexicon: object) -> None:
+        self.lexicon = lexicon
+        self.alphabet: Alphabet = lexicon.alphabet  # type: ignore[attr-defined]
+        self._memo: dict[str, bool] = {}
+
+    def __call__(self, word: str) -> bool:
+        known = self._memo.get(word)
+        if known is None:
+            known = self._memo[word] = bool(self.lexicon.contains(word))  # type: ignore[attr-defined]
+        return known
+
+
+def assign_tiles(letters: Iterable[tuple[int, int, str]], state: GridState,
+                 bag: Bag | None) -> tuple[tuple[int, int, str], ...] | None:
+    """New tiles for ``letters`` (upper case): letter tiles while the bag has them, then blanks.
+
+    ``None`` when bag mode runs out of both the letter and the blanks. Without a bag every tile is a
+    plain letter.
+    """
+    if bag is None:
+        return tuple(letters)
+    taken: Counter[str] = Counter()
+    blanks = bag.blanks - state.blanks_used
+    out = []
+    for r, c, letter in letters:
+        if state.used.get(letter, 0) + taken[letter] < bag.counts.get(letter, 0):
+            taken[letter] += 1
+            out.append((r, c, letter))
+        elif blanks > 0:
+            blanks -= 1
+            out.append((r, c, letter.lower()))
+        else:
+            return None
+    return tuple(out)
+
+
+def _play_score(alphabet: Alphabet, cells: list[str], tiles: tuple[tuple[int, int, str], ...],
+                support_sq: int, crosses: list[tuple[int, list[int]]]) -> int:
+    """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles."""
+    value = alphabet.value
+    main = value(cells[support_sq]) if support_sq >= 0 else 0
+    mult = 1
+    new_value: dict[int, int] = {}
+    for r, c, tile in tiles:
+        sq = r * SIZE + c
+        v = value(tile) * LETTER_MULTIPLIERS[sq]
+        new_value[sq] = v
+        main += v
+        mult *= WORD_MULTIPLIERS[sq]
+    total = main * mult
+    for sq, others in crosses:
+        total += (new_value[sq] + sum(value(cells[o]) for o in others)) * WORD_MULTIPLIERS[sq]
+    if len(tiles) == BINGO_TILES:
+        total += BINGO_BONUS
+    return total
+
+
+def _cross(cells: list[str], sq: int, perp: int) -> tuple[str, str, list[int]]:
+    """Tiles before and after ``sq`` along ``perp`` (1 = the row, 15 = the column): text and squares."""
+    before: list[int] = []
+    after: list[int] = []
+    if perp == 1:
+        lo, hi = sq - sq % SIZE, sq - sq % SIZE + SIZE - 1
+    else:
+        lo, hi = sq % SIZE, sq % SIZE + SIZE * (SIZE - 1)
+    s = sq - perp
+    while s >= lo and cells[s]:
+        before.append(s)
+        s -= perp
+    s = sq + perp
+    while s <= hi and cells[s]:
+        after.append(s)
+        s += perp
+    before.reverse()
+    return ("".join(cells[s] for s in before).upper(), "".join(cells[s] for s in after).upper(),
+            before + after)
+
+
+def placements_through(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
+                       bag: Bag | None = None, reasons: Counter[str] | None = None) -> list[Placement]:
+    """Every legal placement of ``word`` crossing the board at one of its ``supports`` indices.
+
+    ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go.
+    Order: support index, then the squares of that letter in the order they were placed, H then V.
+    """
+    cells = state.cells
+    owner = state.owner
+    n = len(word)
+    out: list[Placement] = []
+    for i in supports:
+        for sq in state.by_letter.get(word[i], ()):
+            r, c = divmod(sq, SIZE)
+            for d in (H, V):
+                if d == H:
+                    start, step, perp = c - i, 1, SIZE
+                    base = r * SIZE + start
+                else:
+                    start, step, perp = r - i, SIZE, 1
+                    base = start * SIZE + c
+                if start < 0 or start + n > SIZE:
+                    if reasons is not None:
+                        reasons["runs off the board"] += 1
+                    continue
+                if (start > 0 and cells[base - step]) or (start + n < SIZE and cells[base + n * step]):
+                    if reasons is not None:
+                        reasons["a tile touches an end of the word"] += 1
+                    continue
+                if any(cells[base + k * step] for k in range(n) if k != i):
+                    if reasons is not None:
+                        reasons["another tile is in the way"] += 1
+                    continue
+                crosses: list[tuple[int, list[int]]] = []
+                words: list[str] = []
+                bad = ""
+                for k in range(n):
+                    if k == i:
+                        continue
+                    s = base + k * step
+                    pre, post, others = _cross(cells, s, perp)
+                    if others:
+                        cross = pre + word[k] + post
+                        if not check(cross):
+                            bad = cross
+                            break
+                        words.append(cross)
+                        crosses.append((s, others))
+                if bad:
+                    if reasons is not None:
+                        reasons[f"it would form {bad}, not a word"] += 1
+                    continue
+                if n == 2 and d == V and crosses:
+                    if reasons is not None:
+                        reasons["a one-tile play that the rules read across"] += 1
+                    continue
+                letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(n) if k != i]
+                tiles = assign_tiles(letters, state, bag)
+                if tiles is None:
+                    if reasons is not None:
+                        reasons["the bag has no tile left for it"] += 1
+                    continue
+                touched = {owner[sq]}
+                for _, others in crosses:
+                    touched.update(owner[o] for o in others)
+                row, col = (r, start) if d == H else (start, c)
+                out.append(Placement(word, row, col, d, i, tiles, tuple(words),
+                                     _play_score(check.alphabet, cells, tiles, sq, crosses),
+                                     tuple(sorted(touched))))
+    return out
+
+
+def central_placement(state: GridState, check: WordCheck, word: str, row: int, col: int, direction: str,
+                      bag: Bag | None = None) -> Placement | None:
+    """The first play: ``word`` on an empty board from ``(row, col)``; None if the bag cannot supply it."""
+    dr, dc = (0, 1) if direction == H else (1, 0)
+    tiles = assign_tiles([(row + dr * k, col + dc * k, ch) for k, ch in enumerate(word)], state, bag)
+    if tiles is None:
+        return None
+    return Placement(word, row, col, direction, -1, tiles, (),
+                     _play_score(check.alphabet, state.cells, tiles, -1, []), ())

@@ -1,0 +1,167 @@
+"""Whole grids: the seed's example, random sets on a synthetic lexicon, bag mode, determinism.
+
+Every grid goes through :func:`oracle.check_grid`, which re-derives each promise from the JSON alone
+(legal connected board, support squares, racks, expected plays among the generated moves, tops).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.cbic import GREEDY, RevisionWord, SearchConfig, generate_training_grid
+from tests.engine.cbic.conftest import SEED_WORDS
+from tests.engine.cbic.oracle import check_grid
+
+
+def random_set(words: set[str], rng: random.Random, count: int) -> list[RevisionWord]:
+    pool = sorted(w for w in words if 6 <= len(w) <= 8)
+    items = []
+    for word in rng.sample(pool, count):
+        i = rng.randrange(len(word))
+        items.append(RevisionWord(word, word[i] if rng.random() < 0.5 else i))
+    return items
+
+
+def specs(items: list[RevisionWord]) -> list[tuple[str, str | int]]:
+    return [(i.word, i.support) for i in items]
+
+
+def test_seed_example(seed_lexicon) -> None:
+    items = [RevisionWord("BACCARAT", 7), RevisionWord("BACCARAS", "S"), RevisionWord("CACABERA", "A")]
+    grid = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=10)
+    data = grid.to_json()
+    check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items), top_n=10)
+    assert grid.complete and not grid.helpers
+    assert data["central"]["word"] == "DATAIS" and data["stats"]["components"] == 1
+    by_word = {p["word"]: p for p in data["placed"]}
+    assert by_word["BACCARAT"]["support"]["letter"] == "T" and by_word["BACCARAT"]["support"]["index"] == 7
+    assert by_word["BACCARAS"]["support"]["letter"] == "S"
+    assert by_word["CACABERA"]["support"]["letter"] == "A"
+    assert sorted(by_word["BACCARAT"]["situation"]["rack"]) == sorted("BACCARA")
+    # "your word" and "the top": the expected play is flagged when it is among the top.
+    for placed in data["placed"]:
+        situation = placed["situation"]
+        rank = situation["expected_rank"]
+        assert rank is not None and rank >= 1
+        flagged = [k for k, m in enumerate(situation["top"]) if m["expected"]]
+        assert flagged == ([rank - 1] if rank <= len(situation["top"]) else [])
+
+
+@pytest.mark.parametrize("case", range(10))
+def test_random_sets_are_legal_and_explained(synthetic, case: int) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(100 + case)
+    items = random_set(words, rng, rng.randint(4, 8))
+    grid = generate_training_grid(lexicon, items, seed=case, top_n=5)
+    check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)
+    assert grid.stats["components"] == 1
+    assert len(grid.placed) >= len(items) - 1  # the synthetic lexicon is rich enough
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_bag_mode_stays_within_the_bag(synthetic, case: int) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(200 + case)
+    items = random_set(words, rng, 8)
+    grid = generate_training_grid(lexicon, items, seed=case, bag=True, top_n=0)
+    check_grid(grid.to_json(), lexicon, words, specs(items), bag=True)
+
+
+def test_bag_mode_puts_blanks_in_lower_case(seed_lexicon) -> None:
+    # BACCARAT, BACCARAS and CACABERA need 6 C; the French bag has 2 C and 2 blanks.
+    items = [RevisionWord("BACCARAT", 7), RevisionWord("BACCARAS", "S"), RevisionWord("CACABERA", "A")]
+    grid = generate_training_grid(seed_lexicon, items, central="DATAIS", bag=True, top_n=3)
+    data = grid.to_json()
+    check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items), bag=True, top_n=3)
+    assert data["stats"]["blanks"] == 2
+    assert any("?" in p["situation"]["rack"] for p in data["placed"])
+    assert data["unplaced"] and "bag" in data["unplaced"][0]["reason"]
+
+
+def test_same_seed_same_grid_other_seed_may_differ(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(7), 7)
+    first = generate_training_grid(lexicon, items, seed=3, top_n=2).to_json()
+    again = generate_training_grid(lexicon, items, seed=3, top_n=2).to_json()
+    for data in (first, again):
+        for key in ("seconds", "construction_seconds", "situations_seconds"):
+            data["stats"].pop(key)
+    assert json.dumps(first) == json.dumps(again)
+    boards = {tuple(generate_training_grid(lexicon, items, seed=s, top_n=0).board.rows()) for s in range(6)}
+    assert len(boards) > 1
+
+
+def test_unplaceable_word_is_reported_with_its_reason(seed_lexicon) -> None:
+    # Without helpers, DATAIS offers no C and nothing else brings one before CACABERA:C.
+    items = [RevisionWord("CACABERA", "B")]
+    grid = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=0,
+                                  config=SearchConfig(helpers=0))
+    data = grid.to_json()
+    check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items))
+    assert data["placed"] == []
+    assert data["unplaced"] == [{"word": "CACABERA", "spec": "CACABERA:B",
+                                 "reason": "its support letter B is nowhere on the board and no helper "
+                                           "word brought one"}]
+
+
+def test_helper_words_bring_missing_support_letters(synthetic) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(11)
+    # Supports on letters the central word will rarely offer.
+    pool = sorted(w for w in words if 6 <= len(w) <= 8 and any(x in w for x in "KWXYZJQ"))
+    items = []
+    for word in rng.sample(pool, 4):
+        rare = next(i for i, ch in enumerate(word) if ch in "KWXYZJQ")
+        items.append(RevisionWord(word, rare))
+    grid = generate_training_grid(lexicon, items, seed=1, top_n=0)
+    data = grid.to_json()
+    check_grid(data, lexicon, words, specs(items))
+    assert grid.helpers, "expected helper words for rare support letters"
+    for helper in data["helpers"]:
+        assert helper["word"] in words
+
+
+def test_greedy_baseline_is_legal_too(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(3), 8)
+    central = next(w for w in sorted(words) if len(w) == 6)
+    grid = generate_training_grid(lexicon, items, central=central, top_n=0, config=GREEDY)
+    check_grid(grid.to_json(), lexicon, words, specs(items))
+    assert not grid.helpers
+
+
+def test_progress_is_monotonic_and_ends_at_100(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(4), 6)
+    calls: list[tuple[int, str]] = []
+    generate_training_grid(lexicon, items, top_n=1, progress=lambda p, m: calls.append((p, m)))
+    percents = [p for p, _ in calls]
+    assert percents == sorted(percents) and percents[-1] == 100 and all(0 <= p <= 100 for p in percents)
+    assert all(isinstance(m, str) and m for _, m in calls)
+
+
+def test_central_word_is_chosen_for_the_set(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(9), 5)
+    grid = generate_training_grid(lexicon, items, top_n=0)
+    data = grid.to_json()
+    assert data["stats"]["central_auto"] is True
+    central = data["central"]["word"]
+    assert central in words and 2 <= len(central) <= 7 and central not in {i.word for i in items}
+
+
+def test_json_shape(seed_lexicon) -> None:
+    grid = generate_training_grid(seed_lexicon, ["BACCARAT:T"], central="DATAIS", top_n=2,
+                                  lexicon_name="TEST")
+    data = json.loads(json.dumps(grid.to_json()))
+    assert list(data)[:4] == ["board", "placed", "unplaced", "helpers"]
+    placed = data["placed"][0]
+    assert {"word", "row", "col", "dir", "support", "situation"} <= set(placed)
+    assert set(placed["support"]) >= {"row", "col", "letter"}
+    assert set(placed["situation"]) >= {"cgp", "rack", "top"}
+    assert placed["situation"]["cgp"].endswith("lex TEST;")
+    assert placed["coord"] == "8A"
+    assert {"coord", "row", "col", "dir", "word", "score", "tiles", "expected"} <= set(placed["situation"]["top"][0])

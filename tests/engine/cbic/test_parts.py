@@ -1,0 +1,78 @@
+"""Small parts: union-find, central word choice, helper words, the unified score's weights."""
+
+from __future__ import annotations
+
+import random
+
+from engine.board import Board
+from engine.cbic import RevisionWord, Weights
+from engine.cbic.central import central_candidates, support_demand
+from engine.cbic.helpers import helper_words, words_with_letter
+from engine.cbic.placements import WordCheck, central_placement
+from engine.cbic.scoring import SEED_WEIGHTS, support_supply, unified_score
+from engine.cbic.state import GridState
+from engine.cbic.unionfind import UnionFind
+from engine.cbic.words import resolve_words
+from engine.cgp import Position
+from engine.gaddag import build_gaddag
+from engine.scoring import validate_placement
+
+
+def test_union_find_against_naive_labels() -> None:
+    rng = random.Random(1)
+    for _ in range(50):
+        n = rng.randint(1, 30)
+        uf = UnionFind(n)
+        label = list(range(n))
+        for _ in range(rng.randint(0, 40)):
+            a, b = rng.randrange(n), rng.randrange(n)
+            merged = uf.union(a, b)
+            assert merged == (label[a] != label[b])
+            old, new = label[b], label[a]
+            label = [new if x == old else x for x in label]
+        assert uf.components() == len(set(label))
+        for a in range(n):
+            for b in range(n):
+                assert (uf.find(a) == uf.find(b)) == (label[a] == label[b])
+    uf = UnionFind()
+    assert uf.add() == 0 and uf.add() == 1 and uf.components() == 2
+
+
+def test_central_prefers_words_with_the_needed_support_letters() -> None:
+    lexicon = build_gaddag(["KAWA", "TATA", "KIWI", "WAKE", "ZOO", "BAKEWZ", "AWAKE", "RATE"], "fr")
+    words = resolve_words(lexicon, [RevisionWord("KIWI", "W"), RevisionWord("WAKE", "K")])
+    assert support_demand(words) == {"W": 1, "K": 1}
+    ranked = central_candidates(lexicon, words, limit=3)
+    assert ranked[0] in {"KAWA", "AWAKE", "BAKEWZ"}  # one K and one W, the revision words excluded
+    assert "KIWI" not in ranked and "WAKE" not in ranked and "TATA" not in ranked[:1]
+    assert all(len(w) <= 7 for w in ranked)
+
+
+def test_central_candidates_are_seeded() -> None:
+    lexicon = build_gaddag(["ABC", "BCA", "CAB", "ACB", "BAC", "CBA", "ABCD"], "fr")
+    words = resolve_words(lexicon, [RevisionWord("ABCD", "A")])
+    orders = {tuple(central_candidates(lexicon, words, limit=6, seed=s)) for s in range(10)}
+    assert len(orders) > 1
+    assert central_candidates(lexicon, words, seed=4) == central_candidates(lexicon, words, seed=4)
+
+
+def test_helper_words_hold_the_letter() -> None:
+    lexicon = build_gaddag(["KA", "SKI", "KIWI", "AS", "OKAPI", "TAXI", "KAKIS"], "fr")
+    assert words_with_letter(lexicon, "K", 4) == ["KIWI"]
+    found = helper_words(lexicon, frozenset("K"), {"KIWI"}, random.Random(0), 10)
+    assert set(found) == {"KA", "SKI", "OKAPI", "KAKIS"}
+    assert found.index("SKI") < found.index("KA") < found.index("OKAPI")  # lengths 3, 4, 2, 5
+
+
+def test_weights_change_the_score() -> None:
+    lexicon = build_gaddag(["DATAIS", "TA"], "fr")
+    state = GridState()
+    p = central_placement(state, WordCheck(lexicon), "DATAIS", 7, 5, "H")
+    assert p is not None
+    move = validate_placement(lexicon, Position(Board(), ("AADIST", "")), list(p.tiles))
+    assert p.score == move.score == 14  # DATAIS = 7 on H6, centre square doubled
+    demand = ((2, ((0, "T"),)),)
+    assert support_supply(p, demand) == 1
+    base_only = Weights(base=1, cross_words=0, support=0, density=0, centrality=0, connections=0, jitter=0)
+    assert unified_score(state, p, demand, base_only) == 14
+    assert unified_score(state, p, demand, SEED_WEIGHTS) != unified_score(state, p, demand, Weights(jitter=0))
