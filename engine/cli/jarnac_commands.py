@@ -16,9 +16,9 @@ Sub-commands (FILE = a compiled lexicon, magic ``TIRGADDG``, or a plain word lis
   an illegal move exits with code 2 and ``error: <code>: <reason>``;
 - ``ai FILE --state PATH --level L``: the move JSON the AI level would play now.
 
-``new``/``apply``/``ai`` always print JSON (the state format of :func:`engine.jarnac.rules.to_json`;
-``--public`` prints :func:`engine.jarnac.rules.public_view` instead), so the web layer or a script can
-drive a whole game from the command line.
+``new``/``apply``/``ai`` always print JSON (the state format of
+:func:`engine.jarnac.storage.to_json`; ``--public`` prints :func:`engine.jarnac.storage.public_view`
+instead), so the web layer or a script can drive a whole game from the command line.
 
 Output contract with ``--json``: one JSON object per line, always starting with ``"word"`` and
 ``"added"`` (the rack letters used, alphabetically), plus extra keys (``length``, ``score``; for
@@ -38,7 +38,7 @@ from pathlib import Path
 from engine.alphabet import LANGUAGES, InvalidWord
 from engine.cli import CommandError
 from engine.cli.output import print_json_line
-from engine.jarnac import ai, queries, rules
+from engine.jarnac import ai, queries, rules, storage
 from engine.jarnac.lexicon import LexiconLoadError, load_tree
 from engine.jarnac.tree import AnagramTree
 from engine.wordlist import WordListError
@@ -181,15 +181,15 @@ def _read_state(source: str) -> rules.GameState:
     except OSError as exc:
         raise CommandError(f"cannot read state {source!r}: {exc.strerror or exc}") from None
     try:
-        return rules.from_json(json.loads(text))
+        return storage.from_json(json.loads(text))
     except json.JSONDecodeError as exc:
         raise CommandError(f"state {source!r} is not JSON: {exc}", exit_code=2) from None
-    except rules.StateError as exc:
+    except storage.StateError as exc:
         raise CommandError(f"state {source!r}: {exc}", exit_code=2) from None
 
 
 def _print_state(state: rules.GameState, public: bool) -> int:
-    print_json_line(rules.public_view(state) if public else rules.to_json(state))
+    print_json_line(storage.public_view(state) if public else storage.to_json(state))
     return 0
 
 

@@ -47,16 +47,13 @@ from engine.jarnac.rules import (
     IllegalMove,
     Move,
     PlayerState,
-    StateError,
     apply_move,
-    from_json,
     new_game,
-    public_view,
     replay,
     scores,
-    to_json,
     winner,
 )
+from engine.jarnac.storage import StateError, from_json, public_view, to_json
 from engine.jarnac.tree import AnagramTree, alphagram
 
 __all__ = [

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from engine.jarnac import rules
+from engine.jarnac import rules, storage
 from engine.jarnac.bag import BAG_SIZE, JARNAC_DISTRIBUTION, full_bag
 from engine.jarnac.rules import GameState, IllegalMove, PlayerState
 
@@ -302,15 +302,15 @@ def played_state(tree) -> tuple[GameState, list[dict]]:
 
 def test_state_json_round_trip_and_replay(synthetic_tree):
     state, moves = played_state(synthetic_tree)
-    data = json.loads(json.dumps(rules.to_json(state)))
-    assert rules.from_json(data) == state
+    data = json.loads(json.dumps(storage.to_json(state)))
+    assert storage.from_json(data) == state
     assert rules.replay("json", moves, synthetic_tree) == state
     assert tiles(state) == Counter(full_bag())
 
 
 def test_public_view_hides_the_bag_order(synthetic_tree):
     state, _ = played_state(synthetic_tree)
-    view = rules.public_view(state)
+    view = storage.public_view(state)
     assert "bag" not in view and "seed" not in view
     assert view["bag_size"] == len(state.bag)
     assert view["players"][0]["score"] == state.players[0].score
@@ -349,14 +349,14 @@ def corrupt(data: dict, path: list, value) -> dict:
 ])
 def test_from_json_names_what_is_wrong(synthetic_tree, path, value, message):
     state, _ = played_state(synthetic_tree)
-    with pytest.raises(rules.StateError, match=re.escape(message)):
-        rules.from_json(corrupt(rules.to_json(state), path, value))
+    with pytest.raises(storage.StateError, match=re.escape(message)):
+        storage.from_json(corrupt(storage.to_json(state), path, value))
 
 
 def test_from_json_checks_the_tiles():
-    data = rules.to_json(rules.new_game(3))
+    data = storage.to_json(rules.new_game(3))
     data["bag"] = data["bag"][1:]
-    with pytest.raises(rules.StateError, match="144 tiles"):
-        rules.from_json(data)
-    with pytest.raises(rules.StateError, match="a state is a JSON object"):
-        rules.from_json([])
+    with pytest.raises(storage.StateError, match="144 tiles"):
+        storage.from_json(data)
+    with pytest.raises(storage.StateError, match="a state is a JSON object"):
+        storage.from_json([])
