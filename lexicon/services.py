@@ -387,7 +387,8 @@ def publish_version(version: LexiconVersion, *, user):
     from lexicon.tasks import publish_version_task
 
     with transaction.atomic():
-        version = LexiconVersion.objects.select_for_update().select_related("lexicon", "compile_task").get(pk=version.pk)
+        version = (LexiconVersion.objects.select_for_update(of=("self",)).select_related("lexicon", "compile_task")
+                   .get(pk=version.pk))
         if version.is_serving:
             raise CurationError(_("Version %(number)d is already the one being served.") % {"number": version.number})
         if version.state == State.COMPILING and version.compile_task and not version.compile_task.is_finished:

@@ -1,0 +1,98 @@
+"""Publishing on a real Celery worker (another process) through Redis, on PostgreSQL; then this process
+swaps to the new version on its next ``gaddag_for`` call.
+
+Runs in the second pass of ``.ci/run`` (skipped otherwise, see tests/conftest.py). The worker runs with
+the production settings module, so both processes must share its MEDIA_ROOT: the test points its own
+storage there (``MEDIA_ROOT`` from the environment, else ``<TIRAGE_VAR_DIR or var/>/media``) and removes
+the files it created afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+
+from core.models import TaskRun
+from lexicon.compiled import compiled_path, loaded_hashes
+from lexicon.models import LexiconVersion
+from lexicon.selectors import gaddag_for
+from lexicon.services import import_word_list, publish_version, upload_version
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+TIMEOUT = 120
+
+
+def worker_media_root() -> str:
+    if os.environ.get("MEDIA_ROOT"):
+        return os.environ["MEDIA_ROOT"]
+    var_dir = os.environ.get("TIRAGE_VAR_DIR") or str(Path(django_settings.BASE_DIR) / "var")
+    return str(Path(var_dir) / "media")
+
+
+@pytest.fixture
+def shared_media(settings):
+    settings.MEDIA_ROOT = worker_media_root()
+    before = set(_files())
+    yield
+    for name in set(_files()) - before:
+        default_storage.delete(name)
+
+
+def _files() -> list[str]:
+    found = []
+    for folder in ("lexicons", "lexicons/compiled"):
+        if default_storage.exists(folder):
+            found += [f"{folder}/{name}" for name in default_storage.listdir(folder)[1]]
+    return found
+
+
+def wait(run: TaskRun, seen: set[int]) -> TaskRun:
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        run.refresh_from_db()
+        seen.add(run.progress)
+        if run.is_finished:
+            return run
+        time.sleep(0.02)
+    pytest.fail(f"the publication stayed {run.state!r} for {TIMEOUT}s: is a Celery worker running on the test database?")
+
+
+def test_publication_compiles_on_a_worker_and_this_process_swaps(settings, shared_media, tmp_path,
+                                                                 django_user_model):
+    assert connection.vendor == "postgresql"
+    settings.TIRAGE_TASKS_MODE = "celery"
+    staff = django_user_model.objects.create_user("integration-curator", password="x", is_staff=True)
+    # Distinct words (with a per-run marker) so the compiled file cannot already exist in storage.
+    marker = "".join(chr(ord("A") + int(d)) for d in f"{time.time_ns() % 10**8:08d}")
+    path = tmp_path / "v1.txt"
+    path.write_text("chat\nchien\nloup\n" + marker + "\n", encoding="utf-8")
+    lexicon = import_word_list(path, name="integration-mini", language="fr", user=staff).lexicon
+    old = gaddag_for(lexicon)
+    assert old.contains("LOUP") and not old.contains("LOUVE")
+
+    words = "chat\nchien\nlouve\n" + marker + "\n"
+    version = upload_version(lexicon, SimpleUploadedFile("v2.txt", words.encode()), user=staff).version
+    assert not default_storage.exists(compiled_path(version.content_hash, "fr"))
+    run = publish_version(version, user=staff)
+    assert run.state == TaskRun.State.PENDING  # dispatched to the worker, not run here
+    assert gaddag_for(lexicon).contains("LOUP")  # the previous version serves meanwhile
+
+    seen: set[int] = set()
+    run = wait(run, seen)
+    assert run.state == TaskRun.State.DONE, run.error
+    assert run.result["version"] == 2 and run.result["reused"] is False
+    assert default_storage.exists(compiled_path(version.content_hash, "fr"))  # stored by the worker
+    version.refresh_from_db()
+    assert version.state == LexiconVersion.State.PUBLISHED
+
+    served = gaddag_for(lexicon)  # same process, no cache cleared: swaps on the new hash
+    assert served.contains("LOUVE") and not served.contains("LOUP")
+    assert (version.content_hash, "fr") in loaded_hashes()
