@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("core.urls")),
     path("accounts/", include("accounts.urls")),
     path("lexicons/", include("lexicon.urls")),
+    path("training/", include("training.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include("config.urls_api")),

@@ -1,0 +1,68 @@
+"""Training-page helpers: the accuracy chart, drawn server-side as inline SVG.
+
+Why SVG from the server: it works offline, needs no JavaScript library or CDN, is translated like the
+rest of the page, and each bar carries a ``<title>`` so the numbers are readable without the picture
+(the dashboard also has the same figures as a table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import template
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+WIDTH, HEIGHT, PAD_LEFT, PAD_BOTTOM, PAD_TOP = 600, 200, 36, 24, 8
+
+
+def _n(x: float) -> str:
+    """SVG coordinates with one decimal (format_html escapes its arguments, so numbers go in as text)."""
+    return f"{x:.1f}"
+
+
+@register.simple_tag
+def accuracy_chart(days: Sequence) -> SafeString:
+    """Bars of daily accuracy (0-100 %), one per day; days without answers are marked by a small dot."""
+    n = max(1, len(days))
+    plot_w, plot_h = WIDTH - PAD_LEFT - 4, HEIGHT - PAD_BOTTOM - PAD_TOP
+    step = plot_w / n
+    bars = []
+    for k, day in enumerate(days):
+        x = PAD_LEFT + k * step + step * 0.15
+        label = date_format(day.date, "SHORT_DATE_FORMAT")
+        if day.answers:
+            pct = round(100 * day.correct / day.answers)
+            h = plot_h * day.correct / day.answers
+            title = _("%(date)s: %(pct)s%% right (%(correct)s of %(answers)s)") % {
+                "date": label, "pct": pct, "correct": day.correct, "answers": day.answers}
+            bars.append(format_html(
+                '<rect class="chart__bar" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>',
+                _n(x), _n(PAD_TOP + plot_h - h), _n(step * 0.7), _n(max(h, 1.0)), title))
+        else:
+            title = _("%(date)s: no answer") % {"date": label}
+            bars.append(format_html('<circle class="chart__empty" cx="{}" cy="{}" r="2"><title>{}</title></circle>',
+                                    _n(x + step * 0.35), _n(PAD_TOP + plot_h - 2), title))
+    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}%</text>',
+                            ((PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h * (1 - p / 100)), _n(PAD_TOP + plot_h * (1 - p / 100)),
+                              PAD_LEFT - 4, _n(PAD_TOP + plot_h * (1 - p / 100) + 4), p) for p in (0, 50, 100)))
+    first = date_format(days[0].date, "SHORT_DATE_FORMAT") if days else ""
+    last = date_format(days[-1].date, "SHORT_DATE_FORMAT") if days else ""
+    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
+                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    title = _("Accuracy per day over the last %(n)s days") % {"n": len(days)}
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="chart-title" '
+        'preserveAspectRatio="xMidYMid meet"><title id="chart-title">{}</title>{}{}{}</svg>',
+        WIDTH, HEIGHT, title, grid, SafeString("".join(bars)), axis)
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    return "–" if value is None else f"{round(100 * value)} %"

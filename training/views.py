@@ -1,0 +1,279 @@
+"""Training pages (htmx): dashboard, lists and their words, grids with progress, situations and answers.
+
+Thin by design: each view reads through :mod:`training.selectors`, writes through
+:mod:`training.services`, and renders. Every form also works without JavaScript (plain POST and
+redirect); with htmx the same endpoints return the partial to swap.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from training import selectors, services
+from training.forms import AnswerForm, BulkForm, DueGridForm, ListForm, WordForm
+
+
+@login_required
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    summary = selectors.progress_summary(request.user)
+    return render(request, "training/dashboard.html", {
+        "summary": summary,
+        "lists": selectors.lists_of(request.user)[:20],
+        "grids": selectors.grids_of(request.user)[:10],
+        "due_lexicons": selectors.due_lexicons(request.user),
+        "due_form": DueGridForm(),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lists(request: HttpRequest) -> HttpResponse:
+    form = ListForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            created = services.create_list(request.user, data["lexicon"], data["name"], data["description"],
+                                           data.get("published", False))
+        except (PermissionDenied, ValueError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("List “%(name)s” created: add its words.") % {"name": created.name})
+            return redirect("training:list", list_id=created.pk)
+    return render(request, "training/lists.html", {
+        "form": form, "lists": selectors.lists_of(request.user), "published": selectors.published_lists(),
+    }, status=400 if form.errors else 200)
+
+
+def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
+    context = {
+        "list": revision_list,
+        "entries": selectors.entries_of(revision_list),
+        "word_form": WordForm(),
+        "bulk_form": BulkForm(),
+        "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
+                                       "published": revision_list.published}, user=request.user, editing=True),
+        "grids": selectors.grids_of(request.user).filter(revision_list=revision_list)[:10],
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def list_detail(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    return render(request, "training/list_detail.html", _list_context(request, revision_list))
+
+
+@login_required
+@require_POST
+def list_edit(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = ListForm(request.POST, user=request.user, editing=True)
+    if form.is_valid():
+        try:
+            services.update_list(revision_list, request.user, **{k: v for k, v in form.cleaned_data.items()
+                                                                 if k in ("name", "description", "published")})
+        except (PermissionDenied, ValueError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("List saved."))
+            return redirect("training:list", list_id=revision_list.pk)
+    revision_list.refresh_from_db()
+    return render(request, "training/list_detail.html", _list_context(request, revision_list, edit_form=form),
+                  status=400)
+
+
+@login_required
+@require_POST
+def list_delete(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    name = revision_list.name
+    services.delete_list(revision_list)
+    messages.success(request, _("List “%(name)s” deleted.") % {"name": name})
+    return redirect("training:lists")
+
+
+def _words_response(request: HttpRequest, revision_list, *, status: int = 200, **extra) -> HttpResponse:
+    """The words section (forms + table): the htmx swap target, or the whole page without htmx."""
+    context = _list_context(request, revision_list, **extra)
+    template = "training/_words.html" if request.htmx else "training/list_detail.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_POST
+def word_add(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = WordForm(request.POST)
+    if form.is_valid():
+        try:
+            # A support typed in the field wins; else the proposed letter picked; else the most productive.
+            support = form.cleaned_data["support"] or request.POST.get("support_choice") or None
+            entry = services.add_word(revision_list, form.cleaned_data["word"], support)
+        except services.EntryError as exc:
+            form.add_error("word" if exc.code != "bad_support" else "support", exc.message)
+        else:
+            return _words_response(request, revision_list, notice=_("%(word)s added (support %(letter)s).") % {
+                "word": entry.word, "letter": entry.support_letter})
+    return _words_response(request, revision_list, status=400, word_form=form)
+
+
+@login_required
+@require_POST
+def words_bulk(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = BulkForm(request.POST)
+    if not form.is_valid():
+        return _words_response(request, revision_list, status=400, bulk_form=form)
+    try:
+        outcome = services.add_words_bulk(revision_list, form.cleaned_data["text"])
+    except services.EntryError as exc:
+        form.add_error("text", exc.message)
+        return _words_response(request, revision_list, status=400, bulk_form=form)
+    remaining = BulkForm(initial={"text": outcome.remaining_text})
+    return _words_response(request, revision_list, bulk_form=remaining, bulk=outcome,
+                           status=400 if outcome.refused else 200)
+
+
+@login_required
+@require_GET
+def supports(request: HttpRequest, list_id: int) -> HttpResponse:
+    """Support letters proposed for the word being typed (htmx partial: radio buttons with counts)."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    text = request.GET.get("word", "")
+    context: dict = {"options": [], "error": ""}
+    if text.strip():
+        try:
+            word, _index = services.check_word(revision_list, text, None)
+        except services.EntryError as exc:
+            context["error"] = exc.message
+        else:
+            context["word"] = word
+            context["options"] = selectors.support_options(selectors.gaddag_of(revision_list.lexicon), word)
+    return render(request, "training/_supports.html", context)
+
+
+@login_required
+@require_POST
+def word_support(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+    entry = selectors.get_own_entry(request.user, list_id, entry_id)
+    try:
+        services.set_support(entry, request.POST.get("support", ""))
+    except services.EntryError as exc:
+        return _words_response(request, entry.revision_list, status=400, words_error=exc.message)
+    return _words_response(request, entry.revision_list)
+
+
+@login_required
+@require_POST
+def word_delete(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+    entry = selectors.get_own_entry(request.user, list_id, entry_id)
+    revision_list = entry.revision_list
+    word = entry.word
+    services.remove_entry(entry)
+    return _words_response(request, revision_list, notice=_("%(word)s removed.") % {"word": word})
+
+
+@login_required
+@require_POST
+def list_copy(request: HttpRequest, list_id: int) -> HttpResponse:
+    copy = services.copy_list(selectors.get_published_list(list_id), request.user)
+    messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
+    return redirect("training:list", list_id=copy.pk)
+
+
+@login_required
+@require_POST
+def grid_start(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    try:
+        grid = services.start_list_grid(request.user, revision_list)
+    except services.GridError as exc:
+        messages.error(request, str(exc))
+        return redirect("training:list", list_id=revision_list.pk)
+    return redirect("training:grid", grid_id=grid.pk)
+
+
+@login_required
+@require_POST
+def due_grid_start(request: HttpRequest) -> HttpResponse:
+    form = DueGridForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a lexicon."))
+        return redirect("training:dashboard")
+    try:
+        grid = services.start_due_grid(request.user, form.cleaned_data["lexicon"])
+    except services.GridError as exc:
+        messages.error(request, str(exc))
+        return redirect("training:dashboard")
+    return redirect("training:grid", grid_id=grid.pk)
+
+
+def _grid_context(request: HttpRequest, grid) -> dict:
+    status = selectors.grid_status(grid)
+    situations = selectors.situations_with_answers(grid, request.user) if status == "done" else []
+    first = next((s for s in situations if not s.solved), situations[0] if situations else None)
+    return {"grid": grid, "status": status, "error": selectors.grid_error(grid), "situations": situations,
+            "first": first, "solved": sum(1 for s in situations if s.solved),
+            "wrong": sum(1 for s in situations for a in s.my_answers if not a.correct)}
+
+
+@login_required
+@require_GET
+def grid_detail(request: HttpRequest, grid_id: int) -> HttpResponse:
+    grid = selectors.get_own_grid(request.user, grid_id)
+    return render(request, "training/grid.html", _grid_context(request, grid))
+
+
+@never_cache
+@login_required
+@require_GET
+def grid_body(request: HttpRequest, grid_id: int) -> HttpResponse:
+    """The grid's body, swapped in by htmx when the generation task reports it has finished."""
+    grid = selectors.get_own_grid(request.user, grid_id)
+    return render(request, "training/_grid_body.html", _grid_context(request, grid))
+
+
+@login_required
+@require_GET
+def situation_detail(request: HttpRequest, situation_id: int) -> HttpResponse:
+    situation = selectors.get_own_situation(request.user, situation_id)
+    return render(request, "training/situation.html", {
+        "situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
+        "form": AnswerForm(), "count": situation.grid.situations.count(),
+    })
+
+
+@login_required
+@require_POST
+def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
+    situation = selectors.get_own_situation(request.user, situation_id)
+    form = AnswerForm(request.POST)
+    outcome = None
+    if form.is_valid():
+        try:
+            outcome = services.answer_situation(situation, request.user, form.cleaned_data["word"],
+                                                form.cleaned_data["coord"])
+        except services.AnswerError as exc:
+            form.add_error("word", str(exc))
+    if outcome is None:
+        context = {"situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
+                   "form": form, "count": situation.grid.situations.count()}
+        template = "training/_answer_form.html" if request.htmx else "training/situation.html"
+        return render(request, template, context, status=400)
+    situation = selectors.get_own_situation(request.user, situation_id)
+    following = selectors.next_situation(situation, request.user)
+    context = {"situation": situation, "grid": situation.grid, "outcome": outcome, "next": following,
+               "rows": selectors.situation_rows(situation), "form": AnswerForm(), "count": situation.grid.situations.count()}
+    if request.htmx:
+        return render(request, "training/_feedback.html", context)
+    return render(request, "training/situation.html", context)
