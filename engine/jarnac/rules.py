@@ -49,13 +49,12 @@ from typing import Any, Protocol
 
 from engine.alphabet import InvalidWord, get_alphabet
 from engine.jarnac import bag as bagmod
+from engine.jarnac.tree import MAX_WORD_LENGTH, MIN_WORD_LENGTH
 
 STATE_VERSION = 1
 LINES = 8
 FIRST_DRAW = 6
 EXCHANGE_SIZE = 3
-MIN_WORD_LENGTH = 3
-MAX_WORD_LENGTH = 9
 
 START = "start"
 DRAW = "draw"
