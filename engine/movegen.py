@@ -24,8 +24,10 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 
 from __future__ import annotations
 
+import gc
 import heapq
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Protocol
 
 from engine.alphabet import BLANK, Alphabet
@@ -250,9 +252,13 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
               rack: list[int], rmask0: int, out: list[RawPlay]) -> None:
     """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``), from each of its anchors.
 
-    ``rack`` (counts per letter code) is modified during the search and restored on return.
+    ``rack`` (counts per letter code) is modified during the search and restored on return. For
+    speed the "after a letter" step is written inline in the letter loops; the per-square parts of
+    its tests (may the word end here? go on leftwards? switch to the right?) are hoisted out of them.
+    A new tile and a blank standing for the same letter are two *variants* of one arc.
     """
     record = out.append
+    join = "".join
     full = prep.full
     letter_values = prep.letter_values
     upper, lower = prep.upper, prep.lower
@@ -267,61 +273,76 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
     LM = prep.lm[base:end]
     WM = prep.wm[base:end]
     cur = [""] * SIZE
+    only_tile, only_blank, both = (0,), (1,), (0, 1)
     anchor = 0
     right_free = True  # the square after the anchor is empty or off the board
     skip_single = False  # vertical pass, anchor with a horizontal word: its 1-tile plays are H's
 
     def right(pos: int, node: int, start: int, msum: int, wmul: int, xtot: int, n: int,
               rmask: int, b: int) -> None:
+        """Fill square ``pos`` (right of the anchor), the word spanning ``start..pos`` so far."""
         mask = words[node]
+        last = pos == LAST
+        ends = last or not T[pos + 1]  # the word may end on pos
         c = T[pos]
-        if c:
+        if c:  # a tile on the board: read it
             if mask >> c & 1:
+                arc = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()]
                 cur[pos] = CH[pos]
-                right_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()], start,
-                           msum + V[pos], wmul, xtot, n, rmask, b)
+                msum += V[pos]
+                child = arc & CHILD
+                if ends:
+                    if arc >> 31 and not (n == 1 and skip_single):
+                        record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
+                                start, join(cur[start:pos + 1]), n))
+                    if child and not last and n < total_rack:
+                        right(pos + 1, child, start, msum, wmul, xtot, n, rmask, b)
+                elif child:
+                    right(pos + 1, child, start, msum, wmul, xtot, n, rmask, b)
             return
         m = mask & X[pos] & (full if b else rmask)
-        if not m:
-            return
         lmul = LM[pos]
         wsq = WM[pos]
         wmul2 = wmul * wsq
         xs = S[pos]
+        n1 = n + 1  # >= 2: the anchor holds a new tile, so no single-tile check here
+        bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
+        go_on = not last and (not ends or n1 < total_rack)
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
             arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            child = arc & CHILD if go_on else 0
+            accept = ends and arc >> 31
+            if not (child or accept):
+                continue
             k = rack[c]
-            if k:
-                v = letter_values[c] * lmul
-                rack[c] = k - 1
-                cur[pos] = upper[c]
-                right_step(pos, arc, start, msum + v, wmul2, xtot if xs < 0 else xtot + (xs + v) * wsq,
-                           n + 1, rmask if k > 1 else rmask ^ low, b)
-                rack[c] = k
-            if b:
-                cur[pos] = lower[c]
-                right_step(pos, arc, start, msum, wmul2, xtot if xs < 0 else xtot + xs * wsq,
-                           n + 1, rmask, b - 1)
-
-    def right_step(pos: int, arc: int, start: int, msum: int, wmul: int, xtot: int, n: int,
-                   rmask: int, b: int) -> None:
-        node = arc & CHILD
-        if pos == LAST or not T[pos + 1]:  # the word may end here
-            if arc >> 31 and not (n == 1 and skip_single):
-                record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
-                        start, "".join(cur[start:pos + 1]), n))
-            if node and pos < LAST and n < total_rack:
-                right(pos + 1, node, start, msum, wmul, xtot, n, rmask, b)
-        elif node:  # a tile on the right: the word must go through it
-            right(pos + 1, node, start, msum, wmul, xtot, n, rmask, b)
+            for blank in (both if b else only_tile) if k else only_blank:
+                if blank:
+                    ms = msum
+                    xt = xtot if xs < 0 else xtot + xs * wsq
+                    cur[pos] = lower[c]
+                else:
+                    v = letter_values[c] * lmul
+                    ms = msum + v
+                    xt = xtot if xs < 0 else xtot + (xs + v) * wsq
+                    cur[pos] = upper[c]
+                if accept:
+                    record((ms * wmul2 + xt + bonus, d, line, start, join(cur[start:pos + 1]), n1))
+                if child:
+                    if blank:
+                        right(pos + 1, child, start, ms, wmul2, xt, n1, rmask, b - 1)
+                    else:
+                        rack[c] = k - 1
+                        right(pos + 1, child, start, ms, wmul2, xt, n1, rmask if k > 1 else rmask ^ low, b)
+                        rack[c] = k
 
     def left(pos: int, node: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
+        """Fill square ``pos`` (the anchor or left of it), the word spanning ``pos+1..anchor`` so far."""
         mask = words[node]
         c = T[pos]
-        if c:
+        if c:  # a tile on the board: read it
             if mask >> c & 1:
                 cur[pos] = CH[pos]
                 left_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()],
@@ -334,43 +355,67 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
         wsq = WM[pos]
         wmul2 = wmul * wsq
         xs = S[pos]
+        n1 = n + 1
+        bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
+        forced = pos and T[pos - 1]  # a tile on the left: the word must go through it
+        may_end = not forced and right_free and pos < anchor and not (n1 == 1 and skip_single)
+        may_turn = not forced and anchor < LAST and (n1 < total_rack or T[anchor + 1])
+        may_go_left = forced or (pos and not A[pos - 1] and n1 < total_rack)
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
             arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            child = arc & CHILD
+            accept = may_end and arc >> 31
+            turn = 0
+            if may_turn and child:
+                cmask = words[child]
+                if cmask & 1:
+                    turn = words[child + 1] & CHILD  # the separator has code 0: rank 0
+            if not (accept or turn or (child and may_go_left)):
+                continue
             k = rack[c]
-            if k:
-                v = letter_values[c] * lmul
-                rack[c] = k - 1
-                cur[pos] = upper[c]
-                left_step(pos, arc, msum + v, wmul2, xtot if xs < 0 else xtot + (xs + v) * wsq,
-                          n + 1, rmask if k > 1 else rmask ^ low, b)
-                rack[c] = k
-            if b:
-                cur[pos] = lower[c]
-                left_step(pos, arc, msum, wmul2, xtot if xs < 0 else xtot + xs * wsq,
-                          n + 1, rmask, b - 1)
+            for blank in (both if b else only_tile) if k else only_blank:
+                if blank:
+                    ms = msum
+                    xt = xtot if xs < 0 else xtot + xs * wsq
+                    cur[pos] = lower[c]
+                    rm, bb = rmask, b - 1
+                else:
+                    v = letter_values[c] * lmul
+                    ms = msum + v
+                    xt = xtot if xs < 0 else xtot + (xs + v) * wsq
+                    cur[pos] = upper[c]
+                    rack[c] = k - 1
+                    rm, bb = (rmask if k > 1 else rmask ^ low), b
+                if accept:
+                    record((ms * wmul2 + xt + bonus, d, line, pos, join(cur[pos:anchor + 1]), n1))
+                if turn:
+                    right(anchor + 1, turn, pos, ms, wmul2, xt, n1, rm, bb)
+                if child and may_go_left:
+                    left(pos - 1, child, ms, wmul2, xt, n1, rm, bb)
+                if not blank:
+                    rack[c] = k
 
     def left_step(pos: int, arc: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
-        node = arc & CHILD
-        if pos and T[pos - 1]:  # a tile on the left: the word must go through it
-            if node:
-                left(pos - 1, node, msum, wmul, xtot, n, rmask, b)
+        """After reading a board tile on ``pos`` leftwards: the same three moves as in ``left``."""
+        child = arc & CHILD
+        if pos and T[pos - 1]:
+            if child:
+                left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
             return
         if arc >> 31 and right_free and pos < anchor and not (n == 1 and skip_single):
             record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
-                    pos, "".join(cur[pos:anchor + 1]), n))
-        if not node:
+                    pos, join(cur[pos:anchor + 1]), n))
+        if not child:
             return
-        if anchor < LAST:
-            mask = words[node]
-            if mask & 1:
-                sep = words[node + 1] & CHILD  # the separator has code 0: rank 0
-                if sep and (n < total_rack or T[anchor + 1]):
-                    right(anchor + 1, sep, pos, msum, wmul, xtot, n, rmask, b)
+        if anchor < LAST and (n < total_rack or T[anchor + 1]) and words[child] & 1:
+            turn = words[child + 1] & CHILD
+            if turn:
+                right(anchor + 1, turn, pos, msum, wmul, xtot, n, rmask, b)
         if pos and not A[pos - 1] and n < total_rack:
-            left(pos - 1, node, msum, wmul, xtot, n, rmask, b)
+            left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
 
     for anchor in range(SIZE):  # noqa: B007 -- read by the closures above
         if not A[anchor]:
@@ -394,11 +439,29 @@ def _raw_key(raw: RawPlay) -> tuple[int, int, int, int, str]:
     return (-score, line, start, d, word) if d == 0 else (-score, start, line, d, word)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector around a search.
+
+    A search allocates tens of thousands of small acyclic tuples and strings; each allocation burst
+    triggers collector passes that find nothing to free yet cost up to a third of the run time.
+    Reference counting still frees everything; the collector is restored (if it was on) at the end.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = None) -> list[RawPlay]:
     """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
-    return generate_raw(lexicon.words, lexicon.root, prep)
+    with _collector_paused():
+        return generate_raw(lexicon.words, lexicon.root, prep)
 
 
 def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None = None) -> list[Move]:
@@ -407,8 +470,9 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
     Sorted by score descending, then row, column, direction (H first), then word.
     """
     raws = raw_plays(lexicon, position, rack)
-    raws.sort(key=_raw_key)
-    return [_move(raw) for raw in raws]
+    with _collector_paused():
+        raws.sort(key=_raw_key)
+        return [_move(raw) for raw in raws]
 
 
 def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | None = None) -> list[Move]:
