@@ -123,9 +123,10 @@ def _print(found: list[queries.Found] | list[queries.Steal], as_json: bool) -> i
 
 
 def _run_query(args: argparse.Namespace, query: Callable[[AnagramTree], list]) -> int:
-    tree = _tree(args)
     try:
-        found = query(tree)
+        # A dry run on an empty lexicon checks the arguments before the lexicon's seconds of loading.
+        query(AnagramTree(args.language or "fr", {}))
+        found = query(_tree(args))
     except queries.QueryError as exc:
         raise CommandError(str(exc), exit_code=2) from None
     return _print(found, args.json)

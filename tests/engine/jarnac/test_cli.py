@@ -237,3 +237,9 @@ def test_describe_every_kind_of_event():
         == "Jarnac! RATS (line 0 from RAT)"
     assert describe({"move": {"type": "play", "word": "TRA", "line": None}, "result": "not_a_word"}) \
         == "plays TRA (new word): not a word, turn passes"
+
+
+def test_bad_arguments_are_reported_before_loading_the_lexicon(capsys, tmp_path):
+    missing = tmp_path / "absent.txt"  # never opened: the rack is refused first
+    code, _, err = run(capsys, "create", str(missing), "--rack", "A1")
+    assert code == 2 and "rack 'A1'" in err
