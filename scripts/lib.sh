@@ -41,9 +41,11 @@ ensure_venv() {
     local want
     want="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-        say "installing Tirage and its dependencies into $VENV"
-        "$PY" -m pip install --quiet --upgrade pip
-        "$PY" -m pip install --quiet -e "$ROOT[dev]"
+        say "installing Tirage and its dependencies into $VENV (log: $VENV/pip-install.log)"
+        if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]"; } >"$VENV/pip-install.log" 2>&1; then
+            tail -40 "$VENV/pip-install.log" >&2
+            die "pip install failed (full log: $VENV/pip-install.log)"
+        fi
         echo "$want" > "$stamp"
     fi
 }

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Scrabble-Duplicate-2024"
+# An endpoint that needs authentication: anonymous → 401, authenticated → 404 (no such task).
+PROTECTED = f"/api/tasks/{uuid.uuid4()}/"
 
 
 @pytest.fixture
@@ -21,7 +25,7 @@ def test_register_returns_a_working_token(api):
     body = response.json()
     assert body["username"] == "dora" and len(body["token"]) == 40
     api.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
-    assert api.get("/api/lexicons/").status_code == 200
+    assert api.get(PROTECTED).status_code == 404
 
 
 def test_register_refuses_a_taken_username(api, django_user_model):
@@ -56,14 +60,16 @@ def test_token_refused_for_bad_credentials(api, django_user_model):
 
 
 def test_api_needs_authentication(api):
-    assert api.get("/api/lexicons/").status_code == 401
+    assert api.get(PROTECTED).status_code == 401
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    assert api.get(PROTECTED).status_code == 401
 
 
 def test_schema_and_offline_docs(api, django_user_model):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == 200
     paths = schema.json()["paths"]
-    for path in ("/api/auth/register/", "/api/auth/token/", "/api/tasks/{task_run_id}/", "/api/lexicons/"):
+    for path in ("/api/auth/register/", "/api/auth/token/", "/api/tasks/{task_run_id}/"):
         assert path in paths
     docs = api.get("/api/docs/").content.decode()
     assert "drf_spectacular_sidecar/swagger-ui-dist" in docs

@@ -17,16 +17,18 @@ def test_home_renders_for_anonymous_visitors(client):
 
 
 def test_french_is_the_default_language(client):
-    response = client.get(reverse("home"))
-    assert '<html lang="fr">' in response.content.decode()
+    body = client.get(reverse("home")).content.decode()
+    assert '<html lang="fr">' in body
+    assert "Aller au contenu" in body and "Créer un compte" in body
 
 
 def test_language_switcher_sets_english(client):
     response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert response.status_code == 302
     response = client.get(reverse("home"))
-    assert '<html lang="en">' in response.content.decode()
-    assert "Skip to content" in response.content.decode()
+    body = response.content.decode()
+    assert '<html lang="en">' in body
+    assert "Skip to content" in body and "Aller au contenu" not in body
 
 
 def test_vendored_htmx_is_version_2():
@@ -36,3 +38,15 @@ def test_vendored_htmx_is_version_2():
 
     source = (Path(settings.BASE_DIR) / "static/vendor/htmx/htmx.min.js").read_text()
     assert 'version:"2.' in source.replace(" ", "")
+
+
+def test_browser_language_does_not_override_the_french_default(client):
+    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert '<html lang="fr">' in body
+
+
+def test_an_unknown_language_cookie_falls_back_to_french(client, settings):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = client.get(reverse("home"))
+    assert '<html lang="fr">' in response.content.decode()
+    assert response["Content-Language"] == "fr"

@@ -1,0 +1,45 @@
+"""Site navigation collected from the apps, so adding a section never means editing base.html.
+
+An app lists its entries on its AppConfig::
+
+    class TrainingConfig(AppConfig):
+        nav_items = [NavItem("training:home", _("Training"))]
+
+Entries show in app order (INSTALLED_APPS); ``login_required`` entries only to logged-in users,
+``staff_only`` ones only to staff.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.http import HttpRequest
+from django.urls import reverse
+
+
+@dataclass(frozen=True)
+class NavItem:
+    url_name: str
+    label: Any  # a (lazy) translated string
+    login_required: bool = False
+    staff_only: bool = False
+
+    def visible_to(self, user) -> bool:
+        if self.staff_only:
+            return bool(getattr(user, "is_staff", False))
+        return not self.login_required or bool(getattr(user, "is_authenticated", False))
+
+
+def navigation(request: HttpRequest) -> dict[str, list[dict[str, Any]]]:
+    """Context processor: ``nav_items`` = [{"url", "label", "active"}] for the current user."""
+    user = getattr(request, "user", None)
+    items = []
+    for config in apps.get_app_configs():
+        for item in getattr(config, "nav_items", ()):
+            if item.visible_to(user):
+                url = reverse(item.url_name)
+                active = request.path == url or (url != "/" and request.path.startswith(url))
+                items.append({"url": url, "label": item.label, "active": active})
+    return {"nav_items": items}
