@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
-from engine.gaddag import query
+from engine.gaddag import extensions, query
 from engine.gaddag.build import CHILD_MASK, build_array
 from engine.gaddag.format import MappedLexicon, open_file, write_file
 from engine.gaddag.query import BlankedWord
@@ -195,8 +195,8 @@ class Gaddag:
 
     def extensions(self, word: str, rack: str | None = None, *, max_added: int | None = None,
                    contiguous: bool = False) -> list[str]:
-        """Words made of ``word``'s letters plus at least one more (see :func:`query.extensions`)."""
-        return query.extensions(self, word, rack, max_added=max_added, contiguous=contiguous)
+        """Words made of ``word``'s letters plus at least one more (see :mod:`engine.gaddag.extensions`)."""
+        return extensions.extensions(self, word, rack, max_added=max_added, contiguous=contiguous)
 
     # -- files ---------------------------------------------------------------------------------------
 

@@ -1,14 +1,15 @@
-"""Rack queries over a :class:`~engine.gaddag.Gaddag`: anagrams, patterns, extensions.
+"""Rack queries over a :class:`~engine.gaddag.Gaddag`: anagrams and patterns (extensions: see
+:mod:`engine.gaddag.extensions`).
 
 Why they walk the GADDAG the way they do: a word ``W`` is the string ``W[0] SEP W[1:]`` from the
-root, i.e. its first letter then the forward DAWG. Anagram and extension searches go that way, so
-every partial path is a real word prefix (the tightest pruning the structure offers). A pattern is
+root, i.e. its first letter then the forward DAWG. The anagram search goes that way, so every
+partial path is a real word prefix (the tightest pruning the structure offers). A pattern is
 read from its first fixed letter leftwards, then the separator, then rightwards, so the fixed letter
 prunes from the first step.
 
 Conventions shared by every query here:
 
-* results are sorted by (length, alphabetical) and hold each word once;
+* results are sorted by (length, alphabetical) and hold each word once (extensions too);
 * a rack is user text: letters (any case, accents folded) and ``?`` for blanks;
 * a blank stands for any letter; a rack letter is always preferred to a blank, so in the
   :class:`BlankedWord` variant the blanks (lower case in ``tiles``) are on the *last* occurrences of
@@ -20,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.alphabet import BLANK, InvalidWord, fold_word
+from engine.alphabet import InvalidWord, fold_word
 from engine.gaddag.build import CHILD_MASK
+from engine.gaddag.rack import parse_rack
 
 if TYPE_CHECKING:
     from engine.gaddag.lexicon import Gaddag
@@ -41,37 +43,6 @@ class BlankedWord(NamedTuple):
         return "".join(ch.upper() for ch in self.tiles if ch.islower())
 
 
-class Rack(NamedTuple):
-    counts: list[int]  # index = letter code (index 0 unused)
-    blanks: int
-
-    @property
-    def size(self) -> int:
-        return sum(self.counts) + self.blanks
-
-
-def parse_rack(g: Gaddag, rack: str) -> Rack:
-    """Letter counts and blank count of user text such as ``"eaü?"``; an empty rack is an error."""
-    if not isinstance(rack, str):
-        raise TypeError(f"rack must be str, got {type(rack).__name__}")
-    alphabet = g.alphabet
-    blanks = rack.count(BLANK)
-    letters = rack.replace(BLANK, "")
-    counts = [0] * (alphabet.size + 1)
-    if letters.strip():
-        folded = fold_word(letters)
-        for ch in folded:
-            code = alphabet.code_of.get(ch)
-            if code is None:
-                raise InvalidWord(rack, f"rack character {ch!r} is neither a {alphabet.language} letter nor '?'")
-            counts[code] += 1
-    elif letters:
-        raise InvalidWord(rack, "rack character ' ' is neither a letter nor '?'")
-    if not blanks and not any(counts):
-        raise InvalidWord(rack, "empty rack")
-    return Rack(counts, blanks)
-
-
 def _sort(words: set[str] | list[str]) -> list[str]:
     return sorted(words, key=lambda w: (len(w), w))
 
@@ -84,7 +55,7 @@ def anagrams_blanked(g: Gaddag, letters: str, min_length: int | None = None) -> 
     ``min_length=None`` means exact anagrams (every tile used). ``min_length`` must be between 1 and
     the rack size.
     """
-    rack = parse_rack(g, letters)
+    rack = parse_rack(g.alphabet, letters)
     size = rack.size
     if min_length is None:
         min_length = size
@@ -208,7 +179,7 @@ def pattern(g: Gaddag, pattern: str, rack: str | None = None, *, fixed_from_rack
     codes = parse_pattern(g, pattern)
     n = len(codes)
     if rack is not None:
-        parsed = parse_rack(g, rack)
+        parsed = parse_rack(g.alphabet, rack)
         counts = list(parsed.counts)
         blanks = parsed.blanks
     else:
@@ -267,196 +238,3 @@ def pattern(g: Gaddag, pattern: str, rack: str | None = None, *, fixed_from_rack
     visit(g.root, 0)
     return _sort(found)
 
-
-# -- extensions ---------------------------------------------------------------------------------------
-
-def extensions(g: Gaddag, word: str, rack: str | None = None, *, max_added: int | None = None,
-               contiguous: bool = False) -> list[str]:
-    """Longer words made of ``word`` plus at least one added letter.
-
-    By default the letters may be in any order: a result contains ``word``'s letters as a multiset
-    plus added letters (an anagram "plus one, plus two..." drill). With ``contiguous=True`` a result
-    contains ``word`` as a run of consecutive letters, extended at the front and/or back (a word on
-    the board being lengthened). ``rack`` (letters and ``?``) limits the added letters to its tiles;
-    ``max_added`` limits how many letters are added. Without either, every such word is returned.
-    """
-    codes = g.codes(word)
-    if max_added is not None and (isinstance(max_added, bool) or not isinstance(max_added, int)
-                                  or max_added < 1):
-        raise ValueError(f"max_added must be a positive int, got {max_added!r}")
-    if rack is not None:
-        parsed = parse_rack(g, rack)
-        counts: list[int] | None = list(parsed.counts)
-        blanks = parsed.blanks
-        budget = parsed.size if max_added is None else min(max_added, parsed.size)
-    else:
-        counts, blanks = None, 0
-        budget = max_added if max_added is not None else 1 << 30
-    if contiguous:
-        return _contiguous_extensions(g, codes, counts, blanks, budget)
-    return _multiset_extensions(g, codes, counts, blanks, budget)
-
-
-def _multiset_extensions(g: Gaddag, codes: list[int], counts: list[int] | None, blanks: int,
-                         budget: int) -> list[str]:
-    words = g.words
-    letters = g.alphabet.letters
-    need = [0] * (g.alphabet.size + 1)
-    for code in codes:
-        need[code] += 1
-    required = len(codes)
-    max_length = required + budget
-    found: list[str] = []
-    spelled: list[str] = []
-
-    def take(code: int) -> int:
-        """Use one letter: 1 = from the word, 2 = rack tile or free, 3 = blank, 0 = impossible."""
-        nonlocal required, blanks, budget
-        if need[code]:
-            need[code] -= 1
-            required -= 1
-            return 1
-        if not budget:
-            return 0
-        if counts is None:
-            budget -= 1
-            return 2
-        if counts[code]:
-            counts[code] -= 1
-            budget -= 1
-            return 2
-        if blanks:
-            blanks -= 1
-            budget -= 1
-            return 3
-        return 0
-
-    def give_back(code: int, how: int) -> None:
-        nonlocal required, blanks, budget
-        if how == 1:
-            need[code] += 1
-            required += 1
-            return
-        budget += 1
-        if how == 3:
-            blanks += 1
-        elif counts is not None:
-            counts[code] += 1
-
-    def visit_arc(code: int, arc: int, depth: int, node_after: int) -> None:
-        how = take(code)
-        if not how:
-            return
-        spelled.append(letters[code - 1])
-        if arc >> 31 and not required and depth > len(codes):
-            found.append("".join(spelled))
-        if node_after and depth < max_length:
-            visit(node_after, depth)
-        spelled.pop()
-        give_back(code, how)
-
-    def visit(node: int, depth: int) -> None:
-        mask = words[node]
-        rank = 0
-        code = 0
-        rest = mask
-        while rest:
-            if rest & 1:
-                rank += 1
-                if code:
-                    arc = words[node + rank]
-                    visit_arc(code, arc, depth + 1, arc & CHILD_MASK)
-            rest >>= 1
-            code += 1
-
-    root = g.root
-    root_mask = words[root]
-    rank = 0
-    for code in range(g.alphabet.size + 1):
-        if root_mask >> code & 1:
-            rank += 1
-            if code:
-                arc = words[root + rank]
-                sep = g.arc(arc & CHILD_MASK, 0)
-                visit_arc(code, arc, 1, sep & CHILD_MASK if sep >= 0 else 0)
-    return _sort(found)
-
-
-def _contiguous_extensions(g: Gaddag, codes: list[int], counts: list[int] | None, blanks: int,
-                           budget: int) -> list[str]:
-    words = g.words
-    letters = g.alphabet.letters
-    core = g.alphabet.decode(codes)
-    start = g._walk_reversed(codes)
-    if start < 0:
-        return []
-    found: set[str] = set()
-
-    def take(code: int) -> int:
-        nonlocal blanks, budget
-        if not budget:
-            return 0
-        if counts is None:
-            budget -= 1
-            return 1
-        if counts[code]:
-            counts[code] -= 1
-            budget -= 1
-            return 1
-        if blanks:
-            blanks -= 1
-            budget -= 1
-            return 2
-        return 0
-
-    def give_back(code: int, how: int) -> None:
-        nonlocal blanks, budget
-        budget += 1
-        if how == 2:
-            blanks += 1
-        elif counts is not None:
-            counts[code] += 1
-
-    def arcs(node: int) -> list[tuple[int, int]]:
-        """(letter code, arc word) of every letter arc of ``node`` (the separator left out)."""
-        mask = words[node]
-        out = []
-        rank = 0
-        for code in range(mask.bit_length()):
-            if mask >> code & 1:
-                rank += 1
-                if code:
-                    out.append((code, words[node + rank]))
-        return out
-
-    def right(node: int, text: str) -> None:
-        for code, arc in arcs(node):
-            how = take(code)
-            if not how:
-                continue
-            longer = text + letters[code - 1]
-            if arc >> 31:
-                found.add(longer)
-            if arc & CHILD_MASK:
-                right(arc & CHILD_MASK, longer)
-            give_back(code, how)
-
-    def left(node: int, front: str) -> None:
-        # ``node`` was reached by REV(front + core); either stop extending left (separator) or add
-        # one more letter before.
-        sep = g.arc(node, 0)
-        if sep >= 0:
-            right(sep & CHILD_MASK, front + core)
-        for code, arc in arcs(node):
-            how = take(code)
-            if not how:
-                continue
-            longer = letters[code - 1] + front
-            if arc >> 31:
-                found.add(longer + core)
-            if arc & CHILD_MASK:
-                left(arc & CHILD_MASK, longer)
-            give_back(code, how)
-
-    left(start & CHILD_MASK, "")
-    return _sort(found)

@@ -142,3 +142,13 @@ def test_only_blanks_and_tiny_racks(lexicon, rack):
     assume(rack)
     g = build_gaddag(lexicon)
     assert g.anagrams(rack, 1) == oracle.anagrams(lexicon, rack, 1)
+
+
+@pytest.mark.parametrize("word", ["E", "Z", "EZ", "ESE", "MAZE"])  # one common letter: forward scan;
+@pytest.mark.parametrize("rack", [None, "S?", "E"])                  # otherwise anchored on the rarest
+def test_both_extension_searches(word, rack):
+    lexicon = {"E", "ES", "SE", "ZEE", "EZE", "MAZES", "AMEZ", "SEZE", "ZZZ", "ESSE", "EMEZ", "MAZE", "ZESE"}
+    g = build_gaddag(lexicon)
+    for contiguous in (False, True):
+        assert (g.extensions(word, rack, contiguous=contiguous)
+                == oracle.extensions(lexicon, word, rack, None, contiguous))
