@@ -213,7 +213,8 @@ def validate_placement(
             raise IllegalPlay("gap", f"gap at {square_name(r, c, style)} between the tiles")
     missing = rack_shortfall(position.rack, list(new.values()))
     if missing:
-        raise IllegalPlay("not_in_rack", f"tiles not in rack {position.rack or '(empty)'!r}: {''.join(missing)}")
+        hint = " (a blank is written in lower case)" if BLANK in position.rack and BLANK not in missing else ""
+        raise IllegalPlay("not_in_rack", f"tiles not in rack {position.rack or '(empty)'!r}: {''.join(missing)}{hint}")
     if board.is_empty():
         if CENTER not in new:
             raise IllegalPlay("no_centre", f"the first play must cover the centre square {square_name(*CENTER, style)}")

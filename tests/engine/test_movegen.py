@@ -264,3 +264,24 @@ def test_generated_moves_validate_to_the_same_move() -> None:
         again = validate_placement(GADDAG, position, move.placements(position.board))
         assert (again.row, again.col, again.dir, again.word, again.score, again.tiles) == (
             move.row, move.col, move.dir, move.word, move.score, move.tiles)
+
+
+def test_rack_argument_overrides_the_position_rack_and_long_racks_are_refused() -> None:
+    position = Position(Board(), ("ZZ", ""))
+    assert generate_moves(GADDAG, position) == []
+    assert generate_moves(GADDAG, position, rack="TA") == generate_moves(GADDAG, Position(Board(), ("TA", "")))
+    with pytest.raises(MoveGenError, match="at most 7"):
+        generate_moves(GADDAG, position, rack="AEIRSTUL")
+
+
+def test_playing_moves_keeps_cgp_round_trips() -> None:
+    position = Position(Board(), ("RATESIL", "AEIOU"), (0, 0), 0, {"lex": "TEST"})
+    for _ in range(3):
+        moves = generate_moves(GADDAG, position)
+        if not moves:
+            break
+        after = position.copy()
+        moves[0].apply(after.board)
+        assert parse_cgp(after.to_cgp()) == after
+        assert position.board != after.board  # the copy is independent
+        position = after

@@ -99,6 +99,7 @@ def test_validation_agrees_with_generation() -> None:
     ("ZESTE", "H4", "Z3STE", "bad_letter", "'3'"),
     ("ZESTA", "H4", "ZESTE", "not_in_rack", "tiles not in rack 'ZESTA': E"),
     ("ZEST?", "H4", "ZeSTe", "not_in_rack", "tiles not in rack 'ZEST?': ?"),
+    ("ZEST?", "H4", "ZESTE", "not_in_rack", "tiles not in rack 'ZEST?': E (a blank is written in lower case)"),
     ("ZESTE", "H8", "Z", "too_short", "fewer than 2 letters"),
     ("ZESTE", "Q4", "ZESTE", "bad_coord", "letter 'Q' is off the board"),
 ])
