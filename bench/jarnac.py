@@ -19,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -107,6 +108,12 @@ def main() -> int:
     cpu = time.process_time() - cpu
     print(f"lexicon {args.wordlist}: {tree.word_count} Jarnac words, {len(tree)} alphagrams; "
           f"list read in {read_time:.2f} s, tree built in {build_time:.2f} s ({cpu:.2f} s CPU)")
+    tracemalloc.start()
+    second = AnagramTree.from_words(words.words, args.language)
+    print(f"tree memory: {tracemalloc.get_traced_memory()[0] / 1e6:.0f} MB "
+          f"(traced; the word strings are shared with the list read)")
+    tracemalloc.stop()
+    del second
     query_table(tree, args.queries, random.Random(args.seed))
     if args.games:
         tournament(tree, args.games)
