@@ -47,6 +47,7 @@ from engine.jarnac.rules import (
     IllegalMove,
     Move,
     PlayerState,
+    allowed_moves,
     apply_move,
     new_game,
     replay,
@@ -58,8 +59,8 @@ from engine.jarnac.tree import AnagramTree, alphagram
 
 __all__ = [
     "BAG_SIZE", "JARNAC_DISTRIBUTION", "LEVELS", "AnagramTree", "Found", "GameState", "IllegalMove",
-    "LexiconLoadError", "Move", "PlayerState", "QueryError", "StateError", "Steal", "alphagram",
-    "apply_move", "best_steals", "cached_tree", "choose_move", "creations", "extensions", "from_json",
-    "load_tree", "longest_extensions", "new_game", "play_game", "play_turn", "public_view",
-    "rallonges", "replay", "scores", "steals", "to_json", "winner", "word_score",
+    "LexiconLoadError", "Move", "PlayerState", "QueryError", "StateError", "Steal", "allowed_moves",
+    "alphagram", "apply_move", "best_steals", "cached_tree", "choose_move", "creations", "extensions",
+    "from_json", "load_tree", "longest_extensions", "new_game", "play_game", "play_turn",
+    "public_view", "rallonges", "replay", "scores", "steals", "to_json", "winner", "word_score",
 ]

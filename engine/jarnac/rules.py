@@ -221,6 +221,23 @@ def can_call_jarnac(state: GameState) -> bool:
     return state.phase == START and state.opponent.turns > 0 and len(state.player.lines) < LINES
 
 
+def allowed_moves(state: GameState) -> list[str]:
+    """The move types the current player may try now (which buttons a page shows).
+
+    A type listed here can still be refused for its content (letters, line, word); one not listed
+    is always refused with ``wrong_phase``, ``first_turn``, ``bag_too_small`` or ``game_over``.
+    """
+    if state.phase == OVER:
+        return []
+    if state.phase == PLAY:
+        return ["play", "pass"]
+    allowed = ["jarnac"] if can_call_jarnac(state) else []
+    allowed.append("draw")
+    if state.player.turns > 0 and len(state.player.rack) >= EXCHANGE_SIZE and len(state.bag) >= EXCHANGE_SIZE:
+        allowed.append("exchange")
+    return allowed
+
+
 # -- the transition ---------------------------------------------------------------------------------
 
 def apply_move(state: GameState, move: Move | dict[str, Any], lexicon: Lexicon) -> GameState:

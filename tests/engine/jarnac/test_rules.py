@@ -360,3 +360,28 @@ def test_from_json_checks_the_tiles():
         storage.from_json(data)
     with pytest.raises(storage.StateError, match="a state is a JSON object"):
         storage.from_json([])
+
+
+def test_allowed_moves_follow_the_phase(small_tree):
+    fresh = rules.new_game(1)
+    assert rules.allowed_moves(fresh) == ["draw"]  # first turn: no Jarnac!, no exchange
+    assert rules.allowed_moves(make_state(p1_rack="TAR", p0_rack="ABC", phase=rules.START)) == [
+        "jarnac", "draw", "exchange"]
+    assert rules.allowed_moves(make_state(p0_rack="AB", phase=rules.DRAW)) == ["draw"]
+    assert rules.allowed_moves(make_state(p0_rack="ABC", bag="E", phase=rules.DRAW)) == ["draw"]
+    assert rules.allowed_moves(make_state()) == ["play", "pass"]
+    over = rules.apply_move(make_state(p0_lines=["ART"] * 7, p0_rack="SEL"), rules.play_move("LES"), small_tree)
+    assert rules.allowed_moves(over) == []
+
+
+def test_moves_outside_allowed_moves_are_refused(small_tree):
+    """Every type not in allowed_moves raises IllegalMove, whatever its content."""
+    samples = {"jarnac": rules.jarnac_move("ART"), "draw": rules.draw_move(),
+               "exchange": rules.exchange_move("ABC"), "play": rules.play_move("ART"), "pass": rules.pass_move()}
+    states = [rules.new_game(1), make_state(p0_rack="ABC", bag="E", phase=rules.START, turns=(1, 0)),
+              make_state(p0_rack="ART", phase=rules.DRAW), make_state(p0_rack="ART")]
+    for state in states:
+        for kind, move in samples.items():
+            if kind not in rules.allowed_moves(state):
+                with pytest.raises(IllegalMove):
+                    rules.apply_move(state, move, small_tree)
