@@ -21,6 +21,7 @@ from engine.jarnac.rules import (
     STATE_VERSION,
     GameState,
     PlayerState,
+    allowed_moves,
     winner,
 )
 
@@ -50,10 +51,12 @@ def to_json(state: GameState) -> dict[str, Any]:
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-    """What both players may see: everything but the bag's order (its size instead) and the seed."""
+    """What both players may see: everything but the bag's order (its size instead) and the seed,
+    plus ``allowed_moves`` (the move types the current player may try now)."""
     view = to_json(state)
     view["bag_size"] = len(view.pop("bag"))
     view.pop("seed")
+    view["allowed_moves"] = allowed_moves(state)
     return view
 
 

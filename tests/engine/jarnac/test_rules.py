@@ -313,6 +313,7 @@ def test_public_view_hides_the_bag_order(synthetic_tree):
     view = storage.public_view(state)
     assert "bag" not in view and "seed" not in view
     assert view["bag_size"] == len(state.bag)
+    assert view["allowed_moves"] == rules.allowed_moves(state)
     assert view["players"][0]["score"] == state.players[0].score
 
 
