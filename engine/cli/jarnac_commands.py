@@ -189,6 +189,14 @@ def _read_state(source: str) -> rules.GameState:
         raise CommandError(f"state {source!r}: {exc}", exit_code=2) from None
 
 
+def _game_tree(args: argparse.Namespace, state: rules.GameState) -> AnagramTree:
+    tree = _tree(args)
+    if tree.language != state.language:
+        raise CommandError(f"the game is in {state.language!r} but lexicon {args.file!r} is "
+                           f"{tree.language!r}", exit_code=2)
+    return tree
+
+
 def _print_state(state: rules.GameState, public: bool) -> int:
     print_json_line(storage.public_view(state) if public else storage.to_json(state))
     return 0
@@ -204,7 +212,7 @@ def _apply(args: argparse.Namespace) -> int:
         move = json.loads(args.move)
     except json.JSONDecodeError as exc:
         raise CommandError(f"--move is not JSON: {exc}", exit_code=2) from None
-    tree = _tree(args)
+    tree = _game_tree(args, state)
     try:
         after = rules.apply_move(state, move, tree)
     except rules.IllegalMove as exc:
@@ -214,7 +222,7 @@ def _apply(args: argparse.Namespace) -> int:
 
 def _ai(args: argparse.Namespace) -> int:
     state = _read_state(args.state)
-    tree = _tree(args)
+    tree = _game_tree(args, state)
     try:
         move = ai.choose_move(state, tree, args.level)
     except rules.IllegalMove as exc:

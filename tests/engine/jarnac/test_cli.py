@@ -243,3 +243,11 @@ def test_bad_arguments_are_reported_before_loading_the_lexicon(capsys, tmp_path)
     missing = tmp_path / "absent.txt"  # never opened: the rack is refused first
     code, _, err = run(capsys, "create", str(missing), "--rack", "A1")
     assert code == 2 and "rack 'A1'" in err
+
+
+def test_game_and_lexicon_languages_must_match(capsys, tmp_path, word_list):
+    main(["jarnac", "new", "--language", "en"])
+    path = tmp_path / "state.json"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    code = main(["jarnac", "ai", str(word_list), "--state", str(path), "--level", "easy"])
+    assert code == 2 and "the game is in 'en' but lexicon" in capsys.readouterr().err
