@@ -40,3 +40,13 @@ def lexicon(tmp_path, db):
     path = tmp_path / "mini.txt"
     path.write_text("\n".join(w.lower() for w in FRENCH_WORDS) + "\n", encoding="utf-8")
     return import_word_list(path, name="mini", language="fr").lexicon
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    """Messages are asserted in English; tests of the French pages ask for French explicitly."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield

@@ -117,3 +117,18 @@ def test_definition_pages(client, staff, lexicon):
     file = SimpleUploadedFile("d.txt", b"loup\tCanide\nnope\n")
     response = client.post(page(lexicon, "curate/definitions/import/"), {"file": file})
     assert response.status_code == 400 and "line 2" in response.content.decode()
+
+
+def test_pages_are_french_by_default(client, staff, lexicon, settings):
+    settings.LANGUAGE_CODE = "fr"
+    from django.utils import translation
+
+    with translation.override("fr"):
+        body = client.get(page(lexicon), {"tool": "anagrams", "letters": "???"}).content.decode()
+        assert "Anagrammes" in body and "jokers au plus" in body
+        client.force_login(staff)
+        response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "reason": "x"})
+        assert "déjà dans le lexique : CHAT" in response.content.decode()
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switcher's choice
+        english = client.get(page(lexicon, "curate/")).content.decode()
+        assert "Upload a new version" in english
