@@ -286,6 +286,17 @@ def main() -> None:
     racks = draw_racks(args.language, max(args.racks // 3, 1), 0, seed=7)
     rate, results = per_second(lambda r: g.anagrams(r, 2), racks)
     row("7-letter sub-anagrams (>= 2 letters) / s", f"{rate:,.1f}", "")
+    sample = random.Random(3).sample([w for w in words if 4 <= len(w) <= 8], 2000)
+    rate, _ = per_second(lambda w: (g.front_hooks(w), g.back_hooks(w)), sample)
+    row("front + back hooks / s", f"{rate:,.0f}", "")
+    masks = [w[0] + "." * (len(w) - 2) + w[-1] for w in sample[:200]]
+    rate, _ = per_second(g.pattern, masks)
+    row("patterns like M....N / s", f"{rate:,.1f}", "")
+    rate, _ = per_second(lambda w: g.extensions(w, "??"), sample[:100])
+    row("extensions with 2 blanks (any order) / s", f"{rate:,.1f}", "")
+    started = time.perf_counter()
+    assert sum(1 for _ in g.iter_words()) == len(words)
+    row("iterate every word (s)", f"{time.perf_counter() - started:.2f}", "")
     g.close()
 
     widths = [max(len(r[i]) for r in rows + [("metric", "tirage (Python)", "gaddag (C, PyPI)", "target")])
