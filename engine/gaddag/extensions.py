@@ -209,7 +209,7 @@ def _contiguous(g: Gaddag, codes: list[int], budget: _LetterBudget) -> set[str]:
     words = g.words
     letters = g.alphabet.letters
     core = g.alphabet.decode(codes)
-    start = g._walk_reversed(codes)
+    start = g.walk_reversed(codes)
     found: set[str] = set()  # a word holding the run twice is met twice
 
     def rightwards(node: int, text: str) -> None:

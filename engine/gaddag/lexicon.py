@@ -67,8 +67,12 @@ class Gaddag:
             raise InvalidWord(word, "empty word")
         return codes
 
-    def _walk_reversed(self, codes: list[int]) -> int:
-        """Arc word reached by reading ``REV(codes)`` from the root, ``-1`` if the path is absent."""
+    def walk_reversed(self, codes: list[int]) -> int:
+        """Arc word reached by reading ``REV(codes)`` from the root, ``-1`` if the path is absent.
+
+        Its accept bit says whether ``codes`` is a word; its child is where front hooks and, past
+        the separator, back hooks and right extensions start.
+        """
         words = self.words
         node = self.root
         arc = -1
@@ -104,16 +108,16 @@ class Gaddag:
                 return arc >> 31 == 1
         except KeyError:  # not normalised (lower case, accents...) or not a word at all
             pass
-        return self._walk_reversed(self.codes(word)) >> 31 == 1
+        return self.walk_reversed(self.codes(word)) >> 31 == 1
 
     def front_hooks(self, word: str) -> str:
         """Letters ``x`` (sorted) such that ``x + word`` is a word; ``word`` itself need not be one."""
-        arc = self._walk_reversed(self.codes(word))
+        arc = self.walk_reversed(self.codes(word))
         return "" if arc < 0 else self._accepting_letters(arc & CHILD_MASK)
 
     def back_hooks(self, word: str) -> str:
         """Letters ``x`` (sorted) such that ``word + x`` is a word; ``word`` itself need not be one."""
-        arc = self._walk_reversed(self.codes(word))
+        arc = self.walk_reversed(self.codes(word))
         if arc < 0:
             return ""
         sep = self.arc(arc & CHILD_MASK, 0)
