@@ -75,7 +75,8 @@ def anagrams_blanked(g: Gaddag, letters: str, min_length: int | None = None) -> 
     tiles: list[str] = []
 
     def visit(node: int, depth: int) -> None:
-        # depth = letters already placed; the next letter is number depth + 1.
+        # ``depth`` letters are placed. From the root (depth 0) the first letter is read, then the
+        # separator leads into the forward DAWG, where the word goes on left to right.
         nonlocal blanks, rack_mask
         mask = words[node]
         usable = mask & (all_letters if blanks else rack_mask)
@@ -84,60 +85,33 @@ def anagrams_blanked(g: Gaddag, letters: str, min_length: int | None = None) -> 
             usable ^= low
             code = low.bit_length() - 1
             arc = words[node + 1 + (mask & (low - 1)).bit_count()]
-            if counts[code]:
+            real = counts[code] > 0  # a rack letter is always used before a blank
+            if real:
                 counts[code] -= 1
                 if not counts[code]:
                     rack_mask ^= low
                 tiles.append(upper[code - 1])
-                _step(arc, depth)
+            else:
+                blanks -= 1
+                tiles.append(lower[code - 1])
+            if arc >> 31 and depth + 1 >= min_length:
+                text = "".join(tiles)
+                found.append(BlankedWord(text.upper(), text))
+            child = arc & CHILD_MASK
+            if child and not depth:
+                sep = g.arc(child, 0)
+                child = sep & CHILD_MASK if sep >= 0 else 0
+            if child and depth + 1 < size:
+                visit(child, depth + 1)
+            tiles.pop()
+            if real:
                 if not counts[code]:
                     rack_mask ^= low
                 counts[code] += 1
             else:
-                blanks -= 1
-                tiles.append(lower[code - 1])
-                _step(arc, depth)
                 blanks += 1
-            tiles.pop()
 
-    def _step(arc: int, depth: int) -> None:
-        if arc >> 31 and depth + 1 >= min_length:
-            text = "".join(tiles)
-            found.append(BlankedWord(text.upper(), text))
-        child = arc & CHILD_MASK
-        if child and depth + 1 < size:
-            visit(child, depth + 1)
-
-    # First letter from the root, then the separator into the forward DAWG.
-    root = g.root
-    root_mask = words[root]
-    candidates = root_mask & (all_letters if blanks else rack_mask)
-    while candidates:
-        low = candidates & -candidates
-        candidates ^= low
-        code = low.bit_length() - 1
-        arc = words[root + 1 + (root_mask & (low - 1)).bit_count()]
-        use_blank = not counts[code]
-        if use_blank:
-            blanks -= 1
-            tiles.append(lower[code - 1])
-        else:
-            counts[code] -= 1
-            if not counts[code]:
-                rack_mask ^= low
-            tiles.append(upper[code - 1])
-        if arc >> 31 and min_length <= 1:
-            found.append(BlankedWord(tiles[0].upper(), tiles[0]))
-        sep = g.arc(arc & CHILD_MASK, 0)
-        if sep >= 0 and size > 1:
-            visit(sep & CHILD_MASK, 1)
-        tiles.pop()
-        if use_blank:
-            blanks += 1
-        else:
-            if not counts[code]:
-                rack_mask ^= low
-            counts[code] += 1
+    visit(g.root, 0)
     found.sort(key=lambda b: (len(b.word), b.word))
     return found
 
