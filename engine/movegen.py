@@ -60,11 +60,14 @@ def _square(d: int, line: int, p: int) -> int:
 
 
 def _cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> tuple[list[int], list[int]]:
-    """Cross-check masks and cross-scores for the empty squares of one line, from that line's tiles.
+    """Cross-check masks for the empty squares of one line, from that line's tiles (codes, 0 = empty).
 
-    ``line`` holds (code, value) packed as ``code`` list plus values computed by the caller; here
-    ``line[p]`` is the code (0 = empty). The result is used by the *perpendicular* direction.
-    Returns ``(masks, has_word)`` where ``has_word[p]`` is 1 when ``p`` has a tile on either side.
+    The masks serve the *perpendicular* direction: a letter is allowed on square ``p`` when the run
+    of tiles through ``p`` in this line, with the letter on ``p``, is a word. Returns ``(masks,
+    touching)``; ``touching[p]`` is 1 when ``p`` has a tile next to it in this line (the mask of any
+    other square is every letter). With tiles before ``p``: read ``REV(prefix)``, the separator, then
+    each letter and the suffix forwards; with only a suffix: read ``REV(suffix)``, then accepting
+    letters are the front hooks.
     """
     masks = [full] * SIZE
     touching = [0] * SIZE

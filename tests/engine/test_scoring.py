@@ -157,3 +157,13 @@ def test_rack_shortfall() -> None:
     assert rack_shortfall("AB?", ["A", "b", "c"]) == ["?"]
     assert rack_shortfall("AAB", ["A", "A", "A", "C"]) == ["A", "C"]
     assert rack_shortfall("", []) == []
+
+
+def test_tile_values_come_from_the_lexicon_language() -> None:
+    english = build_gaddag(["QI", "ZA"], "en")
+    french = build_gaddag(["QI", "ZA"], "fr")
+    position = Position(Board(), ("QIZ", ""))
+    # Q on H7, I on the centre (double word): English Q = 10, French Q = 8
+    assert validate_play(english, position, "H7", "QI").score == 22
+    assert validate_play(french, position, "H7", "QI").score == 18
+    assert {m.word: m.score for m in generate_moves(english, position) if m.coord == "H7"}["QI"] == 22
