@@ -1,0 +1,72 @@
+"""A person's path through the site in Debian's headless Chromium (Playwright drives it).
+
+Sign up, land logged in on the French home page, start a background task and watch the htmx progress
+bar poll until it reads "Terminé", log out, log back in. Tasks run in a background thread, as with
+``make run``. ``scripts/test.sh`` installs Debian's chromium when the suite has browser tests.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+PASSWORD = "Scrabble-Duplicate-2024"
+
+
+@pytest.fixture
+def page(monkeypatch):
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the fixtures are safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+        context.set_default_timeout(15_000)
+        yield context.new_page()
+        browser.close()
+
+
+def test_sign_up_watch_a_task_log_out_and_in(page, live_server, settings):
+    settings.TIRAGE_TASKS_MODE = "thread"
+    page.goto(live_server.url + "/")
+    assert page.locator("html").get_attribute("lang") == "fr"  # French whatever the browser says
+
+    page.get_by_role("link", name="Créer un compte").first.click()
+    page.get_by_label("Nom d’utilisateur").fill("lea")
+    page.get_by_text("Ce nom d’utilisateur est libre.").wait_for()  # htmx check while typing
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="Créer un compte").click()
+
+    page.get_by_role("button", name="Se déconnecter (lea)").wait_for()
+    page.get_by_role("button", name="Vérifier les tâches de fond").click()
+    progress = page.locator("#ping-result .task-progress")
+    progress.wait_for()
+    page.locator("#ping-result .task-progress--done").wait_for(timeout=20_000)
+    assert page.locator("#ping-result progress").get_attribute("value") == "100"
+    assert "Terminé" in progress.inner_text()
+
+    page.get_by_role("button", name="Se déconnecter (lea)").click()
+    page.get_by_role("link", name="Se connecter").first.click()
+    page.get_by_label("Nom d’utilisateur").fill("lea")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("form").get_by_role("button", name="Se connecter").click()
+    page.get_by_role("button", name="Se déconnecter (lea)").wait_for()
+
+
+def test_keyboard_users_get_a_skip_link(page, live_server):
+    page.goto(live_server.url + "/")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.getAttribute('href')")
+    assert focused == "#main"
+    assert page.locator(".skip-link").is_visible()
