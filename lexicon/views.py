@@ -227,6 +227,19 @@ def import_definitions(request: HttpRequest, lexicon_id: int) -> HttpResponse:
     return render(request, "lexicon/curate.html", _curate_context(lexicon, import_form=form), status=400)
 
 
+def _state_context(lexicon: Lexicon, version: LexiconVersion) -> dict:
+    """What the state block of a version page shows: state, publish / roll back button, running compile."""
+    running = (version.state == LexiconVersion.State.COMPILING and version.compile_task is not None
+               and not version.compile_task.is_finished)
+    return {
+        "lexicon": lexicon,
+        "version": version,
+        "publishable": not version.is_serving and not running,
+        "running_task": version.compile_task if running else None,
+        "is_rollback": lexicon.current_version is not None and version.number < lexicon.current_version.number,
+    }
+
+
 @staff_required
 @require_GET
 def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
@@ -237,17 +250,11 @@ def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpRe
     page = Paginator(range(pages), 1).get_page(request.GET.get("page"))
     start = (page.number - 1) * PAGE_SIZE
     context = {
-        "lexicon": lexicon,
-        "version": version,
+        **_state_context(lexicon, version),
         "diff": diff,
         "page": page,
         "added": diff.added[start:start + PAGE_SIZE],
         "removed": diff.removed[start:start + PAGE_SIZE],
-        "publishable": not version.is_serving and not (
-            version.state == LexiconVersion.State.COMPILING and version.compile_task is not None
-            and not version.compile_task.is_finished
-        ),
-        "is_rollback": lexicon.current_version is not None and version.number < lexicon.current_version.number,
         "events": version.events.select_related("actor")[:100],
     }
     return render(request, "lexicon/version.html", context)
@@ -266,7 +273,10 @@ def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("lexicon-version", lexicon.pk, number)
     if request.htmx:
-        return render(request, "lexicon/_publishing.html", {"run": run, "lexicon": lexicon, "version": version})
+        response = render(request, "lexicon/_publishing.html", {"run": run, "lexicon": lexicon, "version": version})
+        if run.is_finished:  # already done (inline tasks): refresh the state block now, nothing will poll
+            response["HX-Trigger"] = "taskFinished"
+        return response
     messages.info(request, _("Publication started; the current version keeps serving until it is done."))
     return redirect("lexicon-version", lexicon.pk, number)
 
@@ -276,7 +286,7 @@ def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
 def version_status(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
     """The state block of a version page (refreshed by htmx when the publication task finishes)."""
     lexicon = _lexicon(lexicon_id)
-    return render(request, "lexicon/_version_state.html", {"lexicon": lexicon, "version": _version(lexicon, number)})
+    return render(request, "lexicon/_version_state.html", _state_context(lexicon, _version(lexicon, number)))
 
 
 @staff_required

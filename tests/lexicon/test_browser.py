@@ -1,0 +1,108 @@
+"""End to end in a real browser: a visitor looks words up (htmx results, keyboard only); a curator uploads a
+version, reads its diff, publishes it and watches the progress bar until the new words are served.
+
+Debian's Chromium driven by Playwright (never a downloaded browser). Tasks run in a background thread of the
+live server (``thread`` mode), so the progress bar really polls. Screenshots go to ``artifacts/lexicon/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lexicon.models import LexiconVersion
+from lexicon.selectors import gaddag_for
+from lexicon.services import import_word_list
+from tests.lexicon.conftest import FRENCH_WORDS
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "lexicon"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium not found at {CHROMIUM} (apt install chromium)"),
+]
+
+
+@pytest.fixture
+def browser_page():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the test's ORM calls run beside Playwright's loop
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")  # a phone
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        yield page
+        context.close()
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page, tmp_path, settings,
+                                                        django_user_model):
+    settings.TIRAGE_TASKS_MODE = "thread"
+    settings.LANGUAGE_CODE = "fr"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "mini.txt"
+    path.write_text("\n".join(FRENCH_WORDS) + "\n", encoding="utf-8")
+    lexicon = import_word_list(path, name="mini", language="fr").lexicon
+    django_user_model.objects.create_user("curator", password="Curator-2026-ok", is_staff=True)
+    page = browser_page
+    base = live_server.url
+
+    # A visitor: anagrams typed and submitted with the keyboard; htmx swaps only the results.
+    page.goto(f"{base}/lexicons/")
+    page.click(f"a[href='/lexicons/{lexicon.pk}/']")
+    page.click("text=Anagrammes")
+    page.focus("#id_letters")
+    page.keyboard.type("enier")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#lookup-results li")
+    assert page.inner_text("#lookup-results ul").split() == ["REINE"]
+    assert "letters=enier" in page.url  # pushed: the result can be bookmarked
+    page.fill("#id_letters", "???")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#lookup-results [role=alert]")
+    assert "2 jokers au plus" in page.inner_text("#lookup-results")
+
+    # The curator logs in and uploads a new version.
+    page.goto(f"{base}/accounts/login/?next=/lexicons/{lexicon.pk}/curate/")
+    page.fill("input[name=username]", "curator")
+    page.fill("input[name=password]", "Curator-2026-ok")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(f"**/lexicons/{lexicon.pk}/curate/")
+    new_list = tmp_path / "v2.txt"
+    new_list.write_text("\n".join(sorted(set(FRENCH_WORDS) - {"ANE"} | {"LOUVE"})) + "\n", encoding="utf-8")
+    page.set_input_files("#id_file", str(new_list))
+    page.fill("#id_note", "ODS 9")
+    page.click("form[action$='/curate/upload/'] button[type=submit]")
+    page.wait_for_url(f"**/lexicons/{lexicon.pk}/versions/2/")
+    assert "LOUVE" in page.inner_text(".word-grid--added") and "ANE" in page.inner_text(".word-grid--removed")
+    assert not gaddag_for(lexicon).contains("LOUVE")  # a draft serves nobody
+
+    page.click("#publish-button")
+    page.wait_for_selector("#publish-progress progress")
+    page.wait_for_selector("#version-state .state--published", timeout=60_000)  # refreshed when the task ends
+    page.screenshot(path=str(ARTIFACTS / "published.png"), full_page=True)
+    assert page.locator("#publish-button").count() == 0  # the serving version cannot be published again
+    assert LexiconVersion.objects.get(lexicon=lexicon, number=2).state == "published"
+    assert gaddag_for(lexicon).contains("LOUVE") and not gaddag_for(lexicon).contains("ANE")
+
+    # The visitor's check now answers with the new version.
+    page.goto(f"{base}/lexicons/{lexicon.pk}/?tool=check&words=louve+ane")
+    assert "valide" in page.inner_text(".word-check--ok") and "LOUVE" in page.inner_text(".word-check--ok")
+    assert "ANE" in page.inner_text(".word-check--bad")
+
+    # Roll back from the history: version 1 serves again.
+    page.goto(f"{base}/lexicons/{lexicon.pk}/curate/")
+    page.click("a[href$='/versions/1/']")
+    assert page.inner_text("#publish-button") == "Revenir à cette version"
+    page.click("#publish-button")
+    page.wait_for_selector("#version-state .state--published", timeout=60_000)
+    assert gaddag_for(lexicon).contains("ANE") and not gaddag_for(lexicon).contains("LOUVE")
