@@ -4,7 +4,7 @@
 Why they walk the GADDAG the way they do: a word ``W`` is the string ``W[0] SEP W[1:]`` from the
 root, i.e. its first letter then the forward DAWG. The anagram search goes that way, so every
 partial path is a real word prefix (the tightest pruning the structure offers). A pattern is
-read from its first fixed letter leftwards, then the separator, then rightwards, so the fixed letter
+read from its rarest fixed letter leftwards, then the separator, then rightwards, so that letter
 prunes from the first step.
 
 Conventions shared by every query here:
@@ -161,8 +161,11 @@ def pattern(g: Gaddag, pattern: str, rack: str | None = None, *, fixed_from_rack
             raise ValueError("fixed_from_rack needs a rack")
         counts, blanks = [], 0
     limited = rack is not None
-    fixed_positions = [i for i, c in enumerate(codes) if c]
-    split = fixed_positions[0] + 1 if fixed_positions else 1
+    # Start the walk at the rarest fixed letter (highest tile value, leftmost on ties): it prunes
+    # hardest, and the GADDAG lets the walk start anywhere.
+    values = g.alphabet.values
+    fixed = [(values[g.alphabet.letter(c)], -i) for i, c in enumerate(codes) if c]
+    split = -max(fixed)[1] + 1 if fixed else 1
     # GADDAG string order: positions split-1 .. 0, separator (unless split == n), split .. n-1.
     order = list(range(split - 1, -1, -1)) + list(range(split, n))
     all_letters = g.alphabet.all_letters_mask
