@@ -185,6 +185,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several models have a "state" field; name each choice set (apps add theirs here).
+    "ENUM_NAME_OVERRIDES": {"TaskRunStateEnum": "core.models.TaskRun.State"},
 }
 
 # --- i18n -------------------------------------------------------------------------------------------
