@@ -115,6 +115,16 @@ def non_words(words: list[str], letters: str, seed: int, present: Callable[[str]
     return out
 
 
+def single_arc_nodes(words) -> int:
+    """Nodes with exactly one arc: what the layout proposal v2 in docs/gaddag-format.md would save."""
+    count = index = 0
+    while index < len(words):
+        arcs = words[index].bit_count()
+        count += arcs == 1
+        index += 1 + arcs
+    return count
+
+
 # -- the peer's anagram search over its C node API ---------------------------------------------------------
 
 class PeerAnagrams:
@@ -232,6 +242,7 @@ def main() -> None:
 
     g = load_gaddag(workdir / "lexicon.gad")
     rows: list[tuple[str, str, str, str]] = []
+    single = single_arc_nodes(g.words)
 
     def row(metric: str, mine: str, theirs: str = "", target: str = "") -> None:
         rows.append((metric, mine, theirs, target))
@@ -244,7 +255,10 @@ def main() -> None:
         f"{baseline['maxrss_kb'] / 1024:.0f}" if peer else "", "")
     row("file size (bytes)", f"{ours['bytes']:,}",
         f"{peer['bytes']:,} ({peer['gz_bytes']:,} gzip)" if peer else "", f"<= {4 * MB:,} (4 MiB)")
+    row("  proposal v2: single-arc nodes in one word (bytes)",
+        f"{80 + 4 * (len(g.words) - single):,}", "", "(not implemented)")
     row("nodes", f"{ours['nodes']:,}", f"{peer['nodes']:,}" if peer else "")
+    row("  of which single-arc nodes", f"{single:,}", "")
     row("arcs", f"{ours['arcs']:,}", f"{peer['arcs']:,}" if peer else "")
 
     load_ms = best_of(lambda: load_gaddag(workdir / "lexicon.gad").close(), 20) * 1000
