@@ -1,4 +1,4 @@
-"""Top-level URLs: pages (with a language prefix-free switcher), the admin, ``/api/`` and ``/healthz``.
+"""Top-level URLs: each app's pages, the language switcher, the admin, ``/api/`` and ``/healthz``.
 
 Each app owns its URLs: pages in ``<app>/urls.py`` (included below), API routes in
 ``<app>/urls_api.py`` (listed in ``config/urls_api.py``).
