@@ -360,3 +360,16 @@ def test_compiled_answers_match_a_fresh_engine_build(lexicon):
     served = gaddag_for(lexicon)
     assert list(served.iter_words()) == list(reference.iter_words())
     assert served.anagrams("CHATS?", 2) == reference.anagrams("CHATS?", 2)
+
+
+def test_a_version_being_compiled_cannot_be_published_twice(lexicon, staff):
+    version = upload_version(lexicon, upload(new_list(add=["LOUVE"])), user=staff).version
+    pending = TaskRun.objects.create(kind="lexicon.publish_version", owner=staff)
+    LexiconVersion.objects.filter(pk=version.pk).update(state=State.COMPILING, compile_task=pending)
+    with pytest.raises(CurationError, match="already being compiled"):
+        publish_version(version, user=staff)
+    # A worker that died leaves the version "compiling" with a finished (failed) run: it can be retried.
+    TaskRun.objects.filter(pk=pending.pk).update(state=TaskRun.State.FAILED)
+    assert publish_version(version, user=staff).state == TaskRun.State.DONE
+    lexicon.refresh_from_db()
+    assert lexicon.current_version == version

@@ -132,3 +132,11 @@ def test_pages_are_french_by_default(client, staff, lexicon, settings):
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switcher's choice
         english = client.get(page(lexicon, "curate/")).content.decode()
         assert "Upload a new version" in english
+
+
+def test_upload_page_refuses_a_file_too_large(client, staff, lexicon, settings):
+    settings.LEXICON_UPLOAD_MAX_BYTES = 10
+    client.force_login(staff)
+    response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("big.txt", b"chat\nchien\nloup\n")})
+    assert response.status_code == 400 and "too large" in response.content.decode()
+    assert LexiconVersion.objects.count() == 1
