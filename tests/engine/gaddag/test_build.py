@@ -130,3 +130,20 @@ def test_empty_list_unknown_language_and_non_strings():
     with pytest.raises(TypeError, match="must be str"):
         build_gaddag(["ABC", b"DEF"])  # type: ignore[list-item]
 
+
+
+def test_alphabet_out_of_code_order_is_refused():
+    from engine.alphabet import Alphabet
+    from engine.gaddag.build import build_array
+
+    odd = Alphabet(language="xx", letters="BA", values={"A": 1, "B": 1}, counts={"A": 1, "B": 1}, blanks=0)
+    with pytest.raises(ValueError, match="not in code order"):
+        build_array(["AB"], odd)
+
+
+def test_index_overflow_is_reported(monkeypatch):
+    import engine.gaddag.build as build
+
+    monkeypatch.setattr(build, "CHILD_MASK", 8)  # pretend 31-bit indices run out after 8 words
+    with pytest.raises(OverflowError, match="31-bit node indices"):
+        build_gaddag(["ABCDEF", "GHIJKL"])

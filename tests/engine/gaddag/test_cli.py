@@ -141,3 +141,16 @@ def test_python_dash_m_entry_point(lexicon):
     done = subprocess.run([sys.executable, "-m", "engine", "check", str(lexicon), "MAISON", "--json"],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and json.loads(done.stdout) == {"word": "MAISON", "valid": True}
+
+
+def test_build_cannot_write(tmp_path, wordlist, capsys):
+    target = tmp_path / "no-such-dir" / "x.gad"
+    assert main(["lexicon", "build", str(wordlist), "-o", str(target)]) == 1
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_info_on_a_broken_file(tmp_path, capsys):
+    broken = tmp_path / "broken.gad"
+    broken.write_bytes(b"TIRGADDG" + b"\0" * 10)
+    assert main(["lexicon", "info", str(broken)]) == 1
+    assert "truncated" in capsys.readouterr().err

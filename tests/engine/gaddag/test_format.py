@@ -188,3 +188,31 @@ def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon
     load_gaddag(lexicon_file).close()  # the header and CRC are fine...
     with pytest.raises(LexiconFormatError, match=message):
         load_gaddag(lexicon_file, verify_structure=True)
+
+
+@pytest.mark.parametrize(("words", "root", "message"), [
+    ([2, 0x80000000, 2, 0x80000000], 2, "node 0 must be the empty node"),
+    ([0, 2, 0x80000000], 2, "root 2 is not a node"),
+    ([0, 2, 0x80000000, 4, 0x80000002], 3, "not an earlier node"),  # arc into the middle of node 1
+])
+def test_structural_check_on_hand_made_arrays(words, root, message):
+    from array import array
+
+    from engine.gaddag.format import check_structure
+
+    with pytest.raises(LexiconFormatError, match=message):
+        check_structure("hand-made", array("I", words), root, 26)
+
+
+def test_structural_check_accepts_a_hand_made_lexicon():
+    from array import array
+
+    from engine.alphabet import get_alphabet
+    from engine.gaddag import Gaddag
+    from engine.gaddag.format import check_structure
+
+    # node 1: 'A' accepts, no child; node 3 (root): 'A' -> node 1 with accept: words "A" and "AA".
+    words = array("I", [0, 2, 0x80000000, 2, 0x80000001])
+    check_structure("hand-made", words, 3, 26)
+    g = Gaddag(words, 3, get_alphabet("fr"), word_count=2, node_count=3, arc_count=2)
+    assert g.contains("A") and g.contains("AA") and not g.contains("AAA")

@@ -152,3 +152,11 @@ def test_both_extension_searches(word, rack):
     for contiguous in (False, True):
         assert (g.extensions(word, rack, contiguous=contiguous)
                 == oracle.extensions(lexicon, word, rack, None, contiguous))
+
+
+def test_non_text_input_is_a_type_error():
+    g = build_gaddag(["AB"])
+    with pytest.raises(TypeError, match="rack must be str"):
+        g.anagrams(7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="pattern must be str"):
+        g.pattern(None)  # type: ignore[arg-type]
