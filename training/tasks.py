@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import socket
+
 from core.progress import Progress, tracked_task
 from training import services
 
 
 @tracked_task(name="training.generate_grid")
 def generate_grid(progress: Progress, grid_id: int) -> dict:
-    """Run CBIC for grid ``grid_id`` and store its board and situations, reporting progress."""
-    return services.build_grid(grid_id, progress)
+    """Run CBIC for grid ``grid_id`` and store its board and situations, reporting progress.
+
+    The result also names the process that ran it, so the integration test can tell a worker from
+    the web process.
+    """
+    result = services.build_grid(grid_id, progress)
+    return {**result, "hostname": socket.gethostname(), "pid": os.getpid()}
