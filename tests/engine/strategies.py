@@ -26,11 +26,15 @@ def lexicons(letters: str = LETTERS, min_size: int = 1, max_size: int = 40,
 
 def racks(letters: str = LETTERS, min_size: int = 1, max_size: int = 7,
           max_blanks: int = 2) -> st.SearchStrategy[str]:
-    """A rack as user text: letters then up to ``max_blanks`` ``?``, shuffled, e.g. ``"M?AS"``."""
+    """A rack as user text: letters and up to ``max_blanks`` ``?``, shuffled, e.g. ``"M?AS"``."""
+
+    def with_blanks(blanks: int) -> st.SearchStrategy[str]:
+        text = st.text(alphabet=letters, min_size=max(min_size - blanks, 0), max_size=max_size - blanks)
+        return text.map(lambda t: t + "?" * blanks)
+
     return (
-        st.tuples(st.text(alphabet=letters, max_size=max_size), st.integers(0, max_blanks))
-        .map(lambda t: t[0] + "?" * t[1])
-        .filter(lambda r: min_size <= len(r) <= max_size)
+        st.integers(0, min(max_blanks, max_size))
+        .flatmap(with_blanks)
         .flatmap(lambda r: st.permutations(list(r)).map("".join))
     )
 
