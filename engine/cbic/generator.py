@@ -24,6 +24,7 @@ the search (``stats["stopped_by_time"]`` says so).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -54,17 +55,19 @@ class SearchConfig:
     node_budget: int = 60
     """Search nodes per restart, per revision word."""
     restarts: int = 16
-    helpers: int = 4
+    lookahead: int = 6
+    """Best placements played out one step to measure the room they leave (1 = no look-ahead)."""
+    helpers: int = 8
     """Most helper words in one grid."""
-    helper_tries: int = 48
-    """Helper words tried for one stuck word."""
+    helper_tries: int = 30
+    """Helper words drawn when the search is stuck."""
     helper_branch: int = 2
-    """Working helpers explored for one stuck word."""
+    """Best helpers explored (depth first) when the search is stuck."""
     central_choices: int = 4
     """Automatic central word candidates cycled through by the restarts."""
 
 
-GREEDY = SearchConfig(backtracking=False, helpers=0, restarts=1, central_choices=1)
+GREEDY = SearchConfig(backtracking=False, helpers=0, restarts=1, central_choices=1, lookahead=1)
 
 
 class _OutOfBudget(Exception):
@@ -161,27 +164,37 @@ class Builder:
 
     # -- helpers -------------------------------------------------------------------------------------
 
-    def helper_moves(self, state: GridState, stuck: ResolvedWord, remaining: list[int]) -> list[Placement]:
-        """Helper placements after which ``stuck`` has a placement, best first (at most helper_branch)."""
+    def helper_moves(self, state: GridState, remaining: list[int]) -> list[tuple[GridState, None]]:
+        """Helper plays that unblock stuck words, best first (at most ``helper_branch``).
+
+        Candidates are short words holding a support letter some remaining word needs; every legal
+        placement that puts such a letter down is judged by how many remaining words can then cross
+        one of its new tiles, then by how many ways they can (log-summed, as in :meth:`children`).
+        """
         config = self.config
         self.helper_calls += 1
-        letters = stuck.support_letters
-        found: list[Placement] = []
+        words = [self.by_id[i] for i in remaining]
+        letters = frozenset().union(*(w.support_letters for w in words))
+        scored = []
         for word in helper_words(self.lexicon, letters, self.excluded, self.rng, config.helper_tries):
             for p in placements_through(state, self.check, word, range(len(word)), self.bag):
-                if not any(t.upper() in letters for _, _, t in p.tiles):
+                fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
+                if not fresh:
                     continue
                 child = state.apply(p, HELPER)
-                if placements_through(child, self.check, stuck.word, stuck.supports, self.bag):
-                    found.append(p)
-                    break
-            if len(found) >= config.helper_branch:
-                break
-        return self.ranked(state, found, self._demand(remaining))
+                counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
+                          for w in words]
+                helped = sum(1 for k in counts if k)
+                if helped:
+                    room = sum(math.log1p(k) for k in counts)
+                    scored.append((helped, room, -len(scored), child))
+        scored.sort(key=lambda t: t[:3], reverse=True)
+        return [(child, None) for *_, child in scored[:config.helper_branch]]
 
     # -- the search ----------------------------------------------------------------------------------
 
-    def search(self, state: GridState, remaining: list[int]) -> GridState | None:
+    def search(self, state: GridState, remaining: list[int],
+               options: dict[int, list[Placement]] | None = None) -> GridState | None:
         """Depth-first: all of ``remaining`` placed from ``state``, or None (best partial kept)."""
         self._tick()
         if self.better(state, self.best):
@@ -190,25 +203,48 @@ class Builder:
             self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed")
         if not remaining:
             return state
-        options = {i: self.options(state, i) for i in remaining}
+        if options is None:
+            options = {i: self.options(state, i) for i in remaining}
         movable = [i for i in remaining if options[i]]
         if not movable:  # stuck: a helper word may bring a support letter, else backtrack
             if state.helper_count() >= self.config.helpers:
                 return None
-            worst = min(remaining, key=lambda i: self.rank[i])
-            for p in self.helper_moves(state, self.by_id[worst], remaining):
-                result = self.search(state.apply(p, HELPER), remaining)
+            for child, child_options in self.helper_moves(state, remaining):
+                result = self.search(child, remaining, child_options)
                 if result is not None:
                     return result
             return None
         # A word without placement now may get its support letter from a later word: it waits.
         word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))
         rest = [i for i in remaining if i != word_id]
-        for p in self.ranked(state, options[word_id], self._demand(rest))[:self.config.branch]:
-            result = self.search(state.apply(p, REVISION, word_id), rest)
+        for child, child_options in self.children(state, word_id, options[word_id], rest):
+            result = self.search(child, rest, child_options)
             if result is not None:
                 return result
         return None
+
+    def children(self, state: GridState, word_id: int, placements: list[Placement],
+                 rest: list[int]) -> list[tuple[GridState, dict[int, list[Placement]] | None]]:
+        """The ``branch`` best next states for ``word_id``'s placements.
+
+        The unified score ranks every placement; the best ``lookahead`` of them are then played out
+        one step and re-ranked by the room they leave: ``weights.mobility`` times the sum over the
+        other words of log(1 + their placement count) — a placement that takes the last spot of
+        another word's support letter sinks.
+        """
+        config = self.config
+        ranked = self.ranked(state, placements, self._demand(rest))
+        if config.lookahead <= 1 or not rest:
+            return [(state.apply(p, REVISION, word_id), None) for p in ranked[:config.branch]]
+        weight = config.weights.mobility
+        scored = []
+        for k, p in enumerate(ranked[:config.lookahead]):
+            child = state.apply(p, REVISION, word_id)
+            child_options = {i: self.options(child, i) for i in rest}
+            room = sum(math.log1p(len(v)) for v in child_options.values())
+            scored.append((weight * room - k, k, child, child_options))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        return [(child, child_options) for _, _, child, child_options in scored[:config.branch]]
 
     def complete(self, state: GridState) -> GridState:
         """Greedy end game from a partial grid: place whatever still fits, helpers allowed."""
@@ -219,15 +255,10 @@ class Builder:
             if not movable:
                 if state.helper_count() >= self.config.helpers or time.perf_counter() > self.deadline:
                     break
-                helped = None
-                for i in sorted(remaining, key=lambda i: self.rank[i]):
-                    moves = self.helper_moves(state, self.by_id[i], remaining)
-                    if moves:
-                        helped = moves[0]
-                        break
-                if helped is None:
+                helped = self.helper_moves(state, remaining)
+                if not helped:
                     break
-                state = state.apply(helped, HELPER)
+                state = helped[0][0]
                 continue
             if self.config.backtracking:
                 word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))

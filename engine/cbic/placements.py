@@ -20,7 +20,7 @@ A placement is proposed only when it is a legal Scrabble play whose main word is
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from engine.alphabet import Alphabet
 from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
@@ -114,10 +114,12 @@ def _cross(cells: list[str], sq: int, perp: int) -> tuple[str, str, list[int]]:
 
 
 def placements_through(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
-                       bag: Bag | None = None, reasons: Counter[str] | None = None) -> list[Placement]:
+                       bag: Bag | None = None, reasons: Counter[str] | None = None,
+                       squares: Collection[int] | None = None) -> list[Placement]:
     """Every legal placement of ``word`` crossing the board at one of its ``supports`` indices.
 
     ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go.
+    ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``).
     Order: support index, then the squares of that letter in the order they were placed, H then V.
     """
     cells = state.cells
@@ -126,6 +128,8 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
     out: list[Placement] = []
     for i in supports:
         for sq in state.by_letter.get(word[i], ()):
+            if squares is not None and sq not in squares:
+                continue
             r, c = divmod(sq, SIZE)
             for d in (H, V):
                 if d == H:

@@ -37,33 +37,45 @@ class Weights:
     centrality: float = -1.0
     connections: float = 0.0
     jitter: float = 2.0
+    mobility: float = 10.0
+    """Look-ahead (generator): per unit of sum(log(1 + placements)) left to the other words."""
 
 
 SEED_WEIGHTS = Weights(base=1.0, cross_words=1.5, support=50.0, density=20.0, centrality=-0.1,
-                       connections=30.0, jitter=0.0)
+                       connections=30.0, jitter=0.0, mobility=0.0)
 """The seed document's weights (POIDS_* constants), used by the baseline in the benchmark."""
 
 Demand = tuple[tuple[int, tuple[tuple[int, str], ...]], ...]
 """Remaining revision words as ``(length, ((support index, letter), ...))``."""
 
 
-def support_supply(placement: Placement, demand: Demand) -> int:
+def support_supply(state: GridState, placement: Placement, demand: Demand) -> int:
     """How many remaining words could cross one of the new tiles at their support letter.
 
     A word crossing a new tile runs perpendicular to the placement; it needs ``i`` squares before the
-    tile and ``n - 1 - i`` after it on the board (later tiles may still block it: this is a hint).
+    tile and ``n - 1 - i`` after it, empty on the board now, and free squares at both ends (later
+    tiles and cross-words may still block it: this is a cheap look-ahead, not a promise).
     """
+    cells = state.cells
     across = placement.dir == "V"  # the future word runs across when the placement runs down
+    step = 1 if across else SIZE
     count = 0
     for n, options in demand:
         found = False
         for r, c, tile in placement.tiles:
             p = c if across else r
+            here = r * SIZE + c
             letter = tile.upper()
             for i, wanted in options:
-                if wanted == letter and p - i >= 0 and p + n - 1 - i < SIZE:
-                    found = True
-                    break
+                if wanted != letter or p - i < 0 or p + n - 1 - i >= SIZE:
+                    continue
+                first = here - i * step
+                if (p - i > 0 and cells[first - step]) or (p + n - i < SIZE and cells[first + n * step]):
+                    continue
+                if any(cells[first + k * step] for k in range(n) if k != i):
+                    continue
+                found = True
+                break
             if found:
                 break
         count += found
@@ -93,7 +105,7 @@ def unified_score(state: GridState, placement: Placement, demand: Demand, weight
     w = weights
     score = w.base * placement.score + w.cross_words * len(placement.cross_words)
     if w.support:
-        score += w.support * support_supply(placement, demand)
+        score += w.support * support_supply(state, placement, demand)
     if w.density:
         score += w.density * density(state, placement)
     if w.centrality:

@@ -72,7 +72,7 @@ def test_weights_change_the_score() -> None:
     move = validate_placement(lexicon, Position(Board(), ("AADIST", "")), list(p.tiles))
     assert p.score == move.score == 14  # DATAIS = 7 on H6, centre square doubled
     demand = ((2, ((0, "T"),)),)
-    assert support_supply(p, demand) == 1
+    assert support_supply(state, p, demand) == 1
     base_only = Weights(base=1, cross_words=0, support=0, density=0, centrality=0, connections=0, jitter=0)
     assert unified_score(state, p, demand, base_only) == 14
     assert unified_score(state, p, demand, SEED_WEIGHTS) != unified_score(state, p, demand, Weights(jitter=0))
