@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
@@ -20,7 +21,14 @@ class LexiconSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+@extend_schema_field({"type": "string", "enum": list(LexiconVersion.State.values)})
+class VersionStateField(serializers.CharField):
+    """A version's state, described inline in the schema: a named enum component would clash with
+    ``TaskRun.state`` (drf-spectacular names enums after the field)."""
+
+
 class VersionSerializer(serializers.ModelSerializer):
+    state = VersionStateField(read_only=True)
     created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
     based_on = serializers.IntegerField(source="parent.number", read_only=True, default=None)
     compile_task = serializers.UUIDField(source="compile_task_id", read_only=True, allow_null=True)
