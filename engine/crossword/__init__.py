@@ -23,7 +23,7 @@ from engine.crossword.errors import (
     Timeout,
     Unsolvable,
 )
-from engine.crossword.filler import FillResult, SlotAnswer, fill_grid, verify_fill
+from engine.crossword.filler import FillResult, SlotAnswer, consistent_domains, fill_grid, verify_fill
 from engine.crossword.grid import STYLES, Crossing, Grid, Slot, parse_grid
 from engine.crossword.patterns import generate_pattern
 from engine.crossword.solver import SearchOptions
@@ -55,6 +55,7 @@ __all__ = [
     "Unsolvable",
     "WordSource",
     "anagram_clue",
+    "consistent_domains",
     "fill_grid",
     "generate_pattern",
     "lexicon_from_words",

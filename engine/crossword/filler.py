@@ -149,9 +149,11 @@ def fill_grid(grid: Grid | str | Sequence[str], lexicon: CrosswordLexicon, *, st
         for slot in grid.slots:
             strict = full[slot.index] & indexes[slot.length].prefix_at_least(min_score)
             restricted[slot.index] = strict or full[slot.index]
+        stages.append(("min_score", restricted))
         if restricted != full:
-            stages.append(("min_score", restricted))
-    stages.append(("lexicon", full))
+            stages.append(("lexicon", full))
+    else:
+        stages.append(("lexicon", full))
 
     weights: dict[int, float] = {}
     solution: dict[int, int] | None = None
@@ -187,6 +189,30 @@ def fill_grid(grid: Grid | str | Sequence[str], lexicon: CrosswordLexicon, *, st
     out_stats["components"] = len(grid.components())
     out_stats["theme_placed"] = sorted(w for w in theme_words if w in words)
     return FillResult(grid, answers, grid.filled_rows(words), out_stats)
+
+
+def consistent_domains(grid: Grid | str | Sequence[str], lexicon: CrosswordLexicon, *,
+                       style: str = "fr") -> dict[str, list[str]]:
+    """Each slot's candidates after node consistency and AC-3 (with all-different on single words).
+
+    The seed's phases 1 and 2 on their own: what the search starts from. Useful to show a user why a
+    grid is hard (a slot left with three words) and to test propagation against a brute-force oracle.
+    Raises :class:`EmptyDomain` when a pattern has no word, :class:`Unsolvable` when AC-3 empties one.
+    """
+    if not isinstance(grid, Grid):
+        grid = parse_grid(grid, style)
+    indexes = {s.length: lexicon.index(s.length) for s in grid.slots}
+    domains = {}
+    for slot in grid.slots:
+        domains[slot.index] = indexes[slot.length].pattern_mask(grid.pattern(slot))
+        if not domains[slot.index]:
+            raise EmptyDomain(slot.key, grid.pattern(slot))
+    search = Search(grid, range(len(grid.slots)), domains, indexes, SearchOptions(), SearchStats(), {},
+                    random.Random(0), deadline=None)
+    if search.propagate_all() is not None:
+        raise Unsolvable("arc consistency empties a domain: no fill exists")
+    return {grid.slots[g].key: indexes[grid.slots[g].length].words_of(search.dom[i])
+            for i, g in enumerate(search.ids)}
 
 
 def _stats(stats: SearchStats, mean: float | None) -> dict[str, Any]:
@@ -252,4 +278,4 @@ def _solve_components(grid: Grid, domains: dict[int, int], indexes: dict[int, Le
     return solution
 
 
-__all__ = ["FillError", "FillResult", "SlotAnswer", "fill_grid", "verify_fill"]
+__all__ = ["FillError", "FillResult", "SlotAnswer", "consistent_domains", "fill_grid", "verify_fill"]

@@ -226,6 +226,10 @@ class Search:
                         queue.append(t)
         return None
 
+    def propagate_all(self) -> int | None:
+        """Node-consistent domains to the AC fixpoint (before any decision); conflict set or None."""
+        return self._propagate(list(range(self.m)))
+
     def _bump(self, s: int, t: int) -> None:
         self.weights[self.ids[s]] += 1.0
         self.weights[self.ids[t]] += 1.0
@@ -329,7 +333,7 @@ class Search:
         stats, opts = self.stats, self.opts
         if any(d == 0 for d in self.dom):
             raise Unsolvable("a slot has no candidate word")
-        if self._propagate(list(range(self.m))) is not None:
+        if self.propagate_all() is not None:
             raise Unsolvable("propagation before the search (AC-3) proves there is no fill")
         levels: list[tuple[int, int, int]] = []
         limit = float(opts.restart_base)
