@@ -255,17 +255,18 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
               rack: list[int], rmask0: int, out: list[RawPlay]) -> None:
     """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``), from each of its anchors.
 
-    ``rack`` (counts per letter code) is modified during the search and restored on return. For
-    speed the "after a letter" step is written inline in the letter loops; the per-square parts of
-    its tests (may the word end here? go on leftwards? switch to the right?) are hoisted out of them.
-    A new tile and a blank standing for the same letter are two *variants* of one arc.
+    ``rack`` (counts per letter code) is modified during the search and restored on return; the
+    bit mask ``rmask`` of the letters still in it and the blank count ``b`` travel as arguments.
+    For speed, the step after a letter is written inline in the letter loops, its per-square tests
+    are hoisted out of them, and a recursive call is made only when the next square can take an arc
+    of the child node: ``NEED[q]`` is the bit of the tile on ``q``, or ``q``'s cross-check mask
+    (``0`` off the board). A new tile and a blank for the same letter are two variants of one arc.
     """
     record = out.append
     join = "".join
     full = prep.full
     letter_values = prep.letter_values
     upper, lower = prep.upper, prep.lower
-    total_rack = sum(rack) + prep.blanks
     end = base + SIZE
     A = prep.anchors[base:end]
     T = prep.tiles[base:end]
@@ -275,6 +276,7 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
     S = prep.xsum[base:end]
     LM = prep.lm[base:end]
     WM = prep.wm[base:end]
+    NEED = [(1 << t) if t else x for t, x in zip(T, X, strict=True)] + [0]
     cur = [""] * SIZE
     only_tile, only_blank, both = (0,), (1,), (0, 1)
     anchor = 0
@@ -285,22 +287,20 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
               rmask: int, b: int) -> None:
         """Fill square ``pos`` (right of the anchor), the word spanning ``start..pos`` so far."""
         mask = words[node]
-        last = pos == LAST
-        ends = last or not T[pos + 1]  # the word may end on pos
+        ends = pos == LAST or not T[pos + 1]  # the word may end on pos
+        need = NEED[pos + 1]
         c = T[pos]
         if c:  # a tile on the board: read it
             if mask >> c & 1:
                 arc = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()]
                 cur[pos] = CH[pos]
                 msum += V[pos]
+                if ends and arc >> 31 and not (n == 1 and skip_single):
+                    record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
+                            start, join(cur[start:pos + 1]), n))
                 child = arc & CHILD
-                if ends:
-                    if arc >> 31 and not (n == 1 and skip_single):
-                        record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
-                                start, join(cur[start:pos + 1]), n))
-                    if child and not last and n < total_rack:
-                        right(pos + 1, child, start, msum, wmul, xtot, n, rmask, b)
-                elif child:
+                nm = words[child] & need
+                if nm and (not ends or b or nm & rmask):
                     right(pos + 1, child, start, msum, wmul, xtot, n, rmask, b)
             return
         m = mask & X[pos] & (full if b else rmask)
@@ -310,15 +310,15 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
         xs = S[pos]
         n1 = n + 1  # >= 2: the anchor holds a new tile, so no single-tile check here
         bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
-        go_on = not last and (not ends or n1 < total_rack)
         while m:
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
             arc = words[node + 1 + (mask & (low - 1)).bit_count()]
-            child = arc & CHILD if go_on else 0
             accept = ends and arc >> 31
-            if not (child or accept):
+            child = arc & CHILD
+            nm = words[child] & need
+            if not (nm or accept):
                 continue
             k = rack[c]
             for blank in (both if b else only_tile) if k else only_blank:
@@ -326,19 +326,21 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
                     ms = msum
                     xt = xtot if xs < 0 else xtot + xs * wsq
                     cur[pos] = lower[c]
+                    rm, bb = rmask, b - 1
                 else:
                     v = letter_values[c] * lmul
                     ms = msum + v
                     xt = xtot if xs < 0 else xtot + (xs + v) * wsq
                     cur[pos] = upper[c]
+                    rm, bb = (rmask if k > 1 else rmask ^ low), b
                 if accept:
                     record((ms * wmul2 + xt + bonus, d, line, start, join(cur[start:pos + 1]), n1))
-                if child:
+                if nm and (not ends or bb or nm & rm):
                     if blank:
-                        right(pos + 1, child, start, ms, wmul2, xt, n1, rmask, b - 1)
+                        right(pos + 1, child, start, ms, wmul2, xt, n1, rm, bb)
                     else:
                         rack[c] = k - 1
-                        right(pos + 1, child, start, ms, wmul2, xt, n1, rmask if k > 1 else rmask ^ low, b)
+                        right(pos + 1, child, start, ms, wmul2, xt, n1, rm, bb)
                         rack[c] = k
 
     def left(pos: int, node: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
@@ -362,8 +364,9 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
         bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
         forced = pos and T[pos - 1]  # a tile on the left: the word must go through it
         may_end = not forced and right_free and pos < anchor and not (n1 == 1 and skip_single)
-        may_turn = not forced and anchor < LAST and (n1 < total_rack or T[anchor + 1])
-        may_go_left = forced or (pos and not A[pos - 1] and n1 < total_rack)
+        may_turn = not forced and anchor < LAST
+        need_turn = NEED[anchor + 1]
+        need_left = NEED[pos - 1] if forced or (pos and not A[pos - 1]) else 0
         while m:
             low = m & -m
             m ^= low
@@ -371,12 +374,12 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
             arc = words[node + 1 + (mask & (low - 1)).bit_count()]
             child = arc & CHILD
             accept = may_end and arc >> 31
-            turn = 0
-            if may_turn and child:
-                cmask = words[child]
-                if cmask & 1:
-                    turn = words[child + 1] & CHILD  # the separator has code 0: rank 0
-            if not (accept or turn or (child and may_go_left)):
+            nl = words[child] & need_left
+            turn = nt = 0
+            if may_turn and words[child] & 1:
+                turn = words[child + 1] & CHILD  # the separator has code 0: rank 0
+                nt = words[turn] & need_turn
+            if not (accept or nt or nl):
                 continue
             k = rack[c]
             for blank in (both if b else only_tile) if k else only_blank:
@@ -394,9 +397,9 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
                     rm, bb = (rmask if k > 1 else rmask ^ low), b
                 if accept:
                     record((ms * wmul2 + xt + bonus, d, line, pos, join(cur[pos:anchor + 1]), n1))
-                if turn:
+                if nt and (not right_free or bb or nt & rm):
                     right(anchor + 1, turn, pos, ms, wmul2, xt, n1, rm, bb)
-                if child and may_go_left:
+                if nl and (forced or bb or nl & rm):
                     left(pos - 1, child, ms, wmul2, xt, n1, rm, bb)
                 if not blank:
                     rack[c] = k
@@ -405,20 +408,21 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
         """After reading a board tile on ``pos`` leftwards: the same three moves as in ``left``."""
         child = arc & CHILD
         if pos and T[pos - 1]:
-            if child:
+            if words[child] & NEED[pos - 1]:
                 left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
             return
         if arc >> 31 and right_free and pos < anchor and not (n == 1 and skip_single):
             record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
                     pos, join(cur[pos:anchor + 1]), n))
-        if not child:
-            return
-        if anchor < LAST and (n < total_rack or T[anchor + 1]) and words[child] & 1:
+        if anchor < LAST and words[child] & 1:
             turn = words[child + 1] & CHILD
-            if turn:
+            nt = words[turn] & NEED[anchor + 1]
+            if nt and (not right_free or b or nt & rmask):
                 right(anchor + 1, turn, pos, msum, wmul, xtot, n, rmask, b)
-        if pos and not A[pos - 1] and n < total_rack:
-            left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
+        if pos and not A[pos - 1]:
+            nl = words[child] & NEED[pos - 1]
+            if nl and (b or nl & rmask):
+                left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
 
     for anchor in range(SIZE):  # noqa: B007 -- read by the closures above
         if not A[anchor]:
