@@ -18,6 +18,9 @@ What it measures, on the list read with ``engine.wordlist.read_word_list(..., sk
   the same first-letter + separator + forward search written over its C node API (ctypes calls),
   and its answers are checked equal to ours.
 
+Rates are printed by the wall clock and, in parentheses, by the process's CPU time: on a busy shared
+machine the first drops with the load, the second is what the code costs.
+
 The peer crashes (segfault) on one-letter words, so it gets the list without them; that changes
 nothing for the 7-letter queries and almost nothing for ``contains``.
 Targets (issue 3): file <= 4 MB, load <= 50 ms, build <= 60 s with peak <= 2 GB, >= 300k contains/s.
@@ -69,7 +72,9 @@ def child(kind: str, words_path: str, out_path: str, language: str) -> None:
         g.save(out_path + ".gz", compressed=True, exist_ok=True)
         result.update(bytes=os.path.getsize(out_path), gz_bytes=os.path.getsize(out_path + ".gz"),
                       nodes=g.num_nodes, arcs=g.num_edges, words=g.num_words)
-    result["maxrss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    result["maxrss_kb"] = usage.ru_maxrss
+    result["cpu_s"] = usage.ru_utime + usage.ru_stime
     print(json.dumps(result))
 
 
@@ -92,10 +97,25 @@ def best_of(call: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def per_second(call: Callable[[str], object], items: list[str]) -> tuple[float, list]:
-    started = time.perf_counter()
+class Rate:
+    """Calls per second by the wall clock and by this process's CPU time.
+
+    Both are printed: on a shared, busy machine the wall-clock rate drops with the load while the
+    CPU rate stays what the code costs.
+    """
+
+    def __init__(self, count: int, wall: float, cpu: float) -> None:
+        self.wall = count / wall
+        self.cpu = count / cpu if cpu > 0 else float("inf")
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.wall:{spec}} (cpu {self.cpu:{spec}})"
+
+
+def per_second(call: Callable[[str], object], items: list[str]) -> tuple[Rate, list]:
+    wall, cpu = time.perf_counter(), time.process_time()
     results = [call(item) for item in items]
-    return len(items) / (time.perf_counter() - started), results
+    return Rate(len(items), time.perf_counter() - wall, time.process_time() - cpu), results
 
 
 def draw_racks(language: str, count: int, blanks: int, seed: int) -> list[str]:
@@ -248,7 +268,8 @@ def main() -> None:
         rows.append((metric, mine, theirs, target))
 
     row("words", f"{ours['words']:,}", f"{peer['words']:,}" if peer else "", "")
-    row("build time (s)", f"{ours['build_s']:.1f}", f"{peer['build_s']:.1f}" if peer else "", "<= 60")
+    row("build time (s; cpu of the whole child incl. reading)", f"{ours['build_s']:.1f} (cpu {ours['cpu_s']:.1f})",
+        f"{peer['build_s']:.1f} (cpu {peer['cpu_s']:.1f})" if peer else "", "<= 60")
     row("peak memory of the build process (MB)", f"{ours['maxrss_kb'] / 1024:.0f}",
         f"{peer['maxrss_kb'] / 1024:.0f}" if peer else "", "<= 2048")
     row("  of which interpreter + word list (MB)", f"{baseline['maxrss_kb'] / 1024:.0f}",
