@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("lexicons/", include("lexicon.urls")),
     path("training/", include("training.urls")),
+    path("puzzles/", include("puzzles.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include("config.urls_api")),

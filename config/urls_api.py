@@ -12,6 +12,7 @@ API_MODULES: tuple[str, ...] = (
     "accounts.urls_api",
     "lexicon.urls_api",
     "training.urls_api",
+    "puzzles.urls_api",
 )
 
 urlpatterns = [path("", include(module)) for module in API_MODULES] + [

@@ -1,0 +1,31 @@
+"""Django admin of crosswords: read-only (crosswords are made by the generation task, solved by learners)."""
+
+from django.contrib import admin
+
+from puzzles.models import Crossword, CrosswordProgress, MissesList
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Crossword)
+class CrosswordAdmin(ReadOnlyAdmin):
+    list_display = ["id", "owner", "lexicon", "size", "style", "status", "created_at", "finished_at"]
+    list_filter = ["status", "style", "lexicon"]
+    search_fields = ["owner__username"]
+
+
+@admin.register(CrosswordProgress)
+class CrosswordProgressAdmin(ReadOnlyAdmin):
+    list_display = ["crossword", "user", "seconds", "checks", "reveals", "finished_at"]
+    list_filter = ["finished_at"]
+
+
+@admin.register(MissesList)
+class MissesListAdmin(ReadOnlyAdmin):
+    list_display = ["owner", "lexicon", "revision_list"]
