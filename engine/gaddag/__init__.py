@@ -6,6 +6,7 @@ Public API (used by the move generator, CBIC, Jarnac and the command line)::
     g.words, g.root, g.alphabet               # the layout of docs/gaddag-format.md
     g.contains(w); g.anagrams(rack, min_length); g.pattern(p, rack); g.front_hooks(w); ...
     g.save(path); load_gaddag(path)
+    cached_gaddag(path)                        # one mapping per process and file version
 
 Sub-modules: :mod:`.build` (construction), :mod:`.format` (file header, mmap load),
 :mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.query` (rack queries).
@@ -14,7 +15,7 @@ Sub-modules: :mod:`.build` (construction), :mod:`.format` (file header, mmap loa
 from engine.alphabet import InvalidWord
 from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK
 from engine.gaddag.format import FORMAT_VERSION, LexiconFormatError
-from engine.gaddag.lexicon import Gaddag, build_gaddag, load_gaddag
+from engine.gaddag.lexicon import Gaddag, build_gaddag, cached_gaddag, load_gaddag
 from engine.gaddag.query import BlankedWord
 
 __all__ = [
@@ -26,5 +27,6 @@ __all__ = [
     "InvalidWord",
     "LexiconFormatError",
     "build_gaddag",
+    "cached_gaddag",
     "load_gaddag",
 ]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from array import array
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
 from engine.gaddag import extensions, query
@@ -238,3 +240,20 @@ def load_gaddag(path: str | os.PathLike[str], *, verify_checksum: bool = True,
     return Gaddag(mapped.words, header.root, get_alphabet(header.language),
                   word_count=header.word_count, node_count=header.node_count,
                   arc_count=header.arc_count, mapped=mapped)
+
+
+def cached_gaddag(path: str | os.PathLike[str]) -> Gaddag:
+    """:func:`load_gaddag`, kept per process and per file version (path, mtime, size).
+
+    Web processes and workers call this on every request or task: the first call maps the file,
+    later ones return the same object, and a rebuilt file (atomically replaced, so a new mtime) is
+    mapped afresh while queries already running keep the old mapping.
+    """
+    resolved = Path(path).resolve()
+    stat = resolved.stat()
+    return _cached(str(resolved), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=8)
+def _cached(path: str, mtime_ns: int, size: int) -> Gaddag:
+    return load_gaddag(path)

@@ -216,3 +216,22 @@ def test_structural_check_accepts_a_hand_made_lexicon():
     check_structure("hand-made", words, 3, 26)
     g = Gaddag(words, 3, get_alphabet("fr"), word_count=2, node_count=3, arc_count=2)
     assert g.contains("A") and g.contains("AA") and not g.contains("AAA")
+
+
+def test_cached_gaddag_maps_once_per_file_version(tmp_path):
+    import os
+
+    from engine.gaddag import cached_gaddag
+
+    path = tmp_path / "c.gad"
+    build_gaddag(["AB"]).save(path)
+    first = cached_gaddag(path)
+    assert cached_gaddag(str(path)) is first and first.contains("AB")
+    build_gaddag(["CD", "CDE"]).save(path)
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a visibly newer version
+    second = cached_gaddag(path)
+    assert second is not first and second.contains("CDE") and not second.contains("AB")
+    assert first.contains("AB")  # the old mapping still answers
+    with pytest.raises(FileNotFoundError):
+        cached_gaddag(tmp_path / "missing.gad")
