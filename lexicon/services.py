@@ -115,11 +115,13 @@ def _next_number(lexicon: Lexicon) -> int:
     return (lexicon.versions.aggregate(top=Max("number"))["top"] or 0) + 1
 
 
-def _diff_counts(words: list[str], parent: LexiconVersion | None) -> tuple[int, int]:
+def _diff_counts(words: list[str], parent: LexiconVersion | None,
+                 parent_words: set[str] | None = None) -> tuple[int, int]:
+    """(added, removed) going from ``parent`` to ``words``; ``parent_words`` spares a reload when known."""
     if parent is None:
         return len(words), 0
     new = set(words)
-    old = set(load_words(parent.words_file))
+    old = parent_words if parent_words is not None else set(load_words(parent.words_file))
     return len(new - old), len(old - new)
 
 
@@ -352,7 +354,7 @@ def edit_words(lexicon: Lexicon, *, add: Iterable[str] = (), remove: Iterable[st
         content_hash = words_hash(words)
         stored_name = store_words(words, content_hash)
         parent = lexicon.current_version
-        added, removed = _diff_counts(words, parent)
+        added, removed = _diff_counts(words, parent, present if draft is None else None)
         if draft is None:
             draft = LexiconVersion.objects.create(
                 lexicon=lexicon, number=_next_number(lexicon), parent=parent, origin=Origin.EDIT,
