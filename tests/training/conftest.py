@@ -34,6 +34,15 @@ def write_words(path: Path, words: list[str]) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def english_outside_requests():
+    """Service-level messages in English (the site's default is French); requests still pick their language."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 @pytest.fixture
 def small_lexicon(tmp_path):
     return import_word_list(write_words(tmp_path / "small.txt", SMALL_WORDS), name="small", language="fr").lexicon
