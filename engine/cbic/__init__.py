@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board import Board
+from engine.board import SIZE, Board
 from engine.cbic.errors import CbicInputError
 from engine.cbic.generator import GREEDY, Construction, SearchConfig, build_grid
 from engine.cbic.scoring import SEED_WEIGHTS, Weights
@@ -63,6 +63,8 @@ class PlacedWord:
     support_index: int
     step: int
     situation: Situation
+    support_blank: bool = False
+    """The support tile is a blank (shown in lower case on the board)."""
 
     @property
     def support_letter(self) -> str:
@@ -76,7 +78,7 @@ class PlacedWord:
             "dir": self.dir,
             "coord": format_coord(self.row, self.col, self.dir, style),
             "support": {"row": self.support_row, "col": self.support_col, "letter": self.support_letter,
-                        "index": self.support_index},
+                        "index": self.support_index, "blank": self.support_blank},
             "situation": self.situation.to_json(style),
             "spec": self.spec,
             "step": self.step,
@@ -164,7 +166,7 @@ def _assemble(lexicon: Any, construction: Construction, words_by_id: dict[int, A
             situation = build_situation(lexicon, step, top_n, ops)
             sr, sc = p.support_square
             placed.append(PlacedWord(p.word, words_by_id[step.word_id].spec, p.row, p.col, p.dir, sr, sc,
-                                     p.support, k, situation))
+                                     p.support, k, situation, step.before[sr * SIZE + sc].islower()))
             done += 1
             if progress is not None:
                 progress(70 + 29 * done // max(1, revision_steps), f"situation {done}/{revision_steps}")

@@ -35,6 +35,7 @@ from typing import Any
 from engine.alphabet import Alphabet
 from engine.board import CENTER, SIZE
 from engine.cbic.central import central_candidates
+from engine.cbic.errors import CbicInputError
 from engine.cbic.helpers import helper_words
 from engine.cbic.placements import WordCheck, central_placement, placements_through
 from engine.cbic.scoring import Demand, Weights, unified_score
@@ -121,6 +122,7 @@ class Builder:
         self.deadline = 0.0
         self.stopped_by_time = False
         self.rng = random.Random(seed)
+        self.best: GridState | None = None
         self._percent = 0
 
     # -- small pieces ------------------------------------------------------------------------------
@@ -301,7 +303,6 @@ class Builder:
     def build(self) -> Construction:
         started = time.perf_counter()
         self.deadline = started + self.time_budget
-        self.best: GridState | None = None
         overall: GridState | None = None
         attempts = 0
         self._report(5, "choosing the central word")
@@ -332,7 +333,9 @@ class Builder:
                 if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.words):
                     self.stopped_by_time = True
                 break
-        assert overall is not None, "no central word could be placed"
+        if overall is None:  # bag mode only: every central word needs more tiles than the bag has
+            word = plans[0][0] if plans else "?"
+            raise CbicInputError(word, "bag mode: the central word needs more tiles than the bag holds")
         self._report(70, "grid built")
         unplaced = {i: self.explain(overall, i) for i in all_ids if i not in overall.placed_ids()}
         central_step = overall.steps[0].placement
@@ -356,7 +359,8 @@ class Builder:
         letters = "/".join(sorted(w.support_letters))
         squares = sum(len(state.by_letter.get(x, ())) for x in w.support_letters)
         if not squares:
-            reason = f"its support letter {letters} is nowhere on the board and no helper word brought one"
+            reason = (f"its support letter {letters} is nowhere on the board and "
+                      + ("helper words are off" if not self.config.helpers else "no helper word brought one"))
         else:
             reasons: Counter[str] = Counter()
             placements_through(state, self.check, w.word, w.supports, self.bag, reasons)

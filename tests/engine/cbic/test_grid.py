@@ -103,8 +103,8 @@ def test_unplaceable_word_is_reported_with_its_reason(seed_lexicon) -> None:
     check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items))
     assert data["placed"] == []
     assert data["unplaced"] == [{"word": "CACABERA", "spec": "CACABERA:B",
-                                 "reason": "its support letter B is nowhere on the board and no helper "
-                                           "word brought one"}]
+                                 "reason": "its support letter B is nowhere on the board and helper "
+                                           "words are off"}]
 
 
 def test_helper_words_bring_missing_support_letters(synthetic) -> None:
