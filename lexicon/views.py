@@ -34,6 +34,7 @@ from lexicon.forms import (
     split_words,
 )
 from lexicon.models import Lexicon, LexiconVersion
+from lexicon.uploads import limit_uploads, upload_too_large
 
 PAGE_SIZE = 200
 TOOLS = {
@@ -149,12 +150,23 @@ def _refuse(form, exc: services.CurationError) -> None:
     form.add_error(None, exc.message)
 
 
+def _too_large(form) -> None:
+    """The file was discarded while arriving (see lexicon.uploads): say why instead of "required"."""
+    form.errors.pop("file", None)
+    form.add_error("file", _("The file is larger than the limit of %(limit)d MB; nothing was saved.")
+                   % {"limit": services.max_upload_bytes() // (1024 * 1024)})
+
+
+@limit_uploads
 @staff_required
 @require_POST
 def upload(request: HttpRequest, lexicon_id: int) -> HttpResponse:
     lexicon = _lexicon(lexicon_id)
     form = UploadForm(request.POST, request.FILES)
-    if form.is_valid():
+    if upload_too_large(request):
+        form.is_valid()
+        _too_large(form)
+    elif form.is_valid():
         try:
             outcome = services.upload_version(lexicon, form.cleaned_data["file"], user=request.user,
                                               note=form.cleaned_data["note"],
@@ -207,12 +219,16 @@ def edit_definition(request: HttpRequest, lexicon_id: int) -> HttpResponse:
     return render(request, "lexicon/curate.html", _curate_context(lexicon, definition_form=form), status=400)
 
 
+@limit_uploads
 @staff_required
 @require_POST
 def import_definitions(request: HttpRequest, lexicon_id: int) -> HttpResponse:
     lexicon = _lexicon(lexicon_id)
     form = DefinitionImportForm(request.POST, request.FILES)
-    if form.is_valid():
+    if upload_too_large(request):
+        form.is_valid()
+        _too_large(form)
+    elif form.is_valid():
         try:
             result = services.import_definitions(lexicon, form.cleaned_data["file"], user=request.user,
                                                  skip_unknown=form.cleaned_data["skip_unknown"])

@@ -138,5 +138,20 @@ def test_upload_page_refuses_a_file_too_large(client, staff, lexicon, settings):
     settings.LEXICON_UPLOAD_MAX_BYTES = 10
     client.force_login(staff)
     response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("big.txt", b"chat\nchien\nloup\n")})
-    assert response.status_code == 400 and "too large" in response.content.decode()
+    assert response.status_code == 400
+    assert "larger than the limit" in response.content.decode()  # discarded while arriving (lexicon.uploads)
     assert LexiconVersion.objects.count() == 1
+    response = client.post(page(lexicon, "curate/definitions/import/"),
+                           {"file": SimpleUploadedFile("defs.txt", b"chat\tFelin domestique\n")})
+    assert response.status_code == 400 and "larger than the limit" in response.content.decode()
+    assert not Definition.objects.exists()
+
+
+def test_upload_pages_keep_csrf_protection(staff, lexicon):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(staff)
+    text = "\n".join(sorted(set(FRENCH_WORDS) | {"LOUVE"})).encode()
+    response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text)})
+    assert response.status_code == 403 and LexiconVersion.objects.count() == 1
