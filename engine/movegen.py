@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import gc
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -237,25 +237,106 @@ class Prepared:
 def generate_raw(words: Sequence[int], root: int, prep: Prepared) -> list[RawPlay]:
     """All plays of a prepared position as raw tuples ``(score, d, line, start, word, tiles)``."""
     out: list[RawPlay] = []
-    rack = prep.rack.copy()
-    rmask = 0
-    for code, k in enumerate(rack):
-        if k:
-            rmask |= 1 << code
     n2 = SIZE * SIZE
     for d in (0, 1):
         for line in range(SIZE):
             base = d * n2 + line * SIZE
-            if any(prep.anchors[base:base + SIZE]):
-                _gen_line(words, root, prep, base, d, line, rack, rmask, out)
+            anchors = [a for a in range(SIZE) if prep.anchors[base + a]]
+            if anchors:
+                search = line_search(words, root, prep, d, line, out)
+                for anchor in anchors:
+                    search(anchor)
     return out
 
 
-def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int, line: int,
-              rack: list[int], rmask0: int, out: list[RawPlay]) -> None:
-    """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``), from each of its anchors.
+def anchor_bounds(prep: Prepared) -> list[tuple[int, int, int, int]]:
+    """``(bound, d, line, anchor)`` for every anchor: no play generated from it scores more.
 
-    ``rack`` (counts per letter code) is modified during the search and restored on return; the
+    The bound lets :func:`top_raw` search the most promising anchors first and skip the rest. It
+    pairs the rack's best values with the best letter premiums reachable from the anchor (the
+    squares a play from it could cover with at most ``rack size`` new tiles, not crossing another
+    anchor leftwards nor a square no rack letter fits), multiplies by the best word premiums, adds
+    the tiles it could play through, the best cross-words and the bingo when 7 tiles fit.
+    """
+    rack_size = sum(prep.rack) + prep.blanks
+    if not rack_size:
+        return []
+    values = sorted([prep.letter_values[c] for c, k in enumerate(prep.rack) for _ in range(k)]
+                    + [0] * prep.blanks, reverse=True)
+    top_value = values[0]
+    rmask = sum(1 << c for c, k in enumerate(prep.rack) if k)
+    avail = prep.full if prep.blanks else rmask
+    T, V, X, S, LM, WM, A = prep.tiles, prep.values, prep.cross, prep.xsum, prep.lm, prep.wm, prep.anchors
+    bounds: list[tuple[int, int, int, int]] = []
+    for d in (0, 1):
+        for line in range(SIZE):
+            base = d * SIZE * SIZE + line * SIZE
+            for a in range(SIZE):
+                i = base + a
+                if not A[i] or not X[i] & avail:
+                    continue
+                usable = [i]
+                through = 0
+                for step, stop_at_anchor in ((-1, True), (1, False)):
+                    q = a + step
+                    budget = rack_size - 1
+                    while 0 <= q < SIZE:
+                        j = base + q
+                        if T[j]:
+                            through += V[j]
+                        elif not budget or (stop_at_anchor and A[j]) or not X[j] & avail:
+                            break
+                        else:
+                            usable.append(j)
+                            budget -= 1
+                        q += step
+                letters = sum(v * m for v, m in zip(values, sorted((LM[j] for j in usable), reverse=True), strict=False))
+                word_mult = 1
+                for m in sorted((WM[j] for j in usable), reverse=True)[:rack_size]:
+                    word_mult *= m
+                cross = sum(sorted(((S[j] + top_value * LM[j]) * WM[j] for j in usable if S[j] >= 0),
+                                   reverse=True)[:rack_size])
+                bingo = BINGO_BONUS if rack_size >= BINGO_TILES and len(usable) >= BINGO_TILES else 0
+                bounds.append(((through + letters) * word_mult + cross + bingo, d, line, a))
+    return bounds
+
+
+def top_raw(words: Sequence[int], root: int, prep: Prepared, n: int) -> list[RawPlay]:
+    """Raw plays including the ``n`` best (and every play scoring at least the ``n``-th best).
+
+    Anchors are searched in decreasing order of :func:`anchor_bounds`; once ``n`` plays are known,
+    an anchor whose bound is below the ``n``-th best score so far cannot add to the top: it and all
+    later anchors are skipped. Ties with the ``n``-th score are kept, so the final order is exact.
+    """
+    out: list[RawPlay] = []
+    if n <= 0:
+        return out
+    bounds = anchor_bounds(prep)
+    bounds.sort(reverse=True)
+    best: list[int] = []  # min-heap of the n best scores so far
+    searches: dict[tuple[int, int], Callable[[int], None]] = {}
+    for bound, d, line, anchor in bounds:
+        if len(best) == n and bound < best[0]:
+            break
+        search = searches.get((d, line))
+        if search is None:
+            search = searches[(d, line)] = line_search(words, root, prep, d, line, out)
+        done = len(out)
+        search(anchor)
+        for play in out[done:]:
+            if len(best) < n:
+                heapq.heappush(best, play[0])
+            elif play[0] > best[0]:
+                heapq.heapreplace(best, play[0])
+    return out
+
+
+def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: int,
+                 out: list[RawPlay]) -> Callable[[int], None]:
+    """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``): returns ``search(anchor)``,
+    which appends to ``out`` every play whose leftmost new tile on an anchor is ``anchor``.
+
+    ``rack`` (counts per letter code) is modified during a search and restored at its end; the
     bit mask ``rmask`` of the letters still in it and the blank count ``b`` travel as arguments.
     For speed, the step after a letter is written inline in the letter loops, its per-square tests
     are hoisted out of them, and a recursive call is made only when the next square can take an arc
@@ -267,6 +348,10 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
     full = prep.full
     letter_values = prep.letter_values
     upper, lower = prep.upper, prep.lower
+    rack = prep.rack.copy()
+    rmask0 = sum(1 << c for c, k in enumerate(rack) if k)
+    blanks = prep.blanks
+    base = d * SIZE * SIZE + line * SIZE
     end = base + SIZE
     A = prep.anchors[base:end]
     T = prep.tiles[base:end]
@@ -424,12 +509,14 @@ def _gen_line(words: Sequence[int], root: int, prep: Prepared, base: int, d: int
             if nl and (b or nl & rmask):
                 left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
 
-    for anchor in range(SIZE):  # noqa: B007 -- read by the closures above
-        if not A[anchor]:
-            continue
+    def search(at: int) -> None:
+        nonlocal anchor, right_free, skip_single
+        anchor = at
         right_free = anchor == LAST or not T[anchor + 1]
         skip_single = d == 1 and S[anchor] >= 0
-        left(anchor, root, 0, 1, 0, 0, rmask0, prep.blanks)
+        left(anchor, root, 0, 1, 0, 0, rmask0, blanks)
+
+    return search
 
 
 # -- public API -----------------------------------------------------------------------------------
@@ -483,12 +570,16 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
 
 
 def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | None = None) -> list[Move]:
-    """The ``n`` best plays in the order of :func:`generate_moves`.
+    """The ``n`` best plays, exactly the first ``n`` of :func:`generate_moves`.
 
-    The search still visits every play (no score bound prunes it yet), but only the ``n`` kept ones
-    become :class:`Move` objects and no full sort is done.
+    Faster for small ``n``: anchors are searched best bound first and the search stops when no
+    remaining anchor can beat the ``n``-th best score (:func:`top_raw`); only ``n`` Move objects
+    are built and there is no full sort.
     """
     if n < 0:
         raise ValueError(f"top N must be >= 0, got {n}")
-    raws = raw_plays(lexicon, position, rack)
-    return [_move(raw) for raw in heapq.nsmallest(n, raws, key=_raw_key)]
+    prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
+                    lexicon.words, lexicon.root)
+    with _collector_paused():
+        raws = top_raw(lexicon.words, lexicon.root, prep, n)
+        return [_move(raw) for raw in heapq.nsmallest(n, raws, key=_raw_key)]

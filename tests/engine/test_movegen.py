@@ -18,7 +18,7 @@ from engine.alphabet import get_alphabet
 from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
 from engine.cgp import Position, parse_cgp
 from engine.gaddag import build_gaddag
-from engine.movegen import MoveGenError, generate_moves, top_moves
+from engine.movegen import MoveGenError, Prepared, anchor_bounds, generate_moves, line_search, top_moves
 from engine.scoring import validate_placement
 
 FR = get_alphabet("fr")
@@ -285,3 +285,26 @@ def test_playing_moves_keeps_cgp_round_trips() -> None:
         assert parse_cgp(after.to_cgp()) == after
         assert position.board != after.board  # the copy is independent
         position = after
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), tiles=st.integers(0, 25), placed=st.integers(0, 6),
+       blanks=st.integers(0, 2), n=st.sampled_from([1, 2, 3, 5, 20]))
+def test_top_moves_equals_prefix_on_random_boards(seed: int, tiles: int, placed: int, blanks: int,
+                                                   n: int) -> None:
+    rng = random.Random(seed)
+    board = _random_board(rng, tiles, placed)
+    position = Position(board, (_random_rack(rng, blanks), ""))
+    assert top_moves(GADDAG, position, n) == generate_moves(GADDAG, position)[:n]
+
+
+def test_anchor_bounds_are_upper_bounds() -> None:
+    rng = random.Random(11)
+    for _ in range(30):
+        board = _random_board(rng, rng.randrange(20), rng.randrange(6))
+        rack = _random_rack(rng, rng.choice((0, 1, 2)))
+        prep = Prepared(board, rack, FR, GADDAG.words, GADDAG.root)
+        for bound, d, line, anchor in anchor_bounds(prep):
+            found: list = []
+            line_search(GADDAG.words, GADDAG.root, prep, d, line, found)(anchor)
+            assert all(play[0] <= bound for play in found), (bound, max(play[0] for play in found))
