@@ -154,3 +154,27 @@ def test_board_component_premiums_tiles_and_blanks():
     assert html.count('class="tile tile--blank"') == 1  # the a of DaTAIS
     assert "D<sub>2</sub>" in html and "sq--lit" in html
     assert 'class="tile tile--rack tile--blank"' in html
+
+
+def test_pending_grid_polls_the_shared_progress_partial_then_swaps_in(alice_client, alice, alice_list):
+    from core.models import TaskRun
+    from core.progress import mark_done
+    from training.models import TrainingGrid
+
+    run = TaskRun.objects.create(kind="training.generate_grid", owner=alice)
+    grid = TrainingGrid.objects.create(owner=alice, lexicon=alice_list.lexicon, revision_list=alice_list, task_run=run)
+    page = alice_client.get(f"/training/grids/{grid.pk}/").content.decode()
+    assert f'hx-get="/tasks/{run.pk}/progress/"' in page and 'hx-trigger="every 1s"' in page
+    assert 'hx-trigger="taskFinished from:body"' in page and "<progress" in page
+    api = alice_client.get(f"/api/grids/{grid.pk}/").json()
+    assert (api["status"], api["progress"], api["situations"], api["board"]) == ("pending", 0, [], [])
+    TaskRun.objects.filter(pk=run.pk).update(state="running", progress=40)
+    assert alice_client.get(f"/api/grids/{grid.pk}/").json()["progress"] == 40
+    assert alice_client.get(f"/api/grids/{grid.pk}/").json()["status"] == "running"
+    situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
+    situation.grid = grid
+    situation.save()
+    TrainingGrid.objects.filter(pk=grid.pk).update(status="done", board=["." * 15] * 15)
+    mark_done(run.pk, {})
+    body = alice_client.get(f"/training/grids/{grid.pk}/body/", **HTMX).content.decode()
+    assert 'id="start-training"' in body and f"/training/situations/{situation.pk}/" in body
