@@ -1,6 +1,6 @@
 """Every legal play of a position with its exact score: Gordon's GADDAG move generation.
 
-Why it is shaped like this: the search itself (:func:`generate_raw`) only touches plain data —
+Why it is shaped like this: the search itself (:func:`line_search`) only touches plain data —
 ints, lists of ints and one flat ``uint32`` array (the GADDAG, ``docs/gaddag-format.md``) — so that
 it can later be compiled (Cython / mypyc / Rust) unchanged in spirit. Everything with objects
 (positions, :class:`~engine.scoring.Move`) stays in the thin wrappers at the bottom.
@@ -17,6 +17,11 @@ The algorithm (Gordon 1994, seed 004):
    rightwards. At an empty square only arcs in ``node_mask & cross_mask & rack_mask`` are tried
    (every letter when a blank is left); the score is carried along incrementally.
 4. A play is recorded when the arc just taken accepts and both ends of the word are free.
+5. For the top N only (:func:`top_raw`), each anchor gets an upper bound of the score of any play
+   from it; anchors are searched best bound first, and the search stops once N plays are known and
+   no remaining bound reaches the N-th best score.
+
+The recursion lives in :func:`line_search` (one closure set per line, one call per anchor).
 
 A one-tile play is recorded once: in the horizontal pass if it has a horizontal neighbour, else in
 the vertical pass (so a vertical single-tile play is skipped when its square has a horizontal word).

@@ -124,3 +124,20 @@ def test_python_dash_m_engine_entry_point(lexicon: str) -> None:
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"coord": "8F", "row": 5, "col": 7, "dir": "V", "word": "ART",
                                          "score": 6, "tiles": 3}
+
+
+def test_moves_needs_exactly_one_position_source(capsys: pytest.CaptureFixture[str], lexicon: str,
+                                                 tmp_path: Path) -> None:
+    for argv in (["moves", lexicon], ["moves", lexicon, "--cgp", "x", "--cgp-file", str(tmp_path / "f")]):
+        with pytest.raises(SystemExit) as caught:
+            main(argv)
+        assert caught.value.code == 2
+    assert "--cgp" in capsys.readouterr().err
+
+
+def test_play_english_style(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
+    code, lines, _ = run(capsys, "play", lexicon, "--cgp", f"{WITH_A} BACCRAT/ 0/0 0", "8D", "BACCARAT",
+                         "--json", "--style", "en")
+    assert code == 0
+    data = json.loads(lines[0])
+    assert (data["coord"], data["row"], data["col"], data["dir"], data["score"]) == ("8D", 7, 3, "H", 67)
