@@ -23,9 +23,12 @@ from training.forms import AnswerForm, BulkForm, DueGridForm, ListForm, WordForm
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
+    from puzzles.selectors import crossword_summary  # crosswords count in the learner's progress too
+
     summary = selectors.progress_summary(request.user)
     return render(request, "training/dashboard.html", {
         "summary": summary,
+        "crosswords": crossword_summary(request.user),
         "lists": selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
         "due_lexicons": selectors.due_lexicons(request.user),
