@@ -41,6 +41,7 @@ from lexicon.serializers import (
     WordEditSerializer,
     WordsResultSerializer,
 )
+from lexicon.uploads import SizeLimitHandler
 
 PAGE_SIZE = 500
 
@@ -89,6 +90,28 @@ class PublicLookup(LexiconMixin, APIView):
         if isinstance(exc, selectors.CompiledLexiconError):
             return _error(f"The lexicon is not available right now: {exc}", code=status.HTTP_503_SERVICE_UNAVAILABLE)
         return super().handle_exception(exc)
+
+
+class UploadLimitMixin:
+    """Discard file parts beyond the upload limit while they arrive (see lexicon.uploads). Installed in
+    ``initial`` because session authentication's CSRF check reads the body before the handler runs."""
+
+    def initial(self, request: Request, *args, **kwargs) -> None:
+        self.upload_limit = SizeLimitHandler(request._request)
+        request._request.upload_handlers.insert(0, self.upload_limit)
+        super().initial(request, *args, **kwargs)
+
+    def too_large(self, request: Request) -> Response | None:
+        limit = services.max_upload_bytes()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        # Content-Length first: refused before the body is read at all.
+        if length > limit + 64 * 1024 or (request.data is not None and self.upload_limit.exceeded):
+            return _error(f"The upload is too large; the limit is {limit // (1024 * 1024)} MB. Nothing was saved.",
+                          code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        return None
 
 
 class StaffApi(LexiconMixin, APIView):
@@ -229,7 +252,7 @@ class DefinitionsApi(PublicLookup):
 # -- staff ----------------------------------------------------------------------------------------------
 
 
-class VersionListApi(StaffApi):
+class VersionListApi(UploadLimitMixin, StaffApi):
     parser_classes = [MultiPartParser, FormParser]
 
     @extend_schema(responses=VersionSerializer(many=True))
@@ -242,14 +265,9 @@ class VersionListApi(StaffApi):
     def post(self, request: Request, lexicon_id: int) -> Response:
         """Upload a word list as a new draft version (publish it after reading its diff)."""
         lexicon = self.get_lexicon(lexicon_id)
-        limit = services.max_upload_bytes()
-        try:
-            length = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            length = 0
-        if length > limit + 64 * 1024:  # refuse before reading the body at all
-            return _error(f"The upload is too large; the limit is {limit // (1024 * 1024)} MB.",
-                          code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        refused = self.too_large(request)
+        if refused is not None:
+            return refused
         serializer = UploadSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -257,8 +275,7 @@ class VersionListApi(StaffApi):
             outcome = services.upload_version(lexicon, data["file"], user=request.user, note=data["note"],
                                               skip_invalid=data["skip_invalid"])
         except services.CurationError as exc:
-            code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if data["file"].size > limit else status.HTTP_400_BAD_REQUEST
-            return _error(exc.message, exc.problems, code)
+            return _error(exc.message, exc.problems)
         body = {"version": outcome.version, "skipped": [str(p) for p in outcome.skipped],
                 "duplicates": outcome.duplicates}
         return Response(UploadResultSerializer(body).data, status=status.HTTP_201_CREATED)
@@ -352,7 +369,7 @@ class DefinitionEditApi(StaffApi):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class DefinitionImportApi(StaffApi):
+class DefinitionImportApi(UploadLimitMixin, StaffApi):
     parser_classes = [MultiPartParser, FormParser]
 
     @extend_schema(request={"multipart/form-data": DefinitionImportSerializer},
@@ -360,6 +377,9 @@ class DefinitionImportApi(StaffApi):
     def post(self, request: Request, lexicon_id: int) -> Response:
         """Import WORD<TAB>definition lines: all valid, or nothing is written (bad lines listed)."""
         lexicon = self.get_lexicon(lexicon_id)
+        refused = self.too_large(request)
+        if refused is not None:
+            return refused
         serializer = DefinitionImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

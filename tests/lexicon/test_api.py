@@ -151,6 +151,16 @@ def test_upload_too_large_is_413(staff_client, lexicon, settings):
     response = upload(staff_client, lexicon, "chat\nchien\nloup\n")
     assert response.status_code == 413 and "too large" in response.json()["detail"]
     assert LexiconVersion.objects.count() == 1
+    file = SimpleUploadedFile("d.txt", "chat\tFélin\n".encode())
+    response = staff_client.post(url(lexicon, "definitions/import/"), {"file": file}, format="multipart")
+    assert response.status_code == 413
+
+
+def test_a_large_upload_is_refused_with_nothing_saved(staff_client, lexicon, settings):
+    settings.LEXICON_UPLOAD_MAX_BYTES = 1024
+    big = ("chat\n" * 20_000).encode()  # 100 kB > 1 kB + 64 kB slack
+    response = upload(staff_client, lexicon, big)
+    assert response.status_code == 413 and LexiconVersion.objects.count() == 1
 
 
 def test_publish_errors(staff_client, lexicon):
