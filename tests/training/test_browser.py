@@ -89,6 +89,8 @@ def test_sign_up_list_grid_answer_top(live_server, browser_page, tmp_path, frenc
     page.press("input[name=word]", "Enter")
     page.wait_for_selector("#top-table")
     assert "feedback--ko" in page.inner_html("#answer-zone")
+    # keyboard flow: focus moves to "Next situation" (or the verdict when this was the last one)
+    page.wait_for_function("['next-situation', 'feedback'].includes(document.activeElement.id)")
     assert page.locator("#top-table tbody tr").count() >= 1
     page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer.png"))
 
