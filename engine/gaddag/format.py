@@ -211,6 +211,13 @@ def open_file(path: str | os.PathLike[str], *, verify_checksum: bool = True,
         payload.release()
         view.release()
         mapped = MappedLexicon(header, words, mapping)
+    words = mapped.words
+    root_end = header.root + 1 + words[header.root].bit_count()
+    if words[header.root] >> (len(header.letters) + 1) or root_end > header.length:
+        problem = (f"root node {header.root} is malformed (mask {words[header.root]:#x}, "
+                   f"array length {header.length})")
+        mapped.close()
+        raise LexiconFormatError(path, problem)
     if verify_structure:
         try:
             check_structure(path, mapped.words, header.root, len(header.letters))

@@ -37,6 +37,7 @@ class Gaddag:
         self._mapped = mapped
         # ch -> (bit, mask of lower bits): one dict lookup per letter in the hot `contains` loop.
         self._steps = {ch: (1 << code, (1 << code) - 1) for ch, code in alphabet.code_of.items()}
+        self._root_arcs = {ch: self.arc(root, code) for ch, code in alphabet.code_of.items()}
 
     def __repr__(self) -> str:
         return (f"<Gaddag {self.language}: {self.word_count} words, {self.node_count} nodes, "
@@ -90,25 +91,25 @@ class Gaddag:
 
     def contains(self, word: str) -> bool:
         """True when ``word`` (any case, accents allowed) is in the lexicon."""
+        # Hot path for normalised text: the root step is one dict lookup, then REV(word) is read
+        # with one (bit, lower-bits mask) lookup per letter. Anything unusual goes the slow way.
         words = self.words
-        node = self.root
-        arc = 0
         steps = self._steps
         try:
-            for ch in reversed(word):
-                bit, below = steps[ch]
-                mask = words[node]
-                if not mask & bit:
-                    if steps.keys() >= set(word):
-                        return False
-                    break  # the rest is not normalised: decide on the normalised word below
-                arc = words[node + 1 + (mask & below).bit_count()]
-                node = arc & 0x7FFFFFFF
-            else:
-                if not word:
-                    raise InvalidWord(word, "empty word")
-                return arc >> 31 == 1
-        except KeyError:  # not normalised (lower case, accents...) or not a word at all
+            arc = self._root_arcs[word[-1]]
+            if arc >= 0:
+                for ch in word[-2::-1]:
+                    node = arc & 0x7FFFFFFF
+                    bit, below = steps[ch]
+                    mask = words[node]
+                    if not mask & bit:
+                        break
+                    arc = words[node + 1 + (mask & below).bit_count()]
+                else:
+                    return arc >> 31 == 1
+            if steps.keys() >= set(word):
+                return False  # a normalised word whose path stops early
+        except (KeyError, IndexError):  # not normalised (lower case, accents...), or empty
             pass
         return self.walk_reversed(self.codes(word)) >> 31 == 1
 

@@ -48,6 +48,8 @@ def test_round_trip(tmp_path_factory, lexicon, rack):
         assert (loaded.root, loaded.word_count, loaded.node_count, loaded.arc_count, loaded.language) == (
             built.root, built.word_count, built.node_count, built.arc_count, "en")
         assert list(loaded.iter_words()) == sorted(lexicon)
+        assert all(loaded.contains(w) for w in lexicon)
+        assert not any(loaded.contains(w + "Q") for w in lexicon)
         assert loaded.anagrams(rack, 1) == oracle.anagrams(lexicon, rack, 1)
     finally:
         loaded.close()
@@ -168,20 +170,17 @@ def arc_positions(data: bytearray) -> list[int]:
     ("child_forward", "not an earlier node"),
     ("child_middle", "not an earlier node"),
     ("mask_high_bit", "bits beyond the 26 letters"),
-    ("mask_runs_off", "run past the end"),
 ])
 def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon_file, damage, message):
     def mutate(data):
         arcs = arc_positions(data)
-        last_node = HEADER_SIZE + 4 * struct.unpack_from("<I", data, 68)[0]  # the root
+        node_1 = HEADER_SIZE + 4  # the first node after the empty one; not the root
         if damage == "child_forward":
             struct.pack_into("<I", data, arcs[0], len(data) // 4 - 30)  # points later / past the end
         elif damage == "child_middle":
             struct.pack_into("<I", data, arcs[-1], 2)  # index 2 is inside the first real node
-        elif damage == "mask_high_bit":
-            struct.pack_into("<I", data, last_node, struct.unpack_from("<I", data, last_node)[0] | 1 << 27)
         else:
-            struct.pack_into("<I", data, last_node, (1 << 27) - 1)
+            struct.pack_into("<I", data, node_1, struct.unpack_from("<I", data, node_1)[0] | 1 << 27)
         reseal(data)
 
     rewrite(lexicon_file, mutate)
@@ -193,6 +192,7 @@ def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon
 @pytest.mark.parametrize(("words", "root", "message"), [
     ([2, 0x80000000, 2, 0x80000000], 2, "node 0 must be the empty node"),
     ([0, 2, 0x80000000], 2, "root 2 is not a node"),
+    ([0, 2, 0x80000000, (1 << 27) - 1], 1, "run past the end"),
     ([0, 2, 0x80000000, 4, 0x80000002], 3, "not an earlier node"),  # arc into the middle of node 1
 ])
 def test_structural_check_on_hand_made_arrays(words, root, message):
@@ -235,3 +235,15 @@ def test_cached_gaddag_maps_once_per_file_version(tmp_path):
     assert first.contains("AB")  # the old mapping still answers
     with pytest.raises(FileNotFoundError):
         cached_gaddag(tmp_path / "missing.gad")
+
+
+@pytest.mark.parametrize("root_mask", [(1 << 27) - 1, 1 << 30])
+def test_a_malformed_root_is_refused_even_without_the_structural_check(lexicon_file, root_mask):
+    def mutate(data):
+        root = struct.unpack_from("<I", data, 68)[0]
+        struct.pack_into("<I", data, HEADER_SIZE + 4 * root, root_mask)
+        reseal(data)
+
+    rewrite(lexicon_file, mutate)
+    with pytest.raises(LexiconFormatError, match="root node .* is malformed"):
+        load_gaddag(lexicon_file)
