@@ -14,6 +14,7 @@ bytes followed by the payload.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import struct
@@ -175,9 +176,12 @@ class MappedLexicon:
     _mapping: mmap.mmap | None
 
     def close(self) -> None:
+        """Release the view and unmap; if other views of the mapping are still alive (a slice
+        kept by a caller), the unmapping is left to the garbage collector instead of failing."""
         self.words.release()
         if self._mapping is not None:
-            self._mapping.close()
+            with contextlib.suppress(BufferError):
+                self._mapping.close()
 
 
 def open_file(path: str | os.PathLike[str], *, verify_checksum: bool = True,

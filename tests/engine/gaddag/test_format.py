@@ -247,3 +247,10 @@ def test_a_malformed_root_is_refused_even_without_the_structural_check(lexicon_f
     rewrite(lexicon_file, mutate)
     with pytest.raises(LexiconFormatError, match="root node .* is malformed"):
         load_gaddag(lexicon_file)
+
+
+def test_close_with_a_slice_still_alive(lexicon_file):
+    g = load_gaddag(lexicon_file)
+    kept = g.words[1:4]
+    g.close()
+    assert kept.tolist()  # still readable; the mapping goes when the slice does
