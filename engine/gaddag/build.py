@@ -146,22 +146,22 @@ def _build_reversed(words: set[str], continuing: dict[str, int], code_of: dict[s
 def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
     """Build the minimal GADDAG of ``words`` (normalised upper case; duplicates allowed).
 
-    Raises :class:`InvalidWord` naming the first word with a letter outside ``alphabet`` or an empty
-    word, and ``ValueError`` for an empty list.
+    Raises :class:`InvalidWord` naming the first word (in input order) with a letter outside
+    ``alphabet`` or an empty word, ``TypeError`` for a non-string and ``ValueError`` for an empty list.
     """
     code_of = alphabet.code_of
+    known = code_of.keys()
     unique: set[str] = set()
     for word in words:
         if not isinstance(word, str):
             raise TypeError(f"words must be str, got {type(word).__name__}: {word!r}")
         if not word:
             raise InvalidWord(word, "empty word")
+        if not known >= set(word):
+            bad = next(ch for ch in word if ch not in code_of)
+            raise InvalidWord(word, f"letter {bad!r} is not in the {alphabet.language} alphabet "
+                                    "(normalise words first, e.g. with Alphabet.normalise)")
         unique.add(word)
-    for word in unique:
-        for ch in word:
-            if ch not in code_of:
-                raise InvalidWord(word, f"letter {ch!r} is not in the {alphabet.language} alphabet "
-                                        "(normalise words first, e.g. with Alphabet.normalise)")
     if not unique:
         raise ValueError("cannot build a lexicon from an empty word list")
     if list(alphabet.letters) != sorted(alphabet.letters):

@@ -147,3 +147,9 @@ def test_index_overflow_is_reported(monkeypatch):
     monkeypatch.setattr(build, "CHILD_MASK", 8)  # pretend 31-bit indices run out after 8 words
     with pytest.raises(OverflowError, match="31-bit node indices"):
         build_gaddag(["ABCDEF", "GHIJKL"])
+
+
+def test_the_first_bad_word_in_input_order_is_named():
+    with pytest.raises(InvalidWord) as info:
+        build_gaddag(["ZZZ", "B-C", "A'B", "a"])
+    assert info.value.word == "B-C"
