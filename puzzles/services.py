@@ -39,6 +39,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from core.progress import Progress, TaskFailure, start_task
 from engine.alphabet import fold_word
@@ -83,7 +84,7 @@ class NotReady(Exception):
 
 
 def style_label(style: str) -> str:
-    return {"fr": _("French"), "us": _("American")}.get(style, style)
+    return {"fr": pgettext("crossword style", "French"), "us": pgettext("crossword style", "American")}.get(style, style)
 
 
 # --- Requests --------------------------------------------------------------------------------------------

@@ -39,6 +39,19 @@ def crosswords(request: HttpRequest) -> HttpResponse:
     }, status=400 if form.errors else 200)
 
 
+def _solver_strings() -> dict[str, str]:
+    """The solver script's messages, translated here (the script fills in the ``{placeholders}``)."""
+    return {
+        "across": _("across"),
+        "down": _("down"),
+        "checked": _("{right} right, {wrong} wrong, {empty} empty."),
+        "revealed": _("Revealed."),
+        "solved": _("Solved in {time}!"),
+        "notSaved": _("Not saved:"),
+        "error": _("Error"),
+    }
+
+
 def _context(request: HttpRequest, crossword) -> dict:
     context = {"crossword": crossword}
     if crossword.is_ready:
@@ -58,6 +71,7 @@ def _context(request: HttpRequest, crossword) -> dict:
                 "finished": bool(progress and progress.is_finished),
                 "entriesUrl": reverse("api-crossword-entries", args=[crossword.pk]),
                 "checkUrl": reverse("api-crossword-check", args=[crossword.pk]),
+                "strings": _solver_strings(),
             },
         })
     return context

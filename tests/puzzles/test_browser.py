@@ -1,0 +1,168 @@
+"""End to end in a real browser: log in, generate a small crossword, type a word with the keyboard, check
+it, come back and find the entries, move with Tab, reveal, export ``.ipuz`` and re-read it.
+
+Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots go to
+``artifacts/puzzles/`` (git-ignored) so a person can check that it looks like a real crossword.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import ipuz
+import pytest
+
+from lexicon.services import import_word_list
+from puzzles.models import Crossword, CrosswordProgress
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "puzzles"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium not found at {CHROMIUM} (apt install chromium)"),
+]
+
+
+@pytest.fixture
+def browser_page():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=["--headless", "--no-sandbox", "--disable-gpu",
+                                          "--disable-background-networking"])
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        yield page, errors
+        context.close()
+        browser.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+def cell_values(page, slot) -> str:
+    dr, dc = (0, 1) if slot["dir"] == "A" else (1, 0)
+    return "".join(page.input_value(f"#xw-{slot['row'] + dr * i}-{slot['col'] + dc * i}") for i in range(slot["length"]))
+
+
+def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp_path, french_words,
+                                                  django_user_model):
+    page, errors = browser_page
+    path = tmp_path / "fr7.txt"
+    path.write_text("\n".join(french_words) + "\n", encoding="utf-8")
+    import_word_list(path, name="fr7", language="fr")
+    django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+
+    page.goto(f"{base}/accounts/login/?next=/puzzles/crosswords/")
+    page.fill("input[name=username]", "lea")
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/puzzles/crosswords/")
+
+    # A bad size first: the form says why and nothing is created.
+    page.fill("input[name=size]", "40")
+    page.click("#crossword-form button[type=submit]")
+    page.wait_for_selector(".form-errors")
+    assert "40×40" in page.inner_text(".form-errors")
+    assert Crossword.objects.count() == 0
+    errors.clear()  # the browser logs the 400 of that form as a console error; from here on, none is expected
+
+    page.fill("input[name=size]", "7")
+    page.select_option("select[name=style]", "fr")
+    page.click("#crossword-form button[type=submit]")
+    page.wait_for_url("**/puzzles/crosswords/*/")
+    page.wait_for_selector(".xw-grid")
+    crossword = Crossword.objects.get()
+    assert crossword.status == "done"
+    whites = sum(ch != "#" for row in crossword.rows for ch in row)
+    assert page.locator(".xw-input").count() == whites
+    assert page.locator(".xw-cell--black").count() == 49 - whites
+    assert page.locator(".xw-clue").count() == len(crossword.slots)
+    html = page.content()
+    long_answers = [s["answer"] for s in crossword.slots if len(s["answer"]) >= 4
+                    and s["answer"] != "".join(sorted(s["answer"]))]
+    assert not any(f'"{word}"' in html or f">{word}<" in html for word in long_answers)  # no answers shipped
+    page.screenshot(path=str(ARTIFACTS / "crossword.png"), full_page=True)
+
+    # Select the first across word through its clue, type it (lower case) and check it.
+    slot = crossword.slots[0]
+    page.click(f"#clue-{slot['key']}")
+    assert page.evaluate("document.activeElement.classList.contains('xw-input')")
+    page.keyboard.type(slot["answer"].lower())
+    assert cell_values(page, slot) == slot["answer"]
+    page.click("button[data-action=check][data-scope=word]")
+    page.wait_for_selector(".xw-cell--right")
+    assert page.locator(".xw-cell--right").count() == slot["length"]
+    assert page.locator(".xw-cell--wrong").count() == 0
+    page.locator(".xw").screenshot(path=str(ARTIFACTS / "checked.png"))
+
+    # Tab goes to the next word; a wrong letter there is caught by "check cell".
+    page.click(f"#clue-{slot['key']}")
+    page.keyboard.press("Tab")
+    nxt = crossword.slots[1]
+    assert page.get_attribute(".xw-clue--active", "data-slot") == nxt["key"]
+    first_empty = next(i for i in range(nxt["length"])
+                       if page.input_value(f"#xw-{nxt['row'] + (i if nxt['dir'] == 'D' else 0)}-"
+                                           f"{nxt['col'] + (i if nxt['dir'] == 'A' else 0)}") == "")
+    r = nxt["row"] + (first_empty if nxt["dir"] == "D" else 0)
+    c = nxt["col"] + (first_empty if nxt["dir"] == "A" else 0)
+    wrong = "Z" if crossword.rows[r][c] != "Z" else "Y"
+    page.keyboard.type(wrong)
+    page.keyboard.press("Backspace")  # moved on after typing: Backspace on the empty next cell goes back...
+    page.keyboard.type(wrong)  # ...and erases it; type it again
+    page.click(f"#xw-{r}-{c}")
+    page.click("button[data-action=check][data-scope=cell]")
+    page.wait_for_selector(f".xw-cell--wrong[data-row='{r}'][data-col='{c}']")
+
+    # Autosave, then a new visit (another device) finds the entries.
+    page.wait_for_function("document.querySelector('.xw').dataset.saved || document.querySelector('.xw').dataset.checked")
+    page.wait_for_timeout(1200)
+    progress = CrosswordProgress.objects.get()
+    assert "".join(progress.entries[slot["row"]][slot["col"] + i] for i in range(slot["length"])) == slot["answer"]
+    page.reload()
+    page.wait_for_selector(".xw-grid")
+    assert cell_values(page, slot) == slot["answer"]
+    assert page.input_value(f"#xw-{r}-{c}") == wrong
+
+    # Arrow keys and Space: move right along the first word, then switch to down.
+    page.click(f"#xw-{slot['row']}-{slot['col']}")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.id") == f"xw-{slot['row']}-{slot['col'] + 1}"
+
+    # Export .ipuz and read it back with the library.
+    with page.expect_download() as info:
+        page.click("#export-ipuz")
+    download = info.value
+    target = tmp_path / download.suggested_filename
+    download.save_as(str(target))
+    assert target.suffix == ".ipuz"
+    document = ipuz.read(target.read_text(encoding="utf-8"))
+    assert ["".join(row) for row in document["solution"]] == list(crossword.rows)
+    assert document["saved"][slot["row"]][slot["col"]] == slot["answer"][0]
+
+    # Reveal the grid: finished, the timer stops, the misses go to the review queue.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button[data-action=reveal][data-scope=grid]")
+    page.wait_for_selector(".xw--finished")
+    assert re.fullmatch(r"Solved in \d+:\d\d!", page.inner_text("#xw-status"))  # tests run in English
+    progress.refresh_from_db()
+    assert progress.is_finished and progress.entries == list(crossword.rows)
+    page.screenshot(path=str(ARTIFACTS / "revealed.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the grid fits, no sideways scrolling
+    page.reload()
+    page.wait_for_selector(".xw-grid")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "crossword-phone.png"), full_page=True)
+    assert not errors, errors
