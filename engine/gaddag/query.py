@@ -52,15 +52,17 @@ def _sort(words: set[str] | list[str]) -> list[str]:
 def anagrams_blanked(g: Gaddag, letters: str, min_length: int | None = None) -> list[BlankedWord]:
     """Words spelled with tiles of ``letters``: all of them, or any number >= ``min_length``.
 
-    ``min_length=None`` means exact anagrams (every tile used). ``min_length`` must be between 1 and
-    the rack size.
+    ``min_length=None`` means exact anagrams (every tile used). ``min_length`` must be an int >= 1;
+    above the rack size there is simply no answer.
     """
     rack = parse_rack(g.alphabet, letters)
     size = rack.size
     if min_length is None:
         min_length = size
-    elif isinstance(min_length, bool) or not isinstance(min_length, int) or not 1 <= min_length <= size:
-        raise ValueError(f"min_length must be an int between 1 and the rack size {size}, got {min_length!r}")
+    elif isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 1:
+        raise ValueError(f"min_length must be an int >= 1, got {min_length!r}")
+    if min_length > size:
+        return []
     found: list[BlankedWord] = []
     words = g.words
     lower = g.alphabet.letters.lower()

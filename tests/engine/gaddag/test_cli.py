@@ -99,8 +99,10 @@ def test_anagrams(lexicon, capsys):
 def test_anagrams_errors(lexicon, capsys):
     assert main(["anagrams", str(lexicon), "AB1"]) == 1
     assert "'1'" in capsys.readouterr().err
-    assert main(["anagrams", str(lexicon), "AB", "--min", "5"]) == 1
+    assert main(["anagrams", str(lexicon), "AB", "--min", "0"]) == 1
     assert "min_length" in capsys.readouterr().err
+    assert main(["anagrams", str(lexicon), "AB", "--min", "5"]) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_pattern_hooks_extensions(lexicon, capsys):

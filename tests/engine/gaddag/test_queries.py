@@ -27,7 +27,7 @@ def test_exact_anagrams(lexicon, rack):
 @given(lexicons(), racks(), st.data())
 def test_sub_anagrams_down_to_a_minimum_length(lexicon, rack, data):
     g = build_gaddag(lexicon)
-    min_length = data.draw(st.integers(1, len(rack)))
+    min_length = data.draw(st.integers(1, len(rack) + 1))  # above the rack size: no answer
     assert g.anagrams(rack, min_length) == oracle.anagrams(lexicon, rack, min_length)
 
 
@@ -108,7 +108,6 @@ def test_user_text_is_normalised():
     (lambda g: g.anagrams("AB1"), "'1'"),
     (lambda g: g.anagrams(""), "empty rack"),
     (lambda g: g.anagrams("A B"), "' '"),
-    (lambda g: g.anagrams("AB", 3), "min_length"),
     (lambda g: g.anagrams("AB", 0), "min_length"),
     (lambda g: g.anagrams("AB", True), "min_length"),
     (lambda g: g.pattern("A*B"), "'*'"),
