@@ -238,12 +238,15 @@ def anagram_lookup(lexicon: Lexicon, letters: str, min_length: int | None = None
         raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_RACK})
     if letters.count(BLANK) > MAX_BLANKS:
         raise LookupInputError(_("At most %(max)d blanks.") % {"max": MAX_BLANKS})
-    if min_length is not None and not 1 <= min_length <= MAX_RACK:
-        raise LookupInputError(_("The minimum length must be between 1 and %(max)d.") % {"max": MAX_RACK})
+    if min_length is not None and not 1 <= min_length <= len(letters):
+        raise LookupInputError(_("The minimum length must be between 1 and the number of letters (%(max)d).")
+                               % {"max": len(letters)})
     try:
         words = gaddag_for(lexicon).anagrams(letters, min_length)
     except InvalidWord as exc:
         raise LookupInputError(_("Not a rack: %(reason)s") % {"reason": exc.reason}) from None
+    except ValueError as exc:  # any other refusal of the engine: a message, never a server error
+        raise LookupInputError(str(exc)) from None
     return _bounded(letters, words)
 
 
@@ -262,6 +265,8 @@ def pattern_lookup(lexicon: Lexicon, pattern: str, rack: str | None = None) -> L
         words = gaddag_for(lexicon).pattern(pattern, rack)
     except InvalidWord as exc:
         raise LookupInputError(_("Not a pattern: %(reason)s") % {"reason": exc.reason}) from None
+    except ValueError as exc:
+        raise LookupInputError(str(exc)) from None
     return _bounded(pattern, words)
 
 

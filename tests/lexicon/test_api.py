@@ -74,7 +74,8 @@ def test_anagrams_equal_the_engine(anonymous, lexicon, reference, letters, min_l
     ({"letters": "???"}, "At most 2 blanks"),
     ({"letters": "A" * 16}, "At most 15 letters"),
     ({"letters": "ABC", "min_length": "x"}, "whole number"),
-    ({"letters": "ABC", "min_length": "0"}, "between 1 and 15"),
+    ({"letters": "ABC", "min_length": "0"}, "between 1 and the number of letters (3)"),
+    ({"letters": "A?", "min_length": "3"}, "between 1 and the number of letters (2)"),
 ])
 def test_anagram_errors(anonymous, lexicon, params, message):
     response = anonymous.get(url(lexicon, "anagrams/"), params)
