@@ -1,15 +1,27 @@
 """The lexicon core: a minimal GADDAG in one flat uint32 array, memory-mapped from a compiled file.
 
-Public API (used by the move generator, CBIC, Jarnac and the command line)::
+Public API (used by the move generator, CBIC, Jarnac, crosswords and the command line)::
 
-    g = build_gaddag(words, language="fr")   # normalised upper-case words
-    g.words, g.root, g.alphabet               # the layout of docs/gaddag-format.md
-    g.contains(w); g.anagrams(rack, min_length); g.pattern(p, rack); g.front_hooks(w); ...
-    g.save(path); load_gaddag(path)
-    cached_gaddag(path)                        # one mapping per process and file version
+    g = build_gaddag(words, language="fr")    # normalised upper-case words
+    g.words, g.root, g.alphabet                # the layout of docs/gaddag-format.md
+    g.language, g.word_count, g.node_count, g.arc_count
+    g.contains("maison")                       # user text: any case, accents folded
+    g.anagrams("AEINST?", min_length=None)     # '?' = blank; None = every tile used
+    g.anagrams_blanked(...)                    # BlankedWord(word, tiles): blanks in lower case
+    g.pattern("A..LE", rack=None)              # '.' = any letter; dots filled from the rack
+    g.front_hooks(w), g.back_hooks(w)          # sorted letters, e.g. "ST"
+    g.extensions(w, rack=None, max_added=None, contiguous=False)
+    g.iter_words()                             # every word, alphabetical
+    g.arc(node, code), g.walk_reversed(codes)  # primitives for walkers
+    g.save(path); load_gaddag(path); cached_gaddag(path)
 
-Sub-modules: :mod:`.build` (construction), :mod:`.format` (file header, mmap load),
-:mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.query` (rack queries).
+Every query result is sorted by (length, alphabetical). Bad user text raises
+:class:`~engine.alphabet.InvalidWord` (a ``ValueError``) naming it; a bad file raises
+:class:`LexiconFormatError` at load time.
+
+Sub-modules: :mod:`.build` (construction), :mod:`.format` (file header, mmap load, structural
+check), :mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.rack` (rack text),
+:mod:`.query` (anagrams, patterns), :mod:`.extensions` (longer words).
 """
 
 from engine.alphabet import InvalidWord
