@@ -86,6 +86,13 @@ def test_layout_counts_and_minimality(lexicon):
                 seen.add(child)
                 todo.append(child)
     assert seen == set(starts) - {0}
+    # No dead arc, children stored before parents, no separator after a separator.
+    for start in starts:
+        for code, accepts, child in contract_arcs(g, start):
+            assert accepts or g.words[child], "an arc that leads nowhere"
+            assert child < start
+            if code == 0:
+                assert not any(c == 0 for c, _, _ in contract_arcs(g, child))
     # Minimal: no two nodes accept the same set of strings (the right language of a state).
     languages = [frozenset(automaton_strings(g, s)) for s in starts if s]
     assert len(set(languages)) == len(languages)
