@@ -73,6 +73,7 @@ def test_sign_up_list_grid_answer_top(live_server, browser_page, tmp_path, frenc
     page.wait_for_selector("#words-table >> text=PRIVATIF")
     assert page.input_value("textarea[name=text]").strip() == "ZZZXQ"
     assert "ZZZXQ" in page.inner_text("#words-notice")
+    page.screenshot(path=str(ARTIFACTS / "list.png"), full_page=True)
 
     page.click("#generate-grid")
     page.wait_for_url("**/training/grids/*/")
