@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from core.progress import Progress, TaskFailure, tracked_task
@@ -12,6 +13,7 @@ from lexicon.services import CurationError, run_publication
 def publish_version_task(progress: Progress, version_id: int, user_id: int | None = None) -> dict[str, Any]:
     """Compile a version's GADDAG with progress, then make it the serving version."""
     try:
-        return run_publication(version_id, user_id, progress.report)
+        result = run_publication(version_id, user_id, progress.report)
     except CurationError as exc:
         raise TaskFailure(exc.message) from exc
+    return {**result, "worker_pid": os.getpid()}  # which process compiled it (operations, tests)

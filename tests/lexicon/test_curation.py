@@ -373,3 +373,22 @@ def test_a_version_being_compiled_cannot_be_published_twice(lexicon, staff):
     assert publish_version(version, user=staff).state == TaskRun.State.DONE
     lexicon.refresh_from_db()
     assert lexicon.current_version == version
+
+
+def test_the_previous_version_serves_while_the_new_one_compiles(lexicon, staff, monkeypatch):
+    from lexicon import services
+
+    version = upload_version(lexicon, upload(new_list(add=["LOUVE"], drop=["ANE"])), user=staff).version
+    real_compile = services.compile_words
+    seen_during_compile = []
+
+    def observed(*args, **kwargs):
+        g = gaddag_for(lexicon)  # what any process would be served at this moment
+        seen_during_compile.append((g.contains("ANE"), g.contains("LOUVE"),
+                                    LexiconVersion.objects.get(pk=version.pk).state))
+        return real_compile(*args, **kwargs)
+
+    monkeypatch.setattr(services, "compile_words", observed)
+    publish_version(version, user=staff)
+    assert seen_during_compile == [(True, False, State.COMPILING)]
+    assert gaddag_for(lexicon).contains("LOUVE") and not gaddag_for(lexicon).contains("ANE")

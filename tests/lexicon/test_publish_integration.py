@@ -82,13 +82,12 @@ def test_publication_compiles_on_a_worker_and_this_process_swaps(settings, share
     version = upload_version(lexicon, SimpleUploadedFile("v2.txt", words.encode()), user=staff).version
     assert not default_storage.exists(compiled_path(version.content_hash, "fr"))
     run = publish_version(version, user=staff)
-    assert run.state == TaskRun.State.PENDING  # dispatched to the worker, not run here
-    assert gaddag_for(lexicon).contains("LOUP")  # the previous version serves meanwhile
-
-    seen: set[int] = set()
-    run = wait(run, seen)
+    # (That the previous version serves while compiling is checked deterministically in test_curation.py;
+    # here the worker may already be done.)
+    run = wait(run, set())
     assert run.state == TaskRun.State.DONE, run.error
     assert run.result["version"] == 2 and run.result["reused"] is False
+    assert run.result["worker_pid"] != os.getpid()  # compiled by the worker process
     assert default_storage.exists(compiled_path(version.content_hash, "fr"))  # stored by the worker
     version.refresh_from_db()
     assert version.state == LexiconVersion.State.PUBLISHED
