@@ -1,1 +1,2 @@
-"""Lexicons: word lists imported into the site (curation, versions and compiled files come in issue 10)."""
+"""Lexicons: word lists, their versions and curation (audit trail, definitions), compiled GADDAG files
+loaded once per process (``lexicon.selectors.gaddag_for``). See docs/lexicon.md."""
