@@ -1,0 +1,167 @@
+"""Benchmark of the crossword filler, side by side with the PyPI ``blacksquare`` package.
+
+Run: ``.venv/bin/python bench/fill.py [--seeds 3] [--time-limit 30] [--sizes 5,9,10,11,13,15]``
+
+Grids (from :func:`engine.crossword.generate_pattern`, the pattern seed equal to the fill seed,
+except the 5x5, which is seed 002's test grid for every seed):
+
+- 5x5, 9x9, 10x10 style ``fr`` with the French list ``/usr/share/dict/french`` (read with
+  ``engine.wordlist.read_word_list(..., skip_invalid=True)``: accents folded, hyphenated and
+  apostrophised forms left out);
+- 11x11, 13x13, 15x15 style ``us`` with ``/usr/share/dict/american-english``, keeping only the lines
+  that are entirely lower-case a-z (this drops proper nouns, which are capitalised, possessives
+  with apostrophes, and accented loan words), upper-cased.
+
+Both solvers get the same grids, the same words (2+ letters) and the same quality scores (wordfreq
+Zipf frequencies; blacksquare gets Zipf + 1 so no word has a zero score, which it would drop), the same
+time limit per grid, and no duplicate words. Building the word lists and indexes is done once, before
+timing, for both. Every fill of both solvers is checked (all slots words, all distinct, crossings) and
+counted as a success only if sound. "mean score" is the mean Zipf frequency of the fill's words.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.crossword import (  # noqa: E402
+    CrosswordLexicon,
+    FillError,
+    fill_grid,
+    generate_pattern,
+    parse_grid,
+    verify_fill,
+)
+from engine.wordlist import read_word_list  # noqa: E402
+
+SEED_GRID = [".....", ".#.#.", ".....", ".#.#.", "....."]
+FRENCH = "/usr/share/dict/french"
+ENGLISH = "/usr/share/dict/american-english"
+
+
+def load_french() -> CrosswordLexicon:
+    words = read_word_list(FRENCH, "fr", skip_invalid=True).words
+    return CrosswordLexicon([w for w in words if len(w) >= 2], "fr")
+
+
+def load_english() -> CrosswordLexicon:
+    with open(ENGLISH, encoding="utf-8") as handle:
+        words = {line.strip().upper() for line in handle if re.fullmatch(r"[a-z]{2,}", line.strip())}
+    return CrosswordLexicon(words, "en")
+
+
+def run_ours(rows, style, lexicon, seed, time_limit):
+    grid = parse_grid(rows, style)
+    start = time.monotonic()
+    try:
+        result = fill_grid(grid, lexicon, seed=seed, time_limit=time_limit)
+    except FillError as exc:
+        return {"ok": False, "seconds": time.monotonic() - start, "nodes": exc.stats.get("nodes"),
+                "backtracks": exc.stats.get("backtracks"), "score": None, "why": type(exc).__name__}
+    words = [a.answer for a in result.answers]
+    ok = not verify_fill(grid, words, lambda w: w in lexicon)
+    return {"ok": ok, "seconds": time.monotonic() - start, "nodes": result.stats["nodes"],
+            "backtracks": result.stats["backtracks"], "score": result.mean_score, "why": ""}
+
+
+def run_blacksquare(rows, style, lexicon, word_list, seed, time_limit):
+    import blacksquare as bs
+
+    grid = parse_grid(rows, style)
+    cells = [["#" if ch == "#" else " " for ch in row] for row in rows]
+    xw = bs.Crossword(grid=cells, word_list=word_list, symmetry=None)
+    start = time.monotonic()
+    # temperature 0 is deterministic; other seeds get some randomness, as ours do.
+    filled = xw.fill(word_list=word_list, timeout=time_limit, temperature=0.0 if seed == 0 else 0.5,
+                     show_progress=False)
+    seconds = time.monotonic() - start
+    if filled is None:
+        return {"ok": False, "seconds": seconds, "nodes": None, "backtracks": None, "score": None,
+                "why": "no fill"}
+    inner = filled._inner
+    out = ["".join("#" if inner.is_cell_black(r, c) else inner.get_cell_value(r, c).upper()
+                   for c in range(len(rows[0]))) for r in range(len(rows))]
+    words = ["".join(out[r][c] for r, c in s.cells) for s in grid.slots]
+    ok = not verify_fill(grid, words, lambda w: w in lexicon)
+    score = statistics.mean(lexicon.score(w) for w in words)
+    return {"ok": ok, "seconds": seconds, "nodes": None, "backtracks": None, "score": score,
+            "why": "" if ok else "unsound"}
+
+
+def fmt(value, spec=".2f"):
+    return "-" if value is None else format(value, spec)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--sizes", default="5,9,10,11,13,15")
+    parser.add_argument("--no-peer", action="store_true", help="skip blacksquare")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+
+    t0 = time.monotonic()
+    lexicons = {}
+    if any(n <= 10 for n in sizes):
+        lexicons["fr"] = load_french()
+    if any(n > 10 for n in sizes):
+        lexicons["us"] = load_english()
+    peer_lists = {}
+    for style, lex in lexicons.items():
+        for length in lex.lengths():
+            lex.index(length)  # built once, before timing (like blacksquare's WordList below)
+        if not args.no_peer:
+            import blacksquare as bs
+
+            peer_lists[style] = bs.WordList({w: lex.score(w) + 1.0 for w in lex.words})
+    print(f"word lists ready in {time.monotonic() - t0:.1f} s: "
+          + ", ".join(f"{s}: {len(lex)} words" for s, lex in lexicons.items()))
+
+    header = (f"{'grid':<10} {'solver':<12} {'filled':>6} {'median s':>9} {'nodes':>7} "
+              f"{'backtr.':>8} {'mean score':>10}  per seed (s)")
+    print(header)
+    print("-" * len(header))
+    totals: dict[str, list[float]] = {"tirage": [0, 0.0, 0], "blacksquare": [0, 0.0, 0]}
+    for n in sizes:
+        style = "fr" if n <= 10 else "us"
+        lex = lexicons[style]
+        runs: dict[str, list[dict]] = {"tirage": [], "blacksquare": []}
+        for seed in range(args.seeds):
+            rows = SEED_GRID if n == 5 else generate_pattern(n, style, seed)
+            runs["tirage"].append(run_ours(rows, style, lex, seed, args.time_limit))
+            if not args.no_peer:
+                runs["blacksquare"].append(run_blacksquare(rows, style, lex, peer_lists[style], seed,
+                                                           args.time_limit))
+        for solver, results in runs.items():
+            if not results:
+                continue
+            ok = [r for r in results if r["ok"]]
+            med = statistics.median(r["seconds"] for r in results)
+            nodes = [r["nodes"] for r in results if r["nodes"] is not None]
+            bts = [r["backtracks"] for r in results if r["backtracks"] is not None]
+            scores = [r["score"] for r in ok]
+            per_seed = " ".join(f"{r['seconds']:.2f}{'' if r['ok'] else '!'}" for r in results)
+            print(f"{f'{n}x{n} {style}':<10} {solver:<12} {f'{len(ok)}/{len(results)}':>6} {med:>9.3f} "
+                  f"{fmt(statistics.median(nodes) if nodes else None, '.0f'):>7} "
+                  f"{fmt(statistics.median(bts) if bts else None, '.0f'):>8} "
+                  f"{fmt(statistics.mean(scores) if scores else None):>10}  {per_seed}")
+            totals[solver][0] += len(ok)
+            totals[solver][1] += sum(r["seconds"] for r in results)
+            totals[solver][2] += len(results)
+    print("-" * len(header))
+    for solver, (ok, seconds, count) in totals.items():
+        if count:
+            print(f"{'total':<10} {solver:<12} {f'{ok}/{count}':>6} {seconds:>9.2f} s in all")
+    print("('!' marks a run that did not produce a sound fill within the time limit)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
