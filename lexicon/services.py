@@ -32,6 +32,7 @@ import enum
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -378,6 +379,16 @@ def edit_words(lexicon: Lexicon, *, add: Iterable[str] = (), remove: Iterable[st
 PUBLISHABLE = (State.DRAFT, State.FAILED, State.SUPERSEDED)
 
 
+#: A compile run that has not reported anything for this long is taken for dead (worker killed, broker
+#: lost the message), so the version can be published again instead of staying "compiling" forever.
+STALE_COMPILE = timedelta(minutes=30)
+
+
+def compile_alive(run) -> bool:
+    """True while a compile run may still finish (unfinished, and reported something recently)."""
+    return run is not None and not run.is_finished and run.updated_at > timezone.now() - STALE_COMPILE
+
+
 def publish_version(version: LexiconVersion, *, user):
     """Start compiling ``version`` and serve it when done; return the TaskRun to follow.
 
@@ -393,7 +404,7 @@ def publish_version(version: LexiconVersion, *, user):
                    .get(pk=version.pk))
         if version.is_serving:
             raise CurationError(_("Version %(number)d is already the one being served.") % {"number": version.number})
-        if version.state == State.COMPILING and version.compile_task and not version.compile_task.is_finished:
+        if version.state == State.COMPILING and compile_alive(version.compile_task):
             raise CurationError(_("Version %(number)d is already being compiled.") % {"number": version.number})
         if version.state not in PUBLISHABLE and version.state != State.COMPILING:
             raise CurationError(_("Version %(number)d cannot be published (state: %(state)s).")

@@ -245,8 +245,7 @@ def import_definitions(request: HttpRequest, lexicon_id: int) -> HttpResponse:
 
 def _state_context(lexicon: Lexicon, version: LexiconVersion) -> dict:
     """What the state block of a version page shows: state, publish / roll back button, running compile."""
-    running = (version.state == LexiconVersion.State.COMPILING and version.compile_task is not None
-               and not version.compile_task.is_finished)
+    running = version.state == LexiconVersion.State.COMPILING and services.compile_alive(version.compile_task)
     return {
         "lexicon": lexicon,
         "version": version,

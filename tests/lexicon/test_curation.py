@@ -392,3 +392,15 @@ def test_the_previous_version_serves_while_the_new_one_compiles(lexicon, staff, 
     publish_version(version, user=staff)
     assert seen_during_compile == [(True, False, State.COMPILING)]
     assert gaddag_for(lexicon).contains("LOUVE") and not gaddag_for(lexicon).contains("ANE")
+
+
+def test_a_compile_silent_for_too_long_is_taken_for_dead(lexicon, staff):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    version = upload_version(lexicon, upload(new_list(add=["LOUVE"])), user=staff).version
+    lost = TaskRun.objects.create(kind="lexicon.publish_version", owner=staff)  # the broker lost it
+    LexiconVersion.objects.filter(pk=version.pk).update(state=State.COMPILING, compile_task=lost)
+    TaskRun.objects.filter(pk=lost.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    assert publish_version(version, user=staff).state == TaskRun.State.DONE
