@@ -3,7 +3,8 @@
 Positions come from greedy self-play games with the French lexicon (Debian's wfrench, invalid lines
 skipped), a fixed seed and the French bag. Every position is measured with three racks made from
 the same tiles: 0, 1 and 2 blanks (blanks replace the last tiles). Prints, per generator and blank
-count: positions, median and p95 milliseconds per position, plays per position and plays per second.
+count: positions, median and p95 milliseconds per position, plays per position and plays per second
+(``gaddag top1`` is ``top_moves(..., 1)``, checked equal to the first of the full list).
 The brute-force baseline (every window of every line x every plausible word) runs on the first few
 positions only, and the bench checks that both generators find exactly the same plays there.
 
@@ -187,11 +188,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def row(name: str, blanks: int, times: list[float], plays: list[int]) -> str:
+def row(name: str, blanks: int, times: list[float], plays: list[int] | None) -> str:
+    """One table line; ``plays`` is None for top-1 runs (plays per second would mean nothing)."""
     total = sum(times)
+    per_position = f"{statistics.mean(plays):>10.0f}" if plays is not None else f"{'-':>10}"
+    per_second = f"{(sum(plays) / total if total else 0):>11.0f}" if plays is not None else f"{'-':>11}"
     return (f"{name:<12} {blanks:>6} {len(times):>9} {statistics.median(times) * 1000:>10.1f} "
-            f"{percentile(times, 0.95) * 1000:>9.1f} {statistics.mean(plays):>10.0f} "
-            f"{(sum(plays) / total if total else 0):>11.0f}")
+            f"{percentile(times, 0.95) * 1000:>9.1f} {per_position} {per_second}")
 
 
 def main() -> int:
@@ -226,6 +229,15 @@ def main() -> int:
             counts.append(len(moves))
             results.append(moves)
         lines.append(row("gaddag", blanks, times, counts))
+        top_times = []
+        for (board, rack), moves in zip(positions, results, strict=True):
+            position = Position(board, (with_blanks(rack, blanks), ""))
+            start = time.process_time()
+            best = top_moves(gaddag, position, 1)
+            top_times.append(time.process_time() - start)
+            if best != moves[:1]:
+                mismatches += 1
+        lines.append(row("gaddag top1", blanks, top_times, None))
         b_times, b_counts = [], []
         spread = [len(positions) * (i + 1) // (args.baseline + 1) for i in range(args.baseline)]
         for j in spread:
@@ -239,7 +251,7 @@ def main() -> int:
         if b_times:
             lines.append(row("brute force", blanks, b_times, b_counts))
     print("\n".join(lines))
-    print(f"brute force vs gaddag on the baseline positions: "
+    print(f"top1 vs full list, brute force vs gaddag on the baseline positions: "
           f"{'identical plays and scores' if not mismatches else f'{mismatches} MISMATCHING position(s)'}")
     return 1 if mismatches else 0
 
