@@ -254,3 +254,21 @@ def test_close_with_a_slice_still_alive(lexicon_file):
     kept = g.words[1:4]
     g.close()
     assert kept.tolist()  # still readable; the mapping goes when the slice does
+
+
+def test_big_endian_paths_are_symmetric(tmp_path, monkeypatch):
+    """On a big-endian machine the file stays little-endian: save swaps, load swaps back (a copy)."""
+    import engine.gaddag.format as fmt
+
+    built = build_gaddag(WORDS, "fr")
+    little = tmp_path / "little.gad"
+    built.save(little)
+    monkeypatch.setattr(fmt.sys, "byteorder", "big")
+    # Pretending to be big-endian on a little-endian machine, saving writes the bytes swapped...
+    swapped = tmp_path / "swapped.gad"
+    built.save(swapped)
+    assert swapped.read_bytes()[HEADER_SIZE:] != little.read_bytes()[HEADER_SIZE:]
+    # ...and loading swaps them back into a private copy.
+    loaded = load_gaddag(swapped)
+    assert loaded.words.tolist() == built.words.tolist() and loaded.contains("MAISONS")
+    loaded.close()
