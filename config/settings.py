@@ -137,6 +137,11 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
+# Long CPU-bound tasks: a worker takes one at a time, and a runaway task is stopped (the soft limit
+# raises inside the task, which records "took longer than its time limit"; the hard one kills it).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("TASK_SOFT_TIME_LIMIT", 30 * 60)
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
 
 # How core.progress.start_task dispatches: "celery" (to workers through the broker), "thread" (in this
 # process, in a background thread: the request returns at once and the page polls), "sync" (inline,

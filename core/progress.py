@@ -16,6 +16,8 @@ Starting it (from a view, a service or a command)::
 
 A raised :class:`TaskFailure` is recorded with its message as the error shown to the user; any other
 exception is recorded as "Unexpected error (ExcType): message" and logged with its traceback.
+The task runs in the language of whoever started it (``task_language``, a reserved keyword), so
+translated messages and errors read in the user's language, whichever process runs the task.
 
 Dispatch follows ``settings.TIRAGE_TASKS_MODE``: ``celery`` (a worker through the broker), ``thread``
 (this process, a background thread, so a web request returns at once), ``sync`` (inline: tests).
@@ -31,9 +33,11 @@ from collections.abc import Callable
 from typing import Any
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from core.models import TaskRun
 
@@ -78,8 +82,10 @@ def describe_error(exc: BaseException) -> str:
     """The words stored for a failure: the message for expected failures, the type too otherwise."""
     if isinstance(exc, TaskFailure):
         return str(exc)
+    if isinstance(exc, SoftTimeLimitExceeded):
+        return _("The task took longer than its time limit and was stopped.")
     text = str(exc).strip()
-    return f"Unexpected error ({type(exc).__name__})" + (f": {text}" if text else "")
+    return _("Unexpected error (%(type)s)") % {"type": type(exc).__name__} + (f": {text}" if text else "")
 
 
 class Progress:
@@ -100,21 +106,27 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
 
     def decorator(func: Callable[..., Any]) -> Any:
         @functools.wraps(func)
-        def run(task_run_id: str, **kwargs: Any) -> Any:
-            try:
-                mark_running(task_run_id)
-                result = func(Progress(task_run_id), **kwargs)
-            except Exception as exc:
-                if not isinstance(exc, TaskFailure):
-                    logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
-                mark_failed(task_run_id, describe_error(exc))
-                return None
-            mark_done(task_run_id, result)
-            return result
+        def run(task_run_id: str, task_language: str | None = None, **kwargs: Any) -> Any:
+            with translation.override(_known_language(task_language)):
+                try:
+                    mark_running(task_run_id)
+                    result = func(Progress(task_run_id), **kwargs)
+                except Exception as exc:
+                    if not isinstance(exc, TaskFailure):
+                        logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
+                    mark_failed(task_run_id, describe_error(exc))
+                    return None
+                mark_done(task_run_id, result)
+                return result
 
         return shared_task(name=name, **celery_options)(run)
 
     return decorator
+
+
+def _known_language(code: str | None) -> str:
+    available = {language for language, _name in settings.LANGUAGES}
+    return code if code in available else settings.LANGUAGE_CODE
 
 
 def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
@@ -127,7 +139,7 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
     if owner is not None and not getattr(owner, "is_authenticated", False):
         owner = None  # AnonymousUser
     run = TaskRun.objects.create(kind=task.name, owner=owner)
-    call_kwargs = {"task_run_id": str(run.id), **kwargs}
+    call_kwargs = {"task_run_id": str(run.id), "task_language": translation.get_language(), **kwargs}
     mode = settings.TIRAGE_TASKS_MODE
     if mode == "sync":
         task.apply(kwargs=call_kwargs, task_id=str(run.id))
@@ -148,7 +160,7 @@ def _start_thread(task: Any, call_kwargs: dict[str, Any], task_id: str) -> None:
             task.apply(kwargs=call_kwargs, task_id=task_id)
         except Exception:  # the tracked wrapper records failures; this is a last resort
             logger.exception("in-process task %s crashed", task_id)
-            mark_failed(task_id, "The task crashed before it could record its outcome.")
+            mark_failed(task_id, _("The task crashed before it could record its outcome."))
         finally:
             connection.close()
 

@@ -113,3 +113,41 @@ def test_visibility_rule(alice, admin_user):
     assert mine.visible_to(alice) and mine.visible_to(admin_user)
     assert not mine.visible_to(bob) and not mine.visible_to(AnonymousUser())
     assert ownerless.visible_to(admin_user) and not ownerless.visible_to(alice)
+
+
+@tracked_task(name="tests.too_long")
+def too_long(progress_) -> None:
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    raise SoftTimeLimitExceeded()
+
+
+@tracked_task(name="tests.speaks")
+def speaks(progress_) -> dict:
+    from django.utils.translation import get_language, gettext
+
+    return {"language": get_language(), "word": gettext("Progress")}
+
+
+def test_time_limit_is_reported_in_words():
+    run = start_task(too_long)
+    assert run.state == TaskRun.State.FAILED
+    assert "time limit" in run.error or "limite" in run.error
+
+
+def test_task_runs_in_the_language_of_whoever_started_it():
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert start_task(speaks).result == {"language": "en", "word": "Progress"}
+    with translation.override("fr"):
+        assert start_task(speaks).result == {"language": "fr", "word": "Avancement"}
+
+
+def test_unknown_task_language_falls_back_to_the_site_language():
+    from celery import current_app
+
+    run = TaskRun.objects.create(kind="tests.speaks")
+    current_app.tasks["tests.speaks"].apply(kwargs={"task_run_id": str(run.id), "task_language": "xx"})
+    run.refresh_from_db()
+    assert run.result["language"] == "fr"

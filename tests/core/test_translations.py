@@ -11,11 +11,15 @@ import pytest
 from django.conf import settings
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
-ENTRY = re.compile(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n)+)', re.MULTILINE)
+ENTRY = re.compile(r'^(?:msgctxt ((?:".*"\n)+))?msgid ((?:".*"\n)+)msgstr ((?:".*"\n)+)', re.MULTILINE)
 
 
-def po_entries(path: Path) -> dict[str, str]:
-    """Translated singular entries of a .po file (fuzzy ones are not compiled, so left out)."""
+def _join(group: str | None) -> str | None:
+    return None if group is None else "".join(json.loads(part) for part in group.strip().split("\n"))
+
+
+def po_entries(path: Path) -> dict[tuple[str | None, str], str]:
+    """Translated singular entries, keyed by (context, msgid); fuzzy ones are not compiled, so left out."""
     text = path.read_text(encoding="utf-8")
     entries = {}
     for block in text.split("\n\n"):
@@ -24,10 +28,14 @@ def po_entries(path: Path) -> dict[str, str]:
         match = ENTRY.search(block + "\n")
         if not match:
             continue
-        msgid, msgstr = ("".join(json.loads(part) for part in group.strip().split("\n")) for group in match.groups())
+        context, msgid, msgstr = (_join(group) for group in match.groups())
         if msgid and msgstr:
-            entries[msgid] = msgstr
+            entries[(context, msgid)] = msgstr
     return entries
+
+
+def lookup(catalogue: gettext.GNUTranslations, context: str | None, msgid: str) -> str:
+    return catalogue.gettext(msgid) if context is None else catalogue.pgettext(context, msgid)
 
 
 @pytest.mark.parametrize("language", [code for code, _ in settings.LANGUAGES])
@@ -37,11 +45,11 @@ def test_mo_is_compiled_from_the_current_po(language):
     assert po.is_file() and mo.is_file(), f"missing catalogue for {language}: run `make messages`"
     with mo.open("rb") as handle:
         catalogue = gettext.GNUTranslations(handle)
-    stale = [msgid for msgid, msgstr in po_entries(po).items() if catalogue.gettext(msgid) != msgstr]
+    stale = [key for key, msgstr in po_entries(po).items() if lookup(catalogue, *key) != msgstr]
     assert not stale, f"{mo} is older than {po.name} for {len(stale)} entries, e.g. {stale[:3]}: run `make messages`"
 
 
 def test_french_catalogue_translates_the_base_layout():
     entries = po_entries(LOCALE / "fr" / "LC_MESSAGES" / "django.po")
     for msgid in ("Skip to content", "Log in", "Sign up", "Progress", "Reset my password"):
-        assert entries.get(msgid), f"no French translation for {msgid!r}"
+        assert entries.get((None, msgid)), f"no French translation for {msgid!r}"
