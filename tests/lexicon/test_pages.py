@@ -155,3 +155,13 @@ def test_upload_pages_keep_csrf_protection(staff, lexicon):
     text = "\n".join(sorted(set(FRENCH_WORDS) | {"LOUVE"})).encode()
     response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text)})
     assert response.status_code == 403 and LexiconVersion.objects.count() == 1
+
+
+def test_check_shows_definitions(client, staff, lexicon):
+    from lexicon.services import set_definition
+
+    set_definition(lexicon, "chat", "Petit félin", user=staff)
+    body = client.get(page(lexicon), {"tool": "check", "words": "chat loup"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Petit félin" in body
+    full = client.get(page(lexicon), {"tool": "check", "words": "chat"}).content.decode()
+    assert "Petit félin" in full
