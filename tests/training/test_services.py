@@ -216,3 +216,12 @@ def test_entry_delete_keeps_answers(alice, situation):
     situation.refresh_from_db()
     assert situation.entry is None and Answer.objects.count() == 1
     assert not RevisionEntry.objects.exists()
+
+
+def test_support_counts_equal_one_anagram_query_per_letter_on_a_real_lexicon(french_lexicon, french_words):
+    gaddag = gaddag_for(french_lexicon)
+    sample = french_words[::1500]  # ~60 words of 2 to 8 letters across the alphabet
+    assert len(sample) > 40
+    for word in sample:
+        for option in selectors.support_options(gaddag, word):
+            assert option.count == len(gaddag.anagrams(option.rack + "?")), (word, option)
