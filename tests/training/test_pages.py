@@ -178,3 +178,17 @@ def test_pending_grid_polls_the_shared_progress_partial_then_swaps_in(alice_clie
     mark_done(run.pk, {})
     body = alice_client.get(f"/training/grids/{grid.pk}/body/", **HTMX).content.decode()
     assert 'id="start-training"' in body and f"/training/situations/{situation.pk}/" in body
+
+
+def test_only_staff_can_publish_from_the_edit_form(client, alice, staff, small_lexicon):
+    mine = services.create_list(alice, small_lexicon, "Alice")
+    client.force_login(alice)
+    client.post(f"/training/lists/{mine.pk}/edit/", {"name": "Alice", "published": "on"})
+    mine.refresh_from_db()
+    assert not mine.published  # the field is not even offered to learners
+    theirs = services.create_list(staff, small_lexicon, "Semaine")
+    client.force_login(staff)
+    assert 'name="published"' in client.get(f"/training/lists/{theirs.pk}/").content.decode()
+    client.post(f"/training/lists/{theirs.pk}/edit/", {"name": "7+1 de la semaine", "published": "on"})
+    theirs.refresh_from_db()
+    assert theirs.published and theirs.name == "7+1 de la semaine"
