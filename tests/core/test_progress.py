@@ -54,9 +54,13 @@ def test_expected_failure_is_recorded_in_words():
 
 
 def test_unexpected_failure_names_the_error_type():
+    from django.utils import translation
+
     run = start_task(crash)
     assert run.state == TaskRun.State.FAILED
-    assert run.error == "Unexpected error (KeyError): 'missing-key'"
+    assert run.error == "Erreur inattendue (KeyError): 'missing-key'"  # French: the site's language
+    with translation.override("en"):
+        assert start_task(crash).error == "Unexpected error (KeyError): 'missing-key'"
 
 
 def test_invalid_task_arguments_fail_with_a_reason():
