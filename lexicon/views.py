@@ -129,10 +129,11 @@ def lookup(request: HttpRequest, lexicon_id: int) -> HttpResponse:
 # -- staff ----------------------------------------------------------------------------------------------------
 
 
-def _curate_context(lexicon: Lexicon, **forms) -> dict:
+def _curate_context(lexicon: Lexicon, page: str | None = None, **forms) -> dict:
+    versions = Paginator(selectors.lexicon_versions(lexicon), 25).get_page(page)
     return {
         "lexicon": lexicon,
-        "versions": selectors.lexicon_versions(lexicon)[:50],
+        "versions": versions,
         "draft": services.open_edit_draft(lexicon),
         "upload_form": forms.get("upload_form") or UploadForm(),
         "edit_form": forms.get("edit_form") or WordEditForm(),
@@ -145,7 +146,7 @@ def _curate_context(lexicon: Lexicon, **forms) -> dict:
 @staff_required
 @require_GET
 def curate(request: HttpRequest, lexicon_id: int) -> HttpResponse:
-    return render(request, "lexicon/curate.html", _curate_context(_lexicon(lexicon_id)))
+    return render(request, "lexicon/curate.html", _curate_context(_lexicon(lexicon_id), request.GET.get("page")))
 
 
 def _refuse(form, exc: services.CurationError) -> None:

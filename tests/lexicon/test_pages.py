@@ -165,3 +165,16 @@ def test_check_shows_definitions(client, staff, lexicon):
     assert "Petit félin" in body
     full = client.get(page(lexicon), {"tool": "check", "words": "chat"}).content.decode()
     assert "Petit félin" in full
+
+
+def test_version_history_is_paginated(client, staff, lexicon):
+    from lexicon.services import edit_words, publish_version
+
+    for i in range(26):  # 27 versions in all: two pages of 25
+        draft = edit_words(lexicon, add=[f"MOT{chr(65 + i)}"], reason="history", user=staff)
+        publish_version(draft, user=staff)
+    client.force_login(staff)
+    first = client.get(page(lexicon, "curate/")).content.decode()
+    assert ">v27</a>" in first and ">v3</a>" in first and ">v2</a>" not in first
+    second = client.get(page(lexicon, "curate/"), {"page": 2}).content.decode()
+    assert ">v2</a>" in second and ">v1</a>" in second and ">v27</a>" not in second
