@@ -4,18 +4,23 @@ Why this shape (seed 000, and past its limits):
 
 * every step is a legal play through ONE board tile, so the grid is connected and legal by
   construction, and each revision word crosses the board exactly at its support letter;
-* words are pre-ordered by difficulty (rare support letters, few support choices, long words first),
-  and at each search node the word with the fewest placements goes next (fail-first: a word that is
-  running out of room is placed while it still can be);
-* its placements are tried best first by the seed's unified score (:mod:`engine.cbic.scoring`),
-  ``branch`` of them, depth first; a node where some word has no placement left first tries a
-  helper word that brings its support letter (:mod:`engine.cbic.helpers`), then backtracks;
+* words are pre-ordered by difficulty (rare support letters, few support choices, long words first);
+  at each search node the word with the fewest placements goes next (fail-first), while a word with
+  none waits, since a later word may bring its support letter;
+* the chosen word's placements are ranked by the seed's unified score (:mod:`engine.cbic.scoring`),
+  the best ``lookahead`` are played out one step and re-ranked by the room they leave the other
+  words, and ``branch`` of them are tried depth first;
+* when no remaining word can move, a helper word (:mod:`engine.cbic.helpers`) that unblocks the most
+  of them is played, else the search backtracks;
 * a search that spends its node budget restarts with the next central word candidate or another
   position of the central word, and another seeded tie-break; the best grid found (most revision
-  words placed, then fewest helpers) is kept; words still out get a reason.
+  words placed, then fewest helpers) is kept, completed greedily; words still out get a reason;
+* bag mode: a revision word always puts down the same tiles wherever it goes, so the tiles the
+  remaining racks need are known exactly; a state, a central word or a helper that leaves them short
+  is cut, and words the bag can never hold together are left out up front (``stats["bag_dropped"]``).
 
-``SearchConfig(backtracking=False, helpers=0, restarts=1, weights=SEED_WEIGHTS)`` is the seed's plain
-greedy algorithm (the global best placement each round, stop when stuck): the benchmark's baseline.
+:data:`GREEDY` is the seed's plain greedy algorithm (the best placement over every word each round
+with the seed's weights, no backtracking, no helper, stop when stuck): the benchmark's baseline.
 
 Determinism: the result is a function of the input and ``seed`` — all choices go through seeded
 random generators and node budgets — as long as the wall-clock ``time_budget`` is not what stopped
@@ -38,7 +43,7 @@ from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError
 from engine.cbic.helpers import helper_words
 from engine.cbic.placements import WordCheck, central_placement, placements_through
-from engine.cbic.scoring import Demand, Weights, unified_score
+from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
 
@@ -68,7 +73,8 @@ class SearchConfig:
     """Automatic central word candidates cycled through by the restarts."""
 
 
-GREEDY = SearchConfig(backtracking=False, helpers=0, restarts=1, central_choices=1, lookahead=1)
+GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, restarts=1, central_choices=1,
+                      lookahead=1)
 
 
 class _OutOfBudget(Exception):
@@ -88,6 +94,20 @@ def difficulty_key(word: ResolvedWord, alphabet: Alphabet) -> tuple[int, int, in
     """Sort key, hardest first: rarest support letter in the bag, fewest support choices, longest."""
     rarest = min(alphabet.counts.get(x, 0) for x in word.support_letters)
     return (rarest, len(word.supports), -len(word.word), word.order)
+
+
+def bag_shortfall(words: list[ResolvedWord], bag: Bag) -> dict[str, int]:
+    """Letters the revision words' racks need beyond the bag's letter tiles (blanks not counted).
+
+    Each revision word puts down its letters minus the support letter, whatever the layout, so when
+    the excess is more than the bag's blanks no grid can hold every word: a lower bound that lets the
+    search give up early instead of spending its time budget.
+    """
+    need: Counter[str] = Counter()
+    for w in words:
+        need.update(w.word)
+        need[w.word[w.supports[0]]] -= 1
+    return {x: k - bag.counts.get(x, 0) for x, k in sorted(need.items()) if k > bag.counts.get(x, 0)}
 
 
 def _central_starts(word: str) -> list[tuple[int, int, str]]:
@@ -116,6 +136,7 @@ class Builder:
             sorted(words, key=lambda w: difficulty_key(w, lexicon.alphabet)))}
         self.by_id = {w.order: w for w in words}
         self.excluded = {w.word for w in words}
+        self.rack_letters = {w.order: Counter(w.word) - Counter(w.word[w.supports[0]]) for w in words}
         self.nodes = 0
         self.total_nodes = 0
         self.helper_calls = 0
@@ -123,6 +144,8 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
+        self.targets: list[int] = [w.order for w in words]
+        self.dropped: list[int] = []
         self._percent = 0
 
     # -- small pieces ------------------------------------------------------------------------------
@@ -140,6 +163,22 @@ class Builder:
         if time.perf_counter() > self.deadline:
             self.stopped_by_time = True
             raise _OutOfBudget
+
+    def bag_deficit(self, state: GridState, remaining: list[int], extra: str = "") -> int:
+        """Blanks still missing, at best, for the remaining words' racks (and ``extra`` letters).
+
+        A revision word always puts down the same letters (the word minus its support letter) wherever
+        it goes, so this is exact for them: a state with a deficit can never hold every word. Zero
+        without bag mode.
+        """
+        bag = self.bag
+        if bag is None:
+            return 0
+        need: Counter[str] = Counter(extra)
+        for i in remaining:
+            need.update(self.rack_letters[i])
+        short = sum(max(0, k - (bag.counts.get(x, 0) - state.used.get(x, 0))) for x, k in need.items())
+        return max(0, short - (bag.blanks - state.blanks_used))
 
     def _demand(self, remaining: list[int], skip: int = -1) -> Demand:
         return tuple((len(self.by_id[i].word), tuple((k, self.by_id[i].word[k]) for k in self.by_id[i].supports))
@@ -184,6 +223,8 @@ class Builder:
                 if not fresh:
                     continue
                 child = state.apply(p, HELPER)
+                if self.bag is not None and self.bag_deficit(child, remaining):
+                    continue  # the helper would eat tiles the revision words need
                 counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
                           for w in words]
                 helped = sum(1 for k in counts if k)
@@ -205,6 +246,8 @@ class Builder:
             self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed")
         if not remaining:
             return state
+        if self.bag is not None and self.bag_deficit(state, remaining):
+            return None  # the bag cannot supply every remaining rack any more
         if options is None:
             options = {i: self.options(state, i) for i in remaining}
         movable = [i for i in remaining if options[i]]
@@ -250,7 +293,12 @@ class Builder:
 
     def complete(self, state: GridState) -> GridState:
         """Greedy end game from a partial grid: place whatever still fits, helpers allowed."""
-        remaining = [w.order for w in self.words if w.order not in state.placed_ids()]
+        placed = state.placed_ids()
+        state = self._fill(state, [i for i in self.targets if i not in placed])
+        return self._fill(state, [i for i in self.dropped if i not in placed])
+
+    def _fill(self, state: GridState, remaining: list[int]) -> GridState:
+        remaining = list(remaining)
         while remaining:
             options = {i: self.options(state, i) for i in remaining}
             movable = [i for i in remaining if options[i]]
@@ -285,13 +333,36 @@ class Builder:
         assert pick is not None
         return pick
 
+    def bag_targets(self, ids: list[int]) -> tuple[list[int], list[int]]:
+        """In bag mode, the words to place and those left out because the bag cannot hold them all.
+
+        While the racks of the words kept need more than the bag and its blanks, leave out the word
+        whose removal cuts the deficit most (the hardest first among equals). Without bag mode, or
+        when the bag suffices, every word is kept.
+        """
+        kept = list(ids)
+        dropped: list[int] = []
+        empty = GridState()
+        while self.bag is not None and len(kept) > 1 and self.bag_deficit(empty, kept):
+            def gain(i: int) -> tuple[int, int]:
+                return (-self.bag_deficit(empty, [j for j in kept if j != i]), -self.rank[i])
+
+            worst = max(kept, key=gain)
+            kept.remove(worst)
+            dropped.append(worst)
+        return kept, dropped
+
     def attempts(self) -> list[tuple[str, tuple[int, int, str]]]:
         """(central word, start) per restart: central candidates first, then other starts."""
         if self.central is not None:
             centrals = [self.central]
         else:
-            centrals = central_candidates(self.lexicon, self.words, limit=self.config.central_choices,
+            centrals = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
                                           seed=self.seed)
+            if self.bag is not None:  # keep, in order, the words that leave the racks their tiles
+                fits = [c for c in centrals if not self.bag_deficit(GridState(), self.targets, c)]
+                centrals = fits or centrals
+            centrals = centrals[:self.config.central_choices]
         plans: list[tuple[str, tuple[int, int, str]]] = []
         starts = {c: _central_starts(c) for c in centrals}
         for k in range(self.config.restarts):
@@ -305,9 +376,11 @@ class Builder:
         self.deadline = started + self.time_budget
         overall: GridState | None = None
         attempts = 0
+        all_ids = [w.order for w in self.words]
+        shortfall = bag_shortfall(self.words, self.bag) if self.bag is not None else {}
+        self.targets, self.dropped = self.bag_targets(all_ids)
         self._report(5, "choosing the central word")
         plans = self.attempts()
-        all_ids = [w.order for w in self.words]
         for k, (word, (row, col, direction)) in enumerate(plans):
             attempts += 1
             self.rng = random.Random(self.seed * 1_000_003 + k)
@@ -318,7 +391,7 @@ class Builder:
                 continue
             start = start.apply(first, CENTRAL)
             self.best = start
-            order = sorted(all_ids, key=lambda i: self.rank[i])
+            order = sorted(self.targets, key=lambda i: self.rank[i])
             result: GridState | None = None
             if self.config.backtracking:
                 try:
@@ -329,8 +402,8 @@ class Builder:
                 result = self.complete(self.best)
             if self.better(result, overall):
                 overall = result
-            if len(overall.placed_ids()) == len(self.words) or time.perf_counter() > self.deadline:
-                if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.words):
+            if len(overall.placed_ids()) >= len(self.targets) or time.perf_counter() > self.deadline:
+                if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.targets):
                     self.stopped_by_time = True
                 break
         if overall is None:  # bag mode only: every central word needs more tiles than the bag has
@@ -349,6 +422,8 @@ class Builder:
             "nodes": self.total_nodes,
             "helper_searches": self.helper_calls,
             "stopped_by_time": self.stopped_by_time,
+            "bag_shortfall": shortfall,
+            "bag_dropped": [self.by_id[i].word for i in self.dropped],
             "construction_seconds": round(time.perf_counter() - started, 4),
         }
         return Construction(overall, unplaced, stats)
@@ -358,7 +433,11 @@ class Builder:
         w = self.by_id[word_id]
         letters = "/".join(sorted(w.support_letters))
         squares = sum(len(state.by_letter.get(x, ())) for x in w.support_letters)
-        if not squares:
+        if word_id in self.dropped and self.bag is not None:
+            over = ", ".join(f"{x} +{k}" for x, k in bag_shortfall(self.words, self.bag).items())
+            reason = (f"bag mode: the bag and its {self.bag.blanks} blanks cannot supply this rack together "
+                      f"with the others' (the list's racks need more than the bag holds: {over})")
+        elif not squares:
             reason = (f"its support letter {letters} is nowhere on the board and "
                       + ("helper words are off" if not self.config.helpers else "no helper word brought one"))
         else:

@@ -165,3 +165,21 @@ def test_json_shape(seed_lexicon) -> None:
     assert placed["situation"]["cgp"].endswith("lex TEST;")
     assert placed["coord"] == "8A"
     assert {"coord", "row", "col", "dir", "word", "score", "tiles", "expected"} <= set(placed["situation"]["top"][0])
+
+
+def test_bag_mode_leaves_out_what_the_bag_cannot_hold() -> None:
+    from engine.gaddag import build_gaddag
+
+    # Four racks of ZZ... need 8 Z; the French bag has 1 Z and 2 blanks: at most one word fits.
+    words = ["ZAZA", "ZOZO", "ZUZU", "ZIZI", "AZ", "ZA", "ZOO", "ZUT", "ZIG", "OUI", "AI", "TU"]
+    lexicon = build_gaddag(words, "fr")
+    items = [RevisionWord("ZAZA", "A"), RevisionWord("ZOZO", "O"), RevisionWord("ZUZU", "U"),
+             RevisionWord("ZIZI", "I")]
+    grid = generate_training_grid(lexicon, items, central="OUI", bag=True, top_n=2)
+    data = grid.to_json()
+    check_grid(data, lexicon, set(words), specs(items), bag=True, top_n=2)
+    assert len(data["placed"]) == 1 and len(data["unplaced"]) == 3
+    assert len(data["stats"]["bag_dropped"]) == 3
+    assert data["stats"]["bag_shortfall"] == {"Z": 7}
+    reasons = {u["word"]: u["reason"] for u in data["unplaced"]}
+    assert sum("bag and its 2 blanks cannot supply" in r for r in reasons.values()) >= 2
