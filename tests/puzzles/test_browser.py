@@ -166,3 +166,51 @@ def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "crossword-phone.png"), full_page=True)
     assert not errors, errors
+
+
+def test_in_process_task_progress_then_solver_and_phone_typing(live_server, browser_page, tmp_path, french_words,
+                                                               django_user_model, settings):
+    """As with ``make run``: the task runs in a background thread, the page polls its progress, then the
+    solver is swapped in by htmx and works; letters from an on-screen keyboard (input events without a
+    usable keydown) are accepted and folded."""
+    settings.TIRAGE_TASKS_MODE = "thread"
+    page, errors = browser_page
+    path = tmp_path / "fr7.txt"
+    path.write_text("\n".join(french_words) + "\n", encoding="utf-8")
+    lexicon = import_word_list(path, name="fr7", language="fr").lexicon
+    user = django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    from training import services as training_services
+
+    theme = training_services.create_list(user, lexicon, "Thème")
+    training_services.add_word(theme, "CHAT")
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/?next=/puzzles/crosswords/")
+    page.fill("input[name=username]", "lea")
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/puzzles/crosswords/")
+    page.fill("input[name=size]", "9")
+    page.select_option("select[name=style]", "us")
+    page.select_option("select[name=theme_list]", str(theme.pk))
+    page.click("#crossword-form button[type=submit]")
+    page.wait_for_url("**/puzzles/crosswords/*/")
+    page.wait_for_selector(".xw-grid", timeout=120_000)  # swapped in once the task says it has finished
+    crossword = Crossword.objects.get()
+    assert crossword.status == "done" and crossword.theme_words == ["CHAT"]
+    assert "CHAT" in page.inner_text("#xw-theme")
+    assert page.locator(".task-progress--done").count() == 1
+
+    slot = crossword.slots[0]
+    page.click(f"#clue-{slot['key']}")
+    first = slot["answer"][0]
+    accented = {"E": "é", "A": "â", "C": "ç", "I": "ï", "O": "ô", "U": "û"}.get(first, first.lower())
+    page.keyboard.insert_text(accented)  # an input event only, as phones send
+    assert page.input_value(f"#xw-{slot['row']}-{slot['col']}") == first
+    second = (slot["row"], slot["col"] + 1) if slot["dir"] == "A" else (slot["row"] + 1, slot["col"])
+    assert page.evaluate("document.activeElement.id") == f"xw-{second[0]}-{second[1]}"
+    page.keyboard.press("Space")  # toggles the direction when the cell has a word the other way
+    page.wait_for_function("document.querySelector('.xw').dataset.saved")
+    progress = CrosswordProgress.objects.get()
+    assert progress.entries[slot["row"]][slot["col"]] == first
+    page.locator(".xw").screenshot(path=str(ARTIFACTS / "crossword-us-9.png"))
+    assert not errors, errors
