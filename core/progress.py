@@ -30,6 +30,7 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
@@ -76,6 +77,29 @@ def mark_failed(task_run_id: uuid.UUID | str, error: str) -> None:
     TaskRun.objects.filter(pk=task_run_id).update(
         state=State.FAILED, error=error, finished_at=now, updated_at=now
     )
+
+
+def stale_after_seconds() -> int:
+    """No task may run longer than Celery's hard time limit, so a running task silent for longer is dead."""
+    return int(settings.CELERY_TASK_TIME_LIMIT)
+
+
+def expire_if_stale(run: TaskRun) -> TaskRun:
+    """Mark a run failed when its process died mid-task (a worker killed, the dev server reloaded).
+
+    Called when a run is read, so a page never polls a dead run forever. Only ``running`` runs expire:
+    a ``pending`` one may legitimately wait in the queue for a worker.
+    """
+    if run.state != State.RUNNING:
+        return run
+    now = timezone.now()
+    limit = now - timedelta(seconds=stale_after_seconds())
+    error = _("The task stopped answering (its process probably restarted); start it again.")
+    if TaskRun.objects.filter(pk=run.pk, state=State.RUNNING, updated_at__lt=limit).update(
+        state=State.FAILED, error=error, finished_at=now, updated_at=now
+    ):
+        run.refresh_from_db()
+    return run
 
 
 def describe_error(exc: BaseException) -> str:

@@ -7,6 +7,7 @@ import uuid
 from django.http import Http404
 
 from core.models import TaskRun
+from core.progress import expire_if_stale
 
 
 def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
@@ -17,7 +18,7 @@ def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
         raise Http404("No such task.") from None
     if not run.visible_to(user):
         raise Http404("No such task.")
-    return run
+    return expire_if_stale(run)
 
 
 def recent_task_runs(user, limit: int = 10) -> list[TaskRun]:

@@ -115,3 +115,30 @@ def test_home_lists_recent_tasks_with_their_progress(client, alice, done_run):
     client.force_login(alice)
     body = client.get(reverse("home")).content.decode()
     assert f'id="task-{done_run.id}"' in body
+
+
+def test_a_running_task_silent_past_the_time_limit_is_reported_dead(alice, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    run = TaskRun.objects.create(kind="x", owner=alice, state=TaskRun.State.RUNNING, progress=40)
+    long_ago = timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 5)
+    TaskRun.objects.filter(pk=run.pk).update(updated_at=long_ago)
+    body = api_for(alice).get(f"/api/tasks/{run.id}/").json()
+    assert body["state"] == "failed"
+    assert body["error"] == "La tâche ne répond plus (son processus a sans doute redémarré)\u00a0; relancez-la."
+
+
+def test_a_recently_active_or_queued_task_is_left_alone(alice, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    running = TaskRun.objects.create(kind="x", owner=alice, state=TaskRun.State.RUNNING)
+    queued = TaskRun.objects.create(kind="x", owner=alice)
+    TaskRun.objects.filter(pk=queued.pk).update(
+        updated_at=timezone.now() - timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT * 3)
+    )
+    assert api_for(alice).get(f"/api/tasks/{running.id}/").json()["state"] == "running"
+    assert api_for(alice).get(f"/api/tasks/{queued.id}/").json()["state"] == "pending"
