@@ -142,3 +142,12 @@ def test_a_recently_active_or_queued_task_is_left_alone(alice, settings):
     )
     assert api_for(alice).get(f"/api/tasks/{running.id}/").json()["state"] == "running"
     assert api_for(alice).get(f"/api/tasks/{queued.id}/").json()["state"] == "pending"
+
+
+def test_task_list_shows_only_the_callers_runs_newest_first(alice, bob):
+    first = start_task(ping, owner=alice, steps=1)
+    second = start_task(ping, owner=alice, steps=1)
+    start_task(ping, owner=bob, steps=1)
+    body = api_for(alice).get("/api/tasks/").json()
+    assert [item["id"] for item in body] == [str(second.id), str(first.id)]
+    assert api_for().get("/api/tasks/").status_code == 401
