@@ -135,12 +135,12 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
                 try:
                     mark_running(task_run_id)
                     result = func(Progress(task_run_id), **kwargs)
+                    mark_done(task_run_id, result)  # inside: a result that cannot be stored is a failure
                 except Exception as exc:
                     if not isinstance(exc, TaskFailure):
                         logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
                     mark_failed(task_run_id, describe_error(exc))
                     return None
-                mark_done(task_run_id, result)
                 return result
 
         return shared_task(name=name, **celery_options)(run)

@@ -155,3 +155,14 @@ def test_unknown_task_language_falls_back_to_the_site_language():
     current_app.tasks["tests.speaks"].apply(kwargs={"task_run_id": str(run.id), "task_language": "xx"})
     run.refresh_from_db()
     assert run.result["language"] == "fr"
+
+
+@tracked_task(name="tests.unstorable_result")
+def unstorable_result(progress_) -> object:
+    return {"when": object()}
+
+
+def test_a_result_that_cannot_be_stored_fails_the_run_in_words():
+    run = start_task(unstorable_result)
+    assert run.state == TaskRun.State.FAILED
+    assert "TypeError" in run.error and "JSON serializable" in run.error
