@@ -3,20 +3,21 @@
 Why: the learner is shown the board as it was, with the rack the word needs, and must find the word
 through its support letter; afterwards the move generator's best plays of that same situation show
 "your word" next to "the top". The expected play is re-validated here by :mod:`engine.scoring` (an
-independent statement of the rules) and looked up in :func:`engine.movegen.generate_moves`, so a
+independent statement of the rules) and looked up among the move generator's plays, so a
 situation that is not a legal, findable play can never be handed out silently.
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Any
 
 from engine.alphabet import BLANK
-from engine.board import Board
+from engine.board import HORIZONTAL, VERTICAL, Board
 from engine.cbic.state import Placement, Step
 from engine.cgp import Position
-from engine.movegen import generate_moves
+from engine.movegen import RawPlay, raw_plays
 from engine.scoring import IllegalPlay, Move, validate_placement
 
 
@@ -79,7 +80,27 @@ def build_situation(lexicon: Any, step: Step, top_n: int, ops: dict[str, str] | 
                              f"{expected.coord} for {expected.score}, not as constructed")
     if top_n <= 0:
         return Situation(position, expected, (), None, None)
-    moves = generate_moves(lexicon, position)
-    key = _key(expected)
-    rank = next((k + 1 for k, m in enumerate(moves) if _key(m) == key), None)
-    return Situation(position, expected, tuple(moves[:top_n]), rank, len(moves))
+    raws = raw_plays(lexicon, position)
+    target = expected.sort_key()
+    keys = [_raw_key(raw) for raw in raws]
+    found = target in keys
+    rank = 1 + sum(1 for k in keys if k < target) if found else None
+    top = tuple(_raw_move(raw) for raw in heapq.nsmallest(top_n, raws, key=_raw_key))
+    return Situation(position, expected, top, rank, len(raws))
+
+
+def _raw_key(raw: RawPlay) -> tuple[int, int, int, str, str]:
+    """:meth:`Move.sort_key` of a raw play (the generator's output order), without building the Move.
+
+    Ranking the few-thousand plays of a situation as tuples instead of Move objects makes the
+    situations about 40 % cheaper; the tests check the result equals ``generate_moves``' order.
+    """
+    score, d, line, start, word, _ = raw
+    return (-score, line, start, "H", word) if d == 0 else (-score, start, line, "V", word)
+
+
+def _raw_move(raw: RawPlay) -> Move:
+    score, d, line, start, word, tiles = raw
+    if d == 0:
+        return Move(line, start, HORIZONTAL, word, score, tiles)
+    return Move(start, line, VERTICAL, word, score, tiles)

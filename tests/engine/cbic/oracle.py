@@ -98,6 +98,7 @@ def check_placed(placed: dict[str, Any], final: list[str], lexicon: Any, allowed
     span = [(row + dr * k, col + dc * k) for k in range(n)]
     assert all(0 <= r < SIZE and 0 <= c < SIZE for r, c in span)
     sup = placed["support"]
+    assert (sup["row"], sup["col"]) in span, f"{word}: the support square is not in its span"
     k_support = span.index((sup["row"], sup["col"]))
     assert word[k_support] == sup["letter"]
     assert any(k_support == s if isinstance(s, int) else word[k_support] == s for s in allowed), \
