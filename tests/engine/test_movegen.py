@@ -19,7 +19,7 @@ from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
 from engine.cgp import Position, parse_cgp
 from engine.gaddag import build_gaddag
 from engine.movegen import MoveGenError, Prepared, anchor_bounds, generate_moves, line_search, top_moves
-from engine.scoring import validate_placement
+from engine.scoring import IllegalPlay, validate_placement, validate_play
 
 FR = get_alphabet("fr")
 
@@ -308,3 +308,72 @@ def test_anchor_bounds_are_upper_bounds() -> None:
             found: list = []
             line_search(GADDAG.words, GADDAG.root, prep, d, line, found)(anchor)
             assert all(play[0] <= bound for play in found), (bound, max(play[0] for play in found))
+
+
+def _oracle_by_placement(board: Board, rack: str) -> dict[frozenset, int]:
+    plays = {}
+    for r0, c0, direction, shown, score, _tiles in brute_force(WORDS, board, rack):
+        dr, dc = (0, 1) if direction == "H" else (1, 0)
+        new = frozenset((r0 + dr * k, c0 + dc * k, ch) for k, ch in enumerate(shown)
+                        if not board.get(r0 + dr * k, c0 + dc * k))
+        plays[new] = score
+    return plays
+
+
+def _proposal(rng: random.Random, board: Board, rack: str) -> tuple[int, int, str, str]:
+    """A play to propose: half at random, half through a board tile with rack letters (often legal)."""
+    direction = rng.choice("HV")
+    tiles = list(board.tiles())
+    if tiles and rng.random() < 0.5:
+        r, c, tile = rng.choice(tiles)
+        through = [w for w in WORDS if tile.upper() in w] or WORDS
+        word = rng.choice(through)
+        k = word.index(tile.upper()) if tile.upper() in word else 0
+        row, col = (r, c - k) if direction == "H" else (r - k, c)
+        letters = list(rack)
+        shown = []
+        for ch in word:
+            if ch in letters:
+                letters.remove(ch)
+                shown.append(ch)
+            elif "?" in letters:
+                letters.remove("?")
+                shown.append(ch.lower())
+            else:
+                shown.append(ch)
+        return max(row, 0), max(col, 0), direction, "".join(shown)
+    word = "".join(ch.lower() if rng.random() < 0.15 else ch for ch in rng.choice(WORDS))
+    return rng.randrange(SIZE), rng.randrange(SIZE), direction, word
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), tiles=st.integers(0, 20), placed=st.integers(0, 5),
+       blanks=st.integers(0, 2))
+def test_validation_accepts_exactly_the_legal_plays(seed: int, tiles: int, placed: int, blanks: int) -> None:
+    """Random proposals (word, square, direction, blanks): legal iff the oracle has the same tiles."""
+    rng = random.Random(seed)
+    board = _random_board(rng, tiles, placed)
+    rack = _random_rack(rng, blanks)
+    position = Position(board, (rack, ""))
+    legal = _oracle_by_placement(board, rack)
+    for _ in range(150):
+        row, col, direction, word = _proposal(rng, board, rack)
+        coord = ("ABCDEFGHIJKLMNO"[row] + str(col + 1)) if direction == "H" else (str(col + 1) + "ABCDEFGHIJKLMNO"[row])
+        try:
+            move = validate_play(GADDAG, position, coord, word)
+        except IllegalPlay:
+            dr, dc = (0, 1) if direction == "H" else (1, 0)
+            if row + dr * (len(word) - 1) < SIZE and col + dc * (len(word) - 1) < SIZE:
+                new = frozenset((row + dr * k, col + dc * k, ch) for k, ch in enumerate(word)
+                                if not board.get(row + dr * k, col + dc * k))
+                full_run = not any(
+                    0 <= r < SIZE and 0 <= c < SIZE and board.get(r, c)
+                    for r, c in ((row - dr, col - dc), (row + dr * len(word), col + dc * len(word))))
+                clash = any(board.get(row + dr * k, col + dc * k)
+                            and board.get(row + dr * k, col + dc * k).upper() != ch.upper()
+                            for k, ch in enumerate(word))
+                assert not (new in legal and full_run and not clash and len(word) >= 2), (coord, word)
+            continue
+        placements = frozenset(move.placements(board))
+        assert placements in legal, (coord, word)
+        assert legal[placements] == move.score
