@@ -26,6 +26,7 @@ Dispatch follows ``settings.TIRAGE_TASKS_MODE``: ``celery`` (a worker through th
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import threading
 import uuid
@@ -135,7 +136,8 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
                 try:
                     mark_running(task_run_id)
                     result = func(Progress(task_run_id), **kwargs)
-                    mark_done(task_run_id, result)  # inside: a result that cannot be stored is a failure
+                    _check_storable(result)
+                    mark_done(task_run_id, result)
                 except Exception as exc:
                     if not isinstance(exc, TaskFailure):
                         logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
@@ -146,6 +148,15 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
         return shared_task(name=name, **celery_options)(run)
 
     return decorator
+
+
+def _check_storable(result: Any) -> None:
+    """Refuse a result the JSON column cannot hold before writing, so the failure is recorded in words
+    (a failed UPDATE would leave the surrounding transaction unusable for recording it)."""
+    try:
+        json.dumps(result, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"the task's result cannot be stored as JSON: {exc}") from None
 
 
 def _known_language(code: str | None) -> str:

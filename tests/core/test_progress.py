@@ -158,11 +158,12 @@ def test_unknown_task_language_falls_back_to_the_site_language():
 
 
 @tracked_task(name="tests.unstorable_result")
-def unstorable_result(progress_) -> object:
-    return {"when": object()}
+def unstorable_result(progress_, kind: str) -> object:
+    return {"when": object()} if kind == "object" else {"score": float("nan")}
 
 
-def test_a_result_that_cannot_be_stored_fails_the_run_in_words():
-    run = start_task(unstorable_result)
+@pytest.mark.parametrize("kind", ["object", "nan"])
+def test_a_result_that_cannot_be_stored_fails_the_run_in_words(kind):
+    run = start_task(unstorable_result, kind=kind)
     assert run.state == TaskRun.State.FAILED
-    assert "TypeError" in run.error and "JSON serializable" in run.error
+    assert "the task's result cannot be stored as JSON" in run.error
