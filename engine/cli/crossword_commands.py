@@ -98,11 +98,11 @@ def _fill(args: argparse.Namespace) -> int:
     except GridError as exc:
         raise CommandError(f"bad grid: {exc}") from None
     language = args.language or ("en" if args.style == "us" else "fr")
+    if args.uniform_scores and args.scores:
+        raise CommandError("--scores and --uniform-scores exclude each other")
     try:
         scores = read_scores(args.scores, language) if args.scores else None
         source = "uniform" if args.uniform_scores else "auto"
-        if args.uniform_scores and scores is not None:
-            raise CommandError("--scores and --uniform-scores exclude each other")
         lexicon = load_lexicon(args.file, args.language, scores=scores, score_source=source)
         definitions = read_definitions(args.definitions) if args.definitions else None
         theme = [w for w in args.theme.split(",") if w.strip()]
