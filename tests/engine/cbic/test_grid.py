@@ -183,3 +183,38 @@ def test_bag_mode_leaves_out_what_the_bag_cannot_hold() -> None:
     assert data["stats"]["bag_shortfall"] == {"Z": 7}
     reasons = {u["word"]: u["reason"] for u in data["unplaced"]}
     assert sum("bag and its 2 blanks cannot supply" in r for r in reasons.values()) >= 2
+
+
+def test_duplicates_two_letter_words_and_the_central_word_as_revision_word() -> None:
+    from engine.gaddag import build_gaddag
+
+    words = ["DATAIS", "BACCARAT", "TA", "AS", "DA"]
+    lexicon = build_gaddag(words, "fr")
+    items = [RevisionWord("TA", "T"), RevisionWord("BACCARAT", "T"), RevisionWord("BACCARAT", "A"),
+             RevisionWord("DATAIS", "S")]
+    grid = generate_training_grid(lexicon, items, central="DATAIS", top_n=3)
+    check_grid(grid.to_json(), lexicon, set(words), specs(items), top_n=3)
+    assert grid.complete
+    ta = next(p for p in grid.placed if p.word == "TA")
+    assert ta.situation.rack == "A" and ta.situation.expected.tiles == 1
+
+
+def test_a_tiny_time_budget_still_gives_a_legal_grid(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(21), 8)
+    grid = generate_training_grid(lexicon, items, time_budget=1e-6, top_n=0)
+    check_grid(grid.to_json(), lexicon, words, specs(items))
+    assert grid.stats["stopped_by_time"] is True
+    for unplaced in grid.unplaced:
+        assert "time budget" in unplaced.reason
+
+
+def test_english_lexicon() -> None:
+    from engine.gaddag import build_gaddag
+
+    words = ["QUIZ", "ZOO", "ZEBRA", "BRAZEN", "ARE", "BE", "OE"]
+    lexicon = build_gaddag(words, "en")
+    items = [RevisionWord("ZEBRA", "Z"), RevisionWord("BRAZEN", "B")]
+    grid = generate_training_grid(lexicon, items, top_n=2, bag=True)
+    check_grid(grid.to_json(), lexicon, set(words), specs(items), bag=True, top_n=2)
+    assert grid.complete
