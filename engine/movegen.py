@@ -1,6 +1,6 @@
 """Every legal play of a position with its exact score: Gordon's GADDAG move generation.
 
-Why it is shaped like this: the search itself (:func:`line_search`) only touches plain data —
+Why it is shaped like this: the search itself (:mod:`engine.movegen_search`) only touches plain data —
 ints, lists of ints and one flat ``uint32`` array (the GADDAG, ``docs/gaddag-format.md``) — so that
 it can later be compiled (Cython / mypyc / Rust) unchanged in spirit. Everything with objects
 (positions, :class:`~engine.scoring.Move`) stays in the thin wrappers at the bottom.
@@ -21,7 +21,8 @@ The algorithm (Gordon 1994, seed 004):
    from it; anchors are searched best bound first, and the search stops once N plays are known and
    no remaining bound reaches the N-th best score.
 
-The recursion lives in :func:`line_search` (one closure set per line, one call per anchor).
+The search lives in :mod:`engine.movegen_search` (plain data only, to be compiled later):
+:func:`line_search` holds the recursion (one closure set per line, one call per anchor).
 
 A one-tile play is recorded once: in the horizontal pass if it has a horizontal neighbour, else in
 the vertical pass (so a vertical single-tile play is skipped when its square has a horizontal word).
@@ -31,20 +32,20 @@ from __future__ import annotations
 
 import gc
 import heapq
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
 
 from engine.alphabet import BLANK, Alphabet
 from engine.board import CENTER, HORIZONTAL, LETTER_MULTIPLIERS, SIZE, VERTICAL, WORD_MULTIPLIERS, Board
 from engine.cgp import MAX_RACK, Position
-from engine.scoring import BINGO_BONUS, BINGO_TILES, Move
+from engine.movegen_search import RawPlay, anchor_bounds, cross_sets, generate_raw, line_search, top_raw
+from engine.scoring import Move
 
-CHILD = 0x7FFFFFFF
-LAST = SIZE - 1
-
-# A raw play, as produced by the hot loop: (score, direction 0=H/1=V, line, start, word, tiles).
-RawPlay = tuple[int, int, int, int, str, int]
+__all__ = [
+    "MoveGenError", "MoveGenLexicon", "Prepared", "RawPlay", "anchor_bounds", "generate_moves",
+    "generate_raw", "line_search", "raw_plays", "top_moves", "top_raw",
+]
 
 
 class MoveGenLexicon(Protocol):
@@ -62,86 +63,6 @@ class MoveGenError(ValueError):
 def _square(d: int, line: int, p: int) -> int:
     """Board index of position ``p`` on ``line`` for direction ``d`` (0 = rows, 1 = columns)."""
     return line * SIZE + p if d == 0 else p * SIZE + line
-
-
-def _cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> tuple[list[int], list[int]]:
-    """Cross-check masks for the empty squares of one line, from that line's tiles (codes, 0 = empty).
-
-    The masks serve the *perpendicular* direction: a letter is allowed on square ``p`` when the run
-    of tiles through ``p`` in this line, with the letter on ``p``, is a word. Returns ``(masks,
-    touching)``; ``touching[p]`` is 1 when ``p`` has a tile next to it in this line (the mask of any
-    other square is every letter). With tiles before ``p``: read ``REV(prefix)``, the separator, then
-    each letter and the suffix forwards; with only a suffix: read ``REV(suffix)``, then accepting
-    letters are the front hooks.
-    """
-    masks = [full] * SIZE
-    touching = [0] * SIZE
-    for p in range(SIZE):
-        if line[p]:
-            continue
-        before = p > 0 and line[p - 1]
-        after = p < LAST and line[p + 1]
-        if not before and not after:
-            continue
-        touching[p] = 1
-        a = p
-        while a > 0 and line[a - 1]:
-            a -= 1
-        b = p
-        while b < LAST and line[b + 1]:
-            b += 1
-        allowed = 0
-        node = root
-        ok = True
-        if a < p:
-            for q in range(p - 1, a - 1, -1):  # REV(prefix)
-                c = line[q]
-                mask = words[node]
-                if not mask >> c & 1:
-                    ok = False
-                    break
-                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
-            if ok:
-                mask = words[node]
-                if mask & 1:
-                    node = words[node + 1] & CHILD  # the separator: the word continues rightwards
-                else:
-                    ok = False
-            if ok:
-                mask = words[node]
-                m = mask & full
-                while m:
-                    low = m & -m
-                    m ^= low
-                    arc = words[node + 1 + (mask & (low - 1)).bit_count()]
-                    for q in range(p + 1, b + 1):  # the suffix, forwards
-                        n2 = arc & CHILD
-                        c = line[q]
-                        mk = words[n2]
-                        if not mk >> c & 1:
-                            arc = 0
-                            break
-                        arc = words[n2 + 1 + (mk & ((1 << c) - 1)).bit_count()]
-                    if arc >> 31:
-                        allowed |= low
-        else:
-            for q in range(b, p, -1):  # REV(suffix), then the letter in front accepts
-                c = line[q]
-                mask = words[node]
-                if not mask >> c & 1:
-                    ok = False
-                    break
-                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
-            if ok:
-                mask = words[node]
-                m = mask & full
-                while m:
-                    low = m & -m
-                    m ^= low
-                    if words[node + 1 + (mask & (low - 1)).bit_count()] >> 31:
-                        allowed |= low
-        masks[p] = allowed
-    return masks, touching
 
 
 class Prepared:
@@ -211,7 +132,7 @@ class Prepared:
                 codes = tiles[base:base + SIZE]
                 if not any(codes):
                     continue
-                masks, touching = _cross_sets(words, root, codes, full)
+                masks, touching = cross_sets(words, root, codes, full)
                 vals = values[base:base + SIZE]
                 for p in range(SIZE):
                     if touching[p]:
@@ -235,293 +156,6 @@ class Prepared:
         self.full = full
         self.upper = [""] + list(alphabet.letters)
         self.lower = [""] + list(alphabet.letters.lower())
-
-
-# -- the hot loop ---------------------------------------------------------------------------------
-
-def generate_raw(words: Sequence[int], root: int, prep: Prepared) -> list[RawPlay]:
-    """All plays of a prepared position as raw tuples ``(score, d, line, start, word, tiles)``."""
-    out: list[RawPlay] = []
-    n2 = SIZE * SIZE
-    for d in (0, 1):
-        for line in range(SIZE):
-            base = d * n2 + line * SIZE
-            anchors = [a for a in range(SIZE) if prep.anchors[base + a]]
-            if anchors:
-                search = line_search(words, root, prep, d, line, out)
-                for anchor in anchors:
-                    search(anchor)
-    return out
-
-
-def anchor_bounds(prep: Prepared) -> list[tuple[int, int, int, int]]:
-    """``(bound, d, line, anchor)`` for every anchor: no play generated from it scores more.
-
-    The bound lets :func:`top_raw` search the most promising anchors first and skip the rest. It
-    pairs the rack's best values with the best letter premiums reachable from the anchor (the
-    squares a play from it could cover with at most ``rack size`` new tiles, not crossing another
-    anchor leftwards nor a square no rack letter fits), multiplies by the best word premiums, adds
-    the tiles it could play through, the best cross-words and the bingo when 7 tiles fit.
-    """
-    rack_size = sum(prep.rack) + prep.blanks
-    if not rack_size:
-        return []
-    values = sorted([prep.letter_values[c] for c, k in enumerate(prep.rack) for _ in range(k)]
-                    + [0] * prep.blanks, reverse=True)
-    top_value = values[0]
-    rmask = sum(1 << c for c, k in enumerate(prep.rack) if k)
-    avail = prep.full if prep.blanks else rmask
-    T, V, X, S, LM, WM, A = prep.tiles, prep.values, prep.cross, prep.xsum, prep.lm, prep.wm, prep.anchors
-    bounds: list[tuple[int, int, int, int]] = []
-    for d in (0, 1):
-        for line in range(SIZE):
-            base = d * SIZE * SIZE + line * SIZE
-            for a in range(SIZE):
-                i = base + a
-                if not A[i] or not X[i] & avail:
-                    continue
-                usable = [i]
-                through = 0
-                for step, stop_at_anchor in ((-1, True), (1, False)):
-                    q = a + step
-                    budget = rack_size - 1
-                    while 0 <= q < SIZE:
-                        j = base + q
-                        if T[j]:
-                            through += V[j]
-                        elif not budget or (stop_at_anchor and A[j]) or not X[j] & avail:
-                            break
-                        else:
-                            usable.append(j)
-                            budget -= 1
-                        q += step
-                letters = sum(v * m for v, m in zip(values, sorted((LM[j] for j in usable), reverse=True), strict=False))
-                word_mult = 1
-                for m in sorted((WM[j] for j in usable), reverse=True)[:rack_size]:
-                    word_mult *= m
-                cross = sum(sorted(((S[j] + top_value * LM[j]) * WM[j] for j in usable if S[j] >= 0),
-                                   reverse=True)[:rack_size])
-                bingo = BINGO_BONUS if rack_size >= BINGO_TILES and len(usable) >= BINGO_TILES else 0
-                bounds.append(((through + letters) * word_mult + cross + bingo, d, line, a))
-    return bounds
-
-
-def top_raw(words: Sequence[int], root: int, prep: Prepared, n: int) -> list[RawPlay]:
-    """Raw plays including the ``n`` best (and every play scoring at least the ``n``-th best).
-
-    Anchors are searched in decreasing order of :func:`anchor_bounds`; once ``n`` plays are known,
-    an anchor whose bound is below the ``n``-th best score so far cannot add to the top: it and all
-    later anchors are skipped. Ties with the ``n``-th score are kept, so the final order is exact.
-    """
-    out: list[RawPlay] = []
-    if n <= 0:
-        return out
-    bounds = anchor_bounds(prep)
-    bounds.sort(reverse=True)
-    best: list[int] = []  # min-heap of the n best scores so far
-    searches: dict[tuple[int, int], Callable[[int], None]] = {}
-    for bound, d, line, anchor in bounds:
-        if len(best) == n and bound < best[0]:
-            break
-        search = searches.get((d, line))
-        if search is None:
-            search = searches[(d, line)] = line_search(words, root, prep, d, line, out)
-        done = len(out)
-        search(anchor)
-        for play in out[done:]:
-            if len(best) < n:
-                heapq.heappush(best, play[0])
-            elif play[0] > best[0]:
-                heapq.heapreplace(best, play[0])
-    return out
-
-
-def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: int,
-                 out: list[RawPlay]) -> Callable[[int], None]:
-    """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``): returns ``search(anchor)``,
-    which appends to ``out`` every play whose leftmost new tile on an anchor is ``anchor``.
-
-    ``rack`` (counts per letter code) is modified during a search and restored at its end; the
-    bit mask ``rmask`` of the letters still in it and the blank count ``b`` travel as arguments.
-    For speed, the step after a letter is written inline in the letter loops, its per-square tests
-    are hoisted out of them, and a recursive call is made only when the next square can take an arc
-    of the child node: ``NEED[q]`` is the bit of the tile on ``q``, or ``q``'s cross-check mask
-    (``0`` off the board). A new tile and a blank for the same letter are two variants of one arc.
-    """
-    record = out.append
-    join = "".join
-    full = prep.full
-    letter_values = prep.letter_values
-    upper, lower = prep.upper, prep.lower
-    rack = prep.rack.copy()
-    rmask0 = sum(1 << c for c, k in enumerate(rack) if k)
-    blanks = prep.blanks
-    base = d * SIZE * SIZE + line * SIZE
-    end = base + SIZE
-    A = prep.anchors[base:end]
-    T = prep.tiles[base:end]
-    CH = prep.chars[base:end]
-    V = prep.values[base:end]
-    X = prep.cross[base:end]
-    S = prep.xsum[base:end]
-    LM = prep.lm[base:end]
-    WM = prep.wm[base:end]
-    NEED = [(1 << t) if t else x for t, x in zip(T, X, strict=True)] + [0]
-    cur = [""] * SIZE
-    only_tile, only_blank, both = (0,), (1,), (0, 1)
-    anchor = 0
-    right_free = True  # the square after the anchor is empty or off the board
-    skip_single = False  # vertical pass, anchor with a horizontal word: its 1-tile plays are H's
-
-    def right(pos: int, node: int, start: int, msum: int, wmul: int, xtot: int, n: int,
-              rmask: int, b: int) -> None:
-        """Fill square ``pos`` (right of the anchor), the word spanning ``start..pos`` so far."""
-        mask = words[node]
-        ends = pos == LAST or not T[pos + 1]  # the word may end on pos
-        need = NEED[pos + 1]
-        c = T[pos]
-        if c:  # a tile on the board: read it
-            if mask >> c & 1:
-                arc = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()]
-                cur[pos] = CH[pos]
-                msum += V[pos]
-                if ends and arc >> 31 and not (n == 1 and skip_single):
-                    record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
-                            start, join(cur[start:pos + 1]), n))
-                child = arc & CHILD
-                nm = words[child] & need
-                if nm and (not ends or b or nm & rmask):
-                    right(pos + 1, child, start, msum, wmul, xtot, n, rmask, b)
-            return
-        m = mask & X[pos] & (full if b else rmask)
-        lmul = LM[pos]
-        wsq = WM[pos]
-        wmul2 = wmul * wsq
-        xs = S[pos]
-        n1 = n + 1  # >= 2: the anchor holds a new tile, so no single-tile check here
-        bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
-            accept = ends and arc >> 31
-            child = arc & CHILD
-            nm = words[child] & need
-            if not (nm or accept):
-                continue
-            k = rack[c]
-            for blank in (both if b else only_tile) if k else only_blank:
-                if blank:
-                    ms = msum
-                    xt = xtot if xs < 0 else xtot + xs * wsq
-                    cur[pos] = lower[c]
-                    rm, bb = rmask, b - 1
-                else:
-                    v = letter_values[c] * lmul
-                    ms = msum + v
-                    xt = xtot if xs < 0 else xtot + (xs + v) * wsq
-                    cur[pos] = upper[c]
-                    rm, bb = (rmask if k > 1 else rmask ^ low), b
-                if accept:
-                    record((ms * wmul2 + xt + bonus, d, line, start, join(cur[start:pos + 1]), n1))
-                if nm and (not ends or bb or nm & rm):
-                    if blank:
-                        right(pos + 1, child, start, ms, wmul2, xt, n1, rm, bb)
-                    else:
-                        rack[c] = k - 1
-                        right(pos + 1, child, start, ms, wmul2, xt, n1, rm, bb)
-                        rack[c] = k
-
-    def left(pos: int, node: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
-        """Fill square ``pos`` (the anchor or left of it), the word spanning ``pos+1..anchor`` so far."""
-        mask = words[node]
-        c = T[pos]
-        if c:  # a tile on the board: read it
-            if mask >> c & 1:
-                cur[pos] = CH[pos]
-                left_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()],
-                          msum + V[pos], wmul, xtot, n, rmask, b)
-            return
-        m = mask & X[pos] & (full if b else rmask)
-        if not m:
-            return
-        lmul = LM[pos]
-        wsq = WM[pos]
-        wmul2 = wmul * wsq
-        xs = S[pos]
-        n1 = n + 1
-        bonus = BINGO_BONUS if n1 == BINGO_TILES else 0
-        forced = pos and T[pos - 1]  # a tile on the left: the word must go through it
-        may_end = not forced and right_free and pos < anchor and not (n1 == 1 and skip_single)
-        may_turn = not forced and anchor < LAST
-        need_turn = NEED[anchor + 1]
-        need_left = NEED[pos - 1] if forced or (pos and not A[pos - 1]) else 0
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
-            child = arc & CHILD
-            accept = may_end and arc >> 31
-            nl = words[child] & need_left
-            turn = nt = 0
-            if may_turn and words[child] & 1:
-                turn = words[child + 1] & CHILD  # the separator has code 0: rank 0
-                nt = words[turn] & need_turn
-            if not (accept or nt or nl):
-                continue
-            k = rack[c]
-            for blank in (both if b else only_tile) if k else only_blank:
-                if blank:
-                    ms = msum
-                    xt = xtot if xs < 0 else xtot + xs * wsq
-                    cur[pos] = lower[c]
-                    rm, bb = rmask, b - 1
-                else:
-                    v = letter_values[c] * lmul
-                    ms = msum + v
-                    xt = xtot if xs < 0 else xtot + (xs + v) * wsq
-                    cur[pos] = upper[c]
-                    rack[c] = k - 1
-                    rm, bb = (rmask if k > 1 else rmask ^ low), b
-                if accept:
-                    record((ms * wmul2 + xt + bonus, d, line, pos, join(cur[pos:anchor + 1]), n1))
-                if nt and (not right_free or bb or nt & rm):
-                    right(anchor + 1, turn, pos, ms, wmul2, xt, n1, rm, bb)
-                if nl and (forced or bb or nl & rm):
-                    left(pos - 1, child, ms, wmul2, xt, n1, rm, bb)
-                if not blank:
-                    rack[c] = k
-
-    def left_step(pos: int, arc: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
-        """After reading a board tile on ``pos`` leftwards: the same three moves as in ``left``."""
-        child = arc & CHILD
-        if pos and T[pos - 1]:
-            if words[child] & NEED[pos - 1]:
-                left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
-            return
-        if arc >> 31 and right_free and pos < anchor and not (n == 1 and skip_single):
-            record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
-                    pos, join(cur[pos:anchor + 1]), n))
-        if anchor < LAST and words[child] & 1:
-            turn = words[child + 1] & CHILD
-            nt = words[turn] & NEED[anchor + 1]
-            if nt and (not right_free or b or nt & rmask):
-                right(anchor + 1, turn, pos, msum, wmul, xtot, n, rmask, b)
-        if pos and not A[pos - 1]:
-            nl = words[child] & NEED[pos - 1]
-            if nl and (b or nl & rmask):
-                left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
-
-    def search(at: int) -> None:
-        nonlocal anchor, right_free, skip_single
-        anchor = at
-        right_free = anchor == LAST or not T[anchor + 1]
-        skip_single = d == 1 and S[anchor] >= 0
-        left(anchor, root, 0, 1, 0, 0, rmask0, blanks)
-
-    return search
 
 
 # -- public API -----------------------------------------------------------------------------------
