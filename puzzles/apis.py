@@ -72,7 +72,7 @@ class CrosswordDetailApi(APIView):
 
     @extend_schema(responses=CrosswordSerializer)
     def get(self, request: Request, crossword_id: int) -> Response:
-        crossword = selectors.get_own_crossword(request.user, crossword_id)
+        crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
         progress = selectors.progress_of(crossword, request.user)
         return Response(CrosswordSerializer(crossword, context={"progress": progress}).data)
 

@@ -331,6 +331,26 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
             "attempts": extra["attempts"]}
 
 
+def follow_task(crossword: Crossword) -> Crossword:
+    """Mark a pending or running crossword failed when its task run failed without saying so here.
+
+    Why: a worker killed mid-task (or a development server that reloaded) never reaches the ``except``
+    of :func:`build_crossword`; core expires such a run when it is read, and the crossword must follow,
+    or its page would wait for a grid forever.
+    """
+    if crossword.status not in (Crossword.Status.PENDING, Crossword.Status.RUNNING) or crossword.task_run is None:
+        return crossword
+    from core.progress import expire_if_stale
+
+    run = expire_if_stale(crossword.task_run)
+    if run.state == run.State.FAILED:
+        Crossword.objects.filter(pk=crossword.pk, status__in=[Crossword.Status.PENDING, Crossword.Status.RUNNING]).update(
+            status=Crossword.Status.FAILED, error=run.error or _("The generation task failed."),
+            finished_at=timezone.now())
+        crossword.refresh_from_db()
+    return crossword
+
+
 def delete_crossword(crossword: Crossword) -> None:
     crossword.delete()
 

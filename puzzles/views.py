@@ -80,7 +80,7 @@ def _context(request: HttpRequest, crossword) -> dict:
 @login_required
 @require_GET
 def crossword_detail(request: HttpRequest, crossword_id: int) -> HttpResponse:
-    crossword = selectors.get_own_crossword(request.user, crossword_id)
+    crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
     return render(request, "puzzles/crossword.html", _context(request, crossword))
 
 
@@ -89,7 +89,7 @@ def crossword_detail(request: HttpRequest, crossword_id: int) -> HttpResponse:
 @require_GET
 def crossword_body(request: HttpRequest, crossword_id: int) -> HttpResponse:
     """The solver (or the failure), swapped in by htmx when the generation task reports it has finished."""
-    crossword = selectors.get_own_crossword(request.user, crossword_id)
+    crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
     return render(request, "puzzles/_body.html", _context(request, crossword))
 
 

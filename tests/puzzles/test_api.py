@@ -496,3 +496,24 @@ def test_every_crossword_endpoint_is_in_the_schema(alice):
         assert path in schema["paths"], path
     assert "put" in schema["paths"]["/api/crosswords/{crossword_id}/entries/"]
     assert "202" in schema["paths"]["/api/crosswords/"]["post"]["responses"]
+
+
+def test_a_crossword_whose_task_died_is_reported_failed(alice, lexicon, settings):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    run = TaskRun.objects.create(kind="puzzles.generate_crossword", owner=alice, state="running")
+    TaskRun.objects.filter(pk=run.pk).update(
+        updated_at=timezone.now() - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 5))
+    stuck = Crossword.objects.create(owner=alice, lexicon=lexicon, size=9, style="us", status="running", task_run=run)
+    data = api_for(alice).get(f"/api/crosswords/{stuck.pk}/").json()
+    assert data["status"] == "failed" and "stopped answering" in data["error"]
+    stuck.refresh_from_db()
+    assert stuck.status == "failed" and stuck.finished_at is not None
+
+
+def test_a_crossword_whose_task_is_alive_keeps_waiting(alice, lexicon):
+    run = TaskRun.objects.create(kind="puzzles.generate_crossword", owner=alice, state="running")
+    waiting = Crossword.objects.create(owner=alice, lexicon=lexicon, size=9, style="us", status="running", task_run=run)
+    assert api_for(alice).get(f"/api/crosswords/{waiting.pk}/").json()["status"] == "running"
