@@ -48,6 +48,7 @@ def _solver_strings() -> dict[str, str]:
         "revealed": _("Revealed."),
         "solved": _("Solved in {time}!"),
         "notSaved": _("Not saved:"),
+        "sent": _("Words sent to your review queue:"),
         "error": _("Error"),
     }
 

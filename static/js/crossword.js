@@ -129,7 +129,7 @@
       highlight();
       if (focus !== false) {
         if (document.activeElement !== input) input.focus();
-        input.select();  // typing over a letter replaces it (on-screen keyboards included)
+        if (!finished) input.select();  // typing over a letter replaces it (on-screen keyboards included)
       }
     }
 
@@ -276,7 +276,7 @@
       return request(data.entriesUrl, "PUT", { entries: entries(), seconds: seconds }, keepalive)
         .then(function (progress) {
           box.dataset.saved = String(Date.now());
-          if (progress.finished && !finished) done();
+          if (progress.finished && !finished) done(progress.review_words);
         })
         .catch(function (err) { dirty = true; say(t("notSaved", "Not saved:") + " " + err.message); })
         .finally(function () { saving = false; box.classList.remove("xw--saving"); if (dirty) changed(); });
@@ -305,7 +305,7 @@
         box.dataset.checked = String(Date.now());
         if (reveal) say(t("revealed", "Revealed."));
         else say(t("checked", "{right} right, {wrong} wrong, {empty} empty.").replace("{right}", result.right).replace("{wrong}", result.wrong).replace("{empty}", result.empty));
-        if (result.solved && !finished) done();
+        if (result.solved && !finished) done(result.progress.review_words);
       }).catch(function (err) { say(err.message); dirty = true; })
         .finally(function () { if (button) button.disabled = false; });
     }
@@ -325,11 +325,13 @@
       box.querySelectorAll(".xw-input").forEach(function (input) { input.readOnly = true; });
     }
 
-    function done() {
+    function done(reviewWords) {
       finished = true;
       lock();
       box.classList.add("xw--finished");
-      say(t("solved", "Solved in {time}!").replace("{time}", formatTime(seconds)));
+      var text = t("solved", "Solved in {time}!").replace("{time}", formatTime(seconds));
+      if (reviewWords && reviewWords.length) text += " " + t("sent", "Words sent to your review queue:") + " " + reviewWords.join(", ");
+      say(text);
     }
     if (finished) { box.classList.add("xw--finished"); lock(); }
 
