@@ -60,13 +60,25 @@ class MoveGenError(ValueError):
 
 # -- per-position preparation: plain lists, line-major per direction ------------------------------
 
-def _square(d: int, line: int, p: int) -> int:
-    """Board index of position ``p`` on ``line`` for direction ``d`` (0 = rows, 1 = columns)."""
-    return line * SIZE + p if d == 0 else p * SIZE + line
+# Board index of each position of the line-major arrays: rows (d = 0), then columns (d = 1).
+_ORDER = [line * SIZE + p for line in range(SIZE) for p in range(SIZE)] + \
+         [p * SIZE + line for line in range(SIZE) for p in range(SIZE)]
+_LM = [LETTER_MULTIPLIERS[i] for i in _ORDER]
+_WM = [WORD_MULTIPLIERS[i] for i in _ORDER]
+_NEIGHBOURS = [
+    tuple((r + a) * SIZE + c + b for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1))
+          if 0 <= r + a < SIZE and 0 <= c + b < SIZE)
+    for r in range(SIZE) for c in range(SIZE)
+]
 
 
 class Prepared:
-    """Per-position plain arrays (index ``d * 225 + line * 15 + p``) fed to :func:`generate_raw`."""
+    """Per-position plain arrays (index ``d * 225 + line * 15 + p``) fed to :func:`generate_raw`.
+
+    ``tiles`` (codes, 0 = empty), ``chars`` (board text), ``values`` (tile values, 0 for blanks),
+    ``cross`` (cross-check masks), ``xsum`` (cross-scores, -1 = no perpendicular word), ``lm`` /
+    ``wm`` (premiums), ``anchors`` (0/1); ``rack`` (count per letter code), ``blanks``.
+    """
 
     __slots__ = ("tiles", "chars", "values", "cross", "xsum", "lm", "wm", "anchors", "rack", "blanks",
                  "letter_values", "full", "upper", "lower")
@@ -95,33 +107,18 @@ class Prepared:
                 counts[code_of[ch.upper()]] += 1
             else:
                 raise MoveGenError(f"rack {rack!r}: {ch!r} is not a {alphabet.language} letter or '?'")
-        empty_board = not any(board_codes)
-        tiles: list[int] = []
-        chars: list[str] = []
-        values: list[int] = []
-        lm: list[int] = []
-        wm: list[int] = []
-        anchors: list[int] = []
-        for d in (0, 1):
-            for line in range(SIZE):
-                for p in range(SIZE):
-                    i = _square(d, line, p)
-                    tiles.append(board_codes[i])
-                    chars.append(board.cells[i])
-                    values.append(board_values[i])
-                    lm.append(LETTER_MULTIPLIERS[i])
-                    wm.append(WORD_MULTIPLIERS[i])
-                    r, c = divmod(i, SIZE)
-                    if board_codes[i]:
-                        anchor = 0
-                    elif empty_board:
-                        anchor = int((r, c) == CENTER)
-                    else:
-                        anchor = int(any(
-                            0 <= r + a < SIZE and 0 <= c + b < SIZE and board_codes[(r + a) * SIZE + c + b]
-                            for a, b in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                        ))
-                    anchors.append(anchor)
+        if any(board_codes):
+            anchor_at = [0 if code else int(any(board_codes[j] for j in _NEIGHBOURS[i]))
+                         for i, code in enumerate(board_codes)]
+        else:
+            anchor_at = [0] * n
+            anchor_at[CENTER[0] * SIZE + CENTER[1]] = 1
+        cells = board.cells
+        tiles = [board_codes[i] for i in _ORDER]
+        chars = [cells[i] for i in _ORDER]
+        values = [board_values[i] for i in _ORDER]
+        anchors = [anchor_at[i] for i in _ORDER]
+        lm, wm = _LM, _WM
         # Cross-sets of direction d come from the lines of the other direction.
         cross = [full] * (2 * n)
         xsum = [-1] * (2 * n)
