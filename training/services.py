@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
 
 from core.progress import Progress, TaskFailure, start_task
-from engine.alphabet import InvalidWord
+from engine.alphabet import InvalidWord, fold_word
 from engine.cgp import parse_cgp
 from engine.notation import NotationError, parse_coord
 from engine.scoring import IllegalPlay, validate_play
@@ -131,12 +131,18 @@ def copy_list(source: RevisionList, user) -> RevisionList:
 
 # --- Words ------------------------------------------------------------------------------------------------
 
+def bad_characters_message(alphabet: Any, text: str) -> str:
+    """A translated refusal naming the characters of ``text`` that are not letters of ``alphabet``."""
+    bad = sorted({ch for ch in fold_word(text) if ch not in alphabet.code_of})
+    shown = " ".join(f"“{ch}”" if ch.strip() else _("space") for ch in bad)
+    return _("“%(word)s” is not a word: %(chars)s not a letter.") % {"word": text.strip(), "chars": shown}
+
+
 def _normalise(gaddag: Any, text: str) -> str:
     try:
         return gaddag.alphabet.normalise(text)
-    except InvalidWord as exc:
-        raise EntryError("bad_letters", _("“%(word)s” is not a word: %(reason)s.") % {"word": text, "reason": exc.reason},
-                         text) from None
+    except InvalidWord:
+        raise EntryError("bad_letters", bad_characters_message(gaddag.alphabet, text), text) from None
 
 
 def resolve_support(word: str, support: Any) -> int:
@@ -427,6 +433,26 @@ def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
     return card_row
 
 
+def play_refusal(exc: IllegalPlay) -> str:
+    """The engine's refusal in the learner's language (by its stable ``code``; its own words otherwise)."""
+    reasons = {
+        "off_board": _("the word runs off the board"),
+        "overlap": _("a square on the way holds another letter"),
+        "incomplete_word": _("the word continues into a tile on the board: write the whole word"),
+        "no_tiles": _("the word is already on the board"),
+        "not_in_rack": _("the rack does not hold the letters this placement needs"),
+        "not_connected": _("the word does not touch the tiles on the board"),
+        "no_centre": _("the first word must cover the centre square"),
+        "too_short": _("a word needs at least 2 letters"),
+        "gap": _("the tiles leave a gap"),
+        "not_in_line": _("the tiles are not in one line"),
+    }
+    if exc.code == "invalid_word":
+        words = exc.reason.split(" ", 2)[-1] if exc.reason.startswith("invalid word") else exc.reason
+        return _("it forms words that are not in the lexicon: %(words)s") % {"words": words}
+    return reasons.get(exc.code, exc.reason)
+
+
 @dataclass
 class AnswerOutcome:
     answer: Answer
@@ -449,17 +475,17 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
     gaddag = selectors.gaddag_of(situation.grid.lexicon)
     try:
         normalised = gaddag.alphabet.normalise(text)
-    except InvalidWord as exc:
-        raise AnswerError(_("“%(word)s” is not a word: %(reason)s.") % {"word": text, "reason": exc.reason}) from None
+    except InvalidWord:
+        raise AnswerError(bad_characters_message(gaddag.alphabet, text)) from None
     if len(normalised) > MAX_ANSWER_LENGTH:
         raise AnswerError(_("“%(word)s” is too long for the board.") % {"word": text})
     coord = (coord or "").strip().upper()
     if coord:
         try:
             parse_coord(coord, "fr")
-        except NotationError as exc:
-            raise AnswerError(_("Coordinates “%(coord)s” cannot be read: %(reason)s")
-                              % {"coord": coord, "reason": exc}) from None
+        except NotationError:
+            raise AnswerError(_("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a column "
+                                "number 1 to 15, such as H4 (across) or 4H (down).") % {"coord": coord}) from None
 
     expected = situation.expected
     expected_word = situation.word.upper()
@@ -471,7 +497,7 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
         except IllegalPlay as exc:
             correct = False
             message = _("%(word)s at %(coord)s is not a legal play: %(reason)s") % {
-                "word": normalised, "coord": coord, "reason": exc.reason}
+                "word": normalised, "coord": coord, "reason": play_refusal(exc)}
         else:
             correct = right_word and move.word.upper() == expected_word
             score = move.score

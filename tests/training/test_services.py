@@ -225,3 +225,12 @@ def test_support_counts_equal_one_anagram_query_per_letter_on_a_real_lexicon(fre
     for word in sample:
         for option in selectors.support_options(gaddag, word):
             assert option.count == len(gaddag.anagrams(option.rack + "?")), (word, option)
+
+
+def test_refusals_are_said_in_words_the_learner_reads(alice, situation):
+    off = services.answer_situation(situation, alice, "BACCARAT", "A8")  # across row A: touches nothing
+    assert not off.correct and "does not touch the tiles" in off.message
+    with pytest.raises(services.AnswerError, match="“4”"):
+        services.answer_situation(situation, alice, "BAC4")
+    with pytest.raises(services.AnswerError, match="H4"):
+        services.answer_situation(situation, alice, "BACCARAT", "Q99")
