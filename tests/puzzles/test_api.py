@@ -448,7 +448,7 @@ def test_puz_export_is_read_back_by_puzpy(crossword, alice):
     response = client.get(f"/api/crosswords/{crossword.pk}/export/?format=puz")
     assert response.status_code == 200 and response["Content-Type"] == "application/x-crossword"
     p = puz.load(response.content)
-    assert (p.width, p.height) == (5, 5)
+    assert (p.width, p.height) == (5, 5) and p.version.startswith(b"1.3")  # Across Lite's Latin-1 version
     assert p.solution == "".join(row.replace("#", ".") for row in crossword.rows)
     numbering = p.clue_numbering()
     by_key = {f"{s['number']}A": s["clue"] for s in crossword.slots if s["dir"] == "A"}
@@ -474,6 +474,10 @@ def test_clues_use_curated_definitions(alice, lexicon, staff_definition):
     exported = json.loads(api_for(alice).get(f"/api/crosswords/{cw.pk}/export/?format=ipuz").content)
     assert [defined[0]["number"], defined[0]["clue"]] in exported["clues"]["Across" if defined[0]["dir"] == "A"
                                                                           else "Down"]
+    # "—" is not Latin-1: the .puz file switches to version 2.0 (UTF-8) and keeps the clue intact.
+    p = puz.load(api_for(alice).get(f"/api/crosswords/{cw.pk}/export/?format=puz").content)
+    assert p.version.startswith(b"2.0")
+    assert staff_definition[defined[0]["answer"]] in p.clues
 
 
 @pytest.fixture
