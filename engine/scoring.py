@@ -49,11 +49,15 @@ class Lexicon(Protocol):
 
 
 class IllegalPlay(ValueError):
-    """A refused play. ``code`` is a stable key for programs, the message is for people."""
+    """A refused play. ``code`` is a stable key for programs, the message is for people.
 
-    def __init__(self, code: str, message: str) -> None:
+    For ``invalid_word``, ``words`` lists the words not in the lexicon (upper case).
+    """
+
+    def __init__(self, code: str, message: str, words: tuple[str, ...] = ()) -> None:
         self.code = code
         self.reason = message
+        self.words = words
         super().__init__(message)
 
 
@@ -237,7 +241,7 @@ def validate_placement(
     invalid = [w.upper() for w in words if not lexicon.contains(w.upper())]
     if invalid:
         listed = ", ".join(invalid)
-        raise IllegalPlay("invalid_word", f"invalid word{'s' if len(invalid) > 1 else ''} {listed}")
+        raise IllegalPlay("invalid_word", f"invalid word{'s' if len(invalid) > 1 else ''} {listed}", tuple(invalid))
     if len(new) == BINGO_TILES:
         score += BINGO_BONUS
     return Move(sr, sc, direction, main_word, score, len(new), tuple(words))

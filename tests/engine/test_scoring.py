@@ -127,6 +127,13 @@ def test_refusals_on_a_board(rack: str, coord: str, word: str, code: str, messag
     assert message in caught.value.reason
 
 
+def test_invalid_words_are_listed() -> None:
+    board = board_with((7, 4, "H", "TIRE"))
+    with pytest.raises(IllegalPlay) as caught:
+        play(board, "TE", "I7", "TE")
+    assert caught.value.words == ("RT", "EE")
+
+
 def test_placement_refusals_gap_line_overlap() -> None:
     board = board_with((7, 4, "H", "TIRE"))
     position = Position(board, ("SATE", ""))
