@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.alphabet import get_alphabet  # noqa: E402
 from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board  # noqa: E402
 from engine.cgp import Position  # noqa: E402
-from engine.gaddag import Gaddag, build_gaddag, load_gaddag  # noqa: E402
+from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.movegen import generate_moves, top_moves  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
 
@@ -49,7 +49,10 @@ def french_lexicon(word_list: str, lexicon_file: str | None) -> tuple[Gaddag, li
         return load_gaddag(lexicon_file), words.words, f"loaded {lexicon_file}"
     cache = Path(tempfile.gettempdir()) / f"tirage-bench-fr-{words.content_hash[:16]}.gaddag"
     if cache.exists():
-        return load_gaddag(cache), words.words, f"cached {cache}"
+        try:
+            return load_gaddag(cache), words.words, f"cached {cache}"
+        except LexiconFormatError:
+            pass  # an older format version: build again
     start = time.perf_counter()
     gaddag = build_gaddag(words.words, "fr")
     gaddag.save(cache)
