@@ -30,7 +30,7 @@ import logging
 import random
 import threading
 import time
-from collections import OrderedDict
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -169,37 +169,32 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
 
 # --- Generation -----------------------------------------------------------------------------------------
 
-_LEXICONS: OrderedDict[tuple[str, str], CrosswordLexicon] = OrderedDict()
+_LEXICONS: weakref.WeakKeyDictionary[Any, CrosswordLexicon] = weakref.WeakKeyDictionary()
 _LEXICONS_LOCK = threading.Lock()
-MAX_CACHED_LEXICONS = 2
 
 
 def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
     """The filler's view of the lexicon's serving version: its words with wordfreq quality scores.
 
-    Built from the compiled GADDAG (``lexicon.selectors.gaddag_for``) once per process and content
-    hash, because indexing hundreds of thousands of words takes seconds and every grid reuses it.
+    Built from the compiled GADDAG (``lexicon.selectors.gaddag_for``) once per process and GADDAG,
+    because indexing hundreds of thousands of words takes seconds and every grid reuses it. Keyed by
+    the GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a
+    new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG.
     """
     from lexicon.selectors import gaddag_for
 
     gaddag = gaddag_for(lexicon)
-    lexicon.refresh_from_db(fields=["content_hash", "language"])
-    key = (lexicon.content_hash, lexicon.language)
     with _LEXICONS_LOCK:
-        cached = _LEXICONS.get(key)
-        if cached is not None:
-            _LEXICONS.move_to_end(key)
-            return cached
+        cached = _LEXICONS.get(gaddag)
+    if cached is not None:
+        return cached
     words = [w for w in gaddag.iter_words() if 2 <= len(w) <= MAX_SIZE and w.isascii() and w.isalpha()]
     try:
-        built = CrosswordLexicon(words, lexicon.language)
+        built = CrosswordLexicon(words, gaddag.language)
     except (LookupError, ValueError, OSError):  # no wordfreq data for the language: every word equal
-        built = CrosswordLexicon(words, lexicon.language, score_source="uniform")
+        built = CrosswordLexicon(words, gaddag.language, score_source="uniform")
     with _LEXICONS_LOCK:
-        _LEXICONS[key] = built
-        while len(_LEXICONS) > MAX_CACHED_LEXICONS:
-            _LEXICONS.popitem(last=False)
-    return built
+        return _LEXICONS.setdefault(gaddag, built)
 
 
 def forget_lexicons() -> None:

@@ -105,3 +105,18 @@ def test_summary_for_the_dashboard(alice, bob, lexicon):
     assert selectors.crossword_summary(alice) == {"started": 1, "finished": 1, "clean": 1, "seconds": 40,
                                                   "words_sent_to_review": 0}
     assert selectors.crossword_summary(bob)["started"] == 0
+
+
+def test_the_filler_index_follows_the_published_version(tmp_path):
+    first = tmp_path / "v1.txt"
+    first.write_text("chat\nchien\nloup\n", encoding="utf-8")
+    lexicon = import_word_list(first, name="versions", language="fr").lexicon
+    index = services.crossword_lexicon(lexicon)
+    assert "LOUP" in index and "LOUVE" not in index
+    assert services.crossword_lexicon(lexicon) is index  # built once per GADDAG
+    second = tmp_path / "v2.txt"
+    second.write_text("chat\nchien\nlouve\n", encoding="utf-8")
+    import_word_list(second, name="versions", language="fr")  # a new version, published
+    lexicon.refresh_from_db()
+    index = services.crossword_lexicon(lexicon)
+    assert "LOUVE" in index and "LOUP" not in index
