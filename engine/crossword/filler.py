@@ -207,7 +207,8 @@ def consistent_domains(grid: Grid | str | Sequence[str], lexicon: CrosswordLexic
         domains[slot.index] = indexes[slot.length].pattern_mask(grid.pattern(slot))
         if not domains[slot.index]:
             raise EmptyDomain(slot.key, grid.pattern(slot))
-    search = Search(grid, range(len(grid.slots)), domains, indexes, SearchOptions(), SearchStats(), {},
+    search = Search(grid, range(len(grid.slots)), domains, indexes, SearchOptions(ac_limit=None),
+                    SearchStats(), {},
                     random.Random(0), deadline=None)
     if search.propagate_all() is not None:
         raise Unsolvable("arc consistency empties a domain: no fill exists")

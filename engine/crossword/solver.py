@@ -57,9 +57,12 @@ class SearchOptions:
     restart_base: int = 64
     restart_growth: float = 1.5
     candidates: int = 24
-    quality_weight: float = 0.7
+    quality_weight: float = 0.2
     value_jitter: float = 0.5
     var_jitter: float = 0.05
+    # Bounded propagation: a slot with more candidates than this is not revised (its letters are
+    # almost surely all still supported; skipping it is sound, only weaker). None: full AC.
+    ac_limit: int | None = 500
     progress: ProgressCallback | None = None
     progress_interval: float = 0.5
 
@@ -72,6 +75,8 @@ class SearchOptions:
             raise ValueError(f"max_backtracks must be >= 0, got {self.max_backtracks!r}")
         if self.restart_base < 1 or self.restart_growth < 1:
             raise ValueError("restart_base must be >= 1 and restart_growth >= 1")
+        if self.ac_limit is not None and self.ac_limit < 1:
+            raise ValueError(f"ac_limit must be >= 1 or None, got {self.ac_limit!r}")
         if self.candidates < 1:
             raise ValueError("candidates must be >= 1")
 
@@ -129,6 +134,7 @@ class Search:
         self.rng = rng
         self.deadline = deadline
         self.stage = stage
+        self.ac_limit = options.ac_limit if options.ac_limit is not None else 1 << 62
         # Crossings inside this sub-grid, as (pos in s, t, pos in t, cell id).
         self.nbrs: list[list[tuple[int, int, int, int]]] = [[] for _ in range(m)]
         cells = 0
@@ -163,6 +169,7 @@ class Search:
         """Run to the AC fixpoint from the slots in ``queue``; the conflict set on a wipe-out, else None."""
         dom, conf, cellset, trail, ix, nbrs = self.dom, self.conf, self.cellset, self.trail, self.ix, self.nbrs
         same_len = self.same_len
+        ac_limit = self.ac_limit
         queued = [False] * self.m
         for s in queue:
             queued[s] = True
@@ -188,9 +195,12 @@ class Search:
                         if not queued[t]:
                             queued[t] = True
                             queue.append(t)
+            size = d.bit_count()
+            if size > ac_limit:
+                continue  # bounded propagation: a huge domain almost surely still supports its letters
             masks_s = ix[s].masks
             # A small domain is cheaper to read word by word than letter by letter.
-            words = _members(d) if d.bit_count() <= SPARSE else None
+            words = _members(d) if size <= SPARSE else None
             codes_s = ix[s].codes
             for p, t, q, c in nbrs[s]:
                 old = cellset[c]

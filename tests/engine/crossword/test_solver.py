@@ -216,6 +216,7 @@ def test_progress_callback_reports_and_can_cancel():
         ({"max_backtracks": -1}, "max_backtracks"),
         ({"restart_base": 0}, "restart_base"),
         ({"candidates": 0}, "candidates"),
+        ({"ac_limit": 0}, "ac_limit"),
     ],
 )
 def test_bad_options_are_refused(kwargs, message):
