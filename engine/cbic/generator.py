@@ -67,6 +67,8 @@ class SearchConfig:
     """Most helper words in one grid."""
     helper_tries: int = 30
     """Helper words drawn when the search is stuck."""
+    helper_rounds: int = 3
+    """Fresh draws of helper words while none of the drawn ones helps."""
     helper_branch: int = 2
     """Best helpers explored (depth first) when the search is stuck."""
     central_choices: int = 4
@@ -216,8 +218,22 @@ class Builder:
         self.helper_calls += 1
         words = [self.by_id[i] for i in remaining]
         letters = frozenset().union(*(w.support_letters for w in words))
-        scored = []
-        for word in helper_words(self.lexicon, letters, self.excluded, self.rng, config.helper_tries):
+        scored: list[tuple[int, float, int, GridState]] = []
+        drawn: list[str] = []
+        for _ in range(config.helper_rounds):  # a fresh draw while nothing helps
+            if scored:
+                break
+            tried = set(drawn)
+            drawn = [w for w in helper_words(self.lexicon, letters, self.excluded, self.rng, config.helper_tries)
+                     if w not in tried]
+            self._judge_helpers(state, drawn, words, letters, remaining, scored)
+        scored.sort(key=lambda t: t[:3], reverse=True)
+        return [(child, None) for *_, child in scored[:config.helper_branch]]
+
+    def _judge_helpers(self, state: GridState, drawn: list[str], words: list[ResolvedWord],
+                       letters: frozenset[str], remaining: list[int],
+                       scored: list[tuple[int, float, int, GridState]]) -> None:
+        for word in drawn:
             for p in placements_through(state, self.check, word, range(len(word)), self.bag):
                 fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
                 if not fresh:
@@ -231,8 +247,6 @@ class Builder:
                 if helped:
                     room = sum(math.log1p(k) for k in counts)
                     scored.append((helped, room, -len(scored), child))
-        scored.sort(key=lambda t: t[:3], reverse=True)
-        return [(child, None) for *_, child in scored[:config.helper_branch]]
 
     # -- the search ----------------------------------------------------------------------------------
 
