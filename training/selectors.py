@@ -54,7 +54,7 @@ def lists_of(user) -> QuerySet[RevisionList]:
 def published_lists() -> QuerySet[RevisionList]:
     """Lists staff shared with every learner (e.g. "7+1 of the week")."""
     return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
-            .annotate(entry_count=Count("entries")))
+            .prefetch_related("entries").annotate(entry_count=Count("entries")))
 
 
 def get_own_list(user, list_id: Any) -> RevisionList:

@@ -100,7 +100,8 @@ def test_edit_and_delete_list(alice_client, alice_list):
 def test_copy_published_list(alice_client, staff, small_lexicon):
     shared = services.create_list(staff, small_lexicon, "Semaine", published=True)
     services.add_word(shared, "BACCARAT", "T")
-    assert "Semaine" in alice_client.get("/training/lists/").content.decode()
+    listing = alice_client.get("/training/lists/").content.decode()
+    assert "Semaine" in listing and "BACCARAT:T" in listing  # the words can be read before copying
     response = alice_client.post(f"/training/lists/{shared.pk}/copy/")
     copy = RevisionList.objects.exclude(pk=shared.pk).get()
     assert response["Location"] == f"/training/lists/{copy.pk}/" and copy.entries.count() == 1
