@@ -65,6 +65,9 @@ class SearchConfig:
     """Best placements played out one step to measure the room they leave (1 = no look-ahead)."""
     helpers: int = 8
     """Most helper words in one grid."""
+    helper_caps: tuple[int, ...] = (2, 3, 4)
+    """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
+    search backtrack for a grid with fewer helper words before it settles for more."""
     helper_tries: int = 30
     """Helper words drawn when the search is stuck."""
     helper_rounds: int = 3
@@ -146,6 +149,7 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
+        self.helper_cap = config.helpers
         self.targets: list[int] = [w.order for w in words]
         self.dropped: list[int] = []
         self._percent = 0
@@ -266,7 +270,7 @@ class Builder:
             options = {i: self.options(state, i) for i in remaining}
         movable = [i for i in remaining if options[i]]
         if not movable:  # stuck: a helper word may bring a support letter, else backtrack
-            if state.helper_count() >= self.config.helpers:
+            if state.helper_count() >= self.helper_cap:
                 return None
             for child, child_options in self.helper_moves(state, remaining):
                 result = self.search(child, remaining, child_options)
@@ -317,7 +321,7 @@ class Builder:
             options = {i: self.options(state, i) for i in remaining}
             movable = [i for i in remaining if options[i]]
             if not movable:
-                if state.helper_count() >= self.config.helpers or time.perf_counter() > self.deadline:
+                if state.helper_count() >= self.helper_cap or time.perf_counter() > self.deadline:
                     break
                 helped = self.helper_moves(state, remaining)
                 if not helped:
@@ -399,6 +403,8 @@ class Builder:
             attempts += 1
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
+            caps = self.config.helper_caps
+            self.helper_cap = min(caps[k], self.config.helpers) if k < len(caps) else self.config.helpers
             start = GridState()
             first = central_placement(start, self.check, word, row, col, direction, self.bag)
             if first is None:
