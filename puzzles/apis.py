@@ -32,6 +32,7 @@ from puzzles.serializers import (
 
 BAD_INPUT = OpenApiResponse(CrosswordErrorSerializer, description="Bad input; nothing was created or saved.")
 NOT_READY = OpenApiResponse(CrosswordErrorSerializer, description="The crossword has no grid yet (pending, running or failed).")
+BUSY = OpenApiResponse(CrosswordErrorSerializer, description="Too many of your crosswords are being generated.")
 EXPORT_FORMATS = {
     "ipuz": ("application/json", "ipuz"),
     "puz": ("application/x-crossword", "puz"),
@@ -49,7 +50,7 @@ class CrosswordsApi(APIView):
     def get(self, request: Request) -> Response:
         return Response(CrosswordListSerializer(selectors.crosswords_of(request.user), many=True).data)
 
-    @extend_schema(request=CrosswordCreateSerializer, responses={202: CrosswordStartedSerializer, 400: BAD_INPUT})
+    @extend_schema(request=CrosswordCreateSerializer, responses={202: CrosswordStartedSerializer, 400: BAD_INPUT, 429: BUSY})
     def post(self, request: Request) -> Response:
         serializer = CrosswordCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -62,6 +63,8 @@ class CrosswordsApi(APIView):
         try:
             crossword = services.start_crossword(request.user, data["lexicon"], data["size"], data["style"],
                                                  theme_list=theme_list, seed=data.get("seed"))
+        except services.Busy as exc:
+            return _detail(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
         except services.CrosswordInputError as exc:
             return _detail(str(exc))
         return Response({"crossword": crossword.pk, "task": crossword.task_run_id}, status=status.HTTP_202_ACCEPTED)

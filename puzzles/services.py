@@ -26,6 +26,7 @@ Rules the pages, the API and the tests rely on:
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import random
 import threading
@@ -67,12 +68,19 @@ MAX_THEME_WORDS = 6
 FILL_ATTEMPTS = 4
 DEFAULT_SECONDS = 30.0
 MAX_TIMER_SECONDS = 7 * 24 * 3600
+MAX_UNFINISHED = 3
+"""Crosswords a learner may have waiting for or in generation at once (a run silent for longer than
+Celery's hard time limit is dead and no longer counts, see ``core.progress.expire_if_stale``)."""
 REVISION_WORD_MAX = 8  # training.models.MAX_WORD_LENGTH: a rack holds at most 7 tiles + the support
 SCOPES = ("cell", "word", "grid")
 
 
 class CrosswordInputError(ValueError):
     """A request that cannot be honoured (size, style, lexicon, theme list); the message says why."""
+
+
+class Busy(CrosswordInputError):
+    """The learner already has :data:`MAX_UNFINISHED` crosswords being generated: one request cannot flood the workers."""
 
 
 class EntriesError(ValueError):
@@ -156,6 +164,12 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
         seed = random.SystemRandom().randrange(2**31)
     elif not 0 <= int(seed) < 2**31:
         raise CrosswordInputError(_("The seed must be between 0 and %(max)s.") % {"max": 2**31 - 1})
+    recent = timezone.now() - dt.timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT))
+    unfinished = Crossword.objects.filter(owner=user, status__in=[Crossword.Status.PENDING, Crossword.Status.RUNNING],
+                                          created_at__gte=recent).count()
+    if unfinished >= MAX_UNFINISHED:
+        raise Busy(_("You already have %(n)s crosswords being generated: wait until one is ready.")
+                   % {"n": unfinished})
     from puzzles.tasks import generate_crossword  # tasks import services: import here to avoid a cycle
 
     with transaction.atomic():

@@ -521,3 +521,15 @@ def test_a_crossword_whose_task_is_alive_keeps_waiting(alice, lexicon):
     run = TaskRun.objects.create(kind="puzzles.generate_crossword", owner=alice, state="running")
     waiting = Crossword.objects.create(owner=alice, lexicon=lexicon, size=9, style="us", status="running", task_run=run)
     assert api_for(alice).get(f"/api/crosswords/{waiting.pk}/").json()["status"] == "running"
+
+
+def test_a_learner_cannot_queue_more_than_three_generations(alice, bob, lexicon):
+    for _ in range(services.MAX_UNFINISHED):
+        Crossword.objects.create(owner=alice, lexicon=lexicon, size=9, style="us", status="pending")
+    payload = {"lexicon": lexicon.pk, "size": 5, "style": "fr"}
+    response = api_for(alice).post("/api/crosswords/", payload, format="json")
+    assert response.status_code == 429 and "already have 3 crosswords being generated" in response.json()["detail"]
+    assert Crossword.objects.filter(owner=alice).count() == services.MAX_UNFINISHED
+    assert api_for(bob).post("/api/crosswords/", payload, format="json").status_code == 202  # per learner
+    Crossword.objects.filter(owner=alice).update(status="failed")
+    assert api_for(alice).post("/api/crosswords/", payload, format="json").status_code == 202
