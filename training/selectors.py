@@ -193,6 +193,7 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     for situation in situations:
         situation.answered = bool(situation.my_answers)
         situation.solved = any(a.correct for a in situation.my_answers)
+        situation.wrong = sum(1 for a in situation.my_answers if not a.correct)
     return situations
 
 

@@ -138,10 +138,11 @@ class SituationBriefSerializer(serializers.ModelSerializer):
 
     answered = serializers.BooleanField(read_only=True, default=False)
     solved = serializers.BooleanField(read_only=True, default=False)
+    wrong = serializers.IntegerField(read_only=True, default=0, help_text="Wrong answers given so far.")
 
     class Meta:
         model = Situation
-        fields = ["id", "order", "cgp", "rack", "answered", "solved"]
+        fields = ["id", "order", "cgp", "rack", "answered", "solved", "wrong"]
         read_only_fields = fields
 
 

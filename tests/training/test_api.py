@@ -206,6 +206,8 @@ def test_grid_endpoints_shape(alice, french_lexicon):
     situation_id = grid["situations"][0]["id"]
     answer = client.post(f"/api/situations/{situation_id}/answer/", {"word": "ZZZ"}, format="json").json()
     assert answer["correct"] is False and answer["top"] and answer["expected"]["word"] in {"BACCARAT", "PRIVATIF", "ETRANGES"}
+    counted = client.get(f"/api/grids/{started.json()['grid']}/").json()["situations"][0]
+    assert (counted["answered"], counted["solved"], counted["wrong"]) == (True, False, 1)
     assert TrainingGrid.objects.get().owner == alice
     due = client.post("/api/reviews/due/grids/", {"lexicon": french_lexicon.pk, "seed": 1}, format="json")
     assert due.status_code == 202
