@@ -10,7 +10,8 @@ placement on the current grid):
   on the board for that word across it (the seed's BONUS_LETTRE_APPUI, read forward: every revision
   word is placed through its support, so what matters is supplying the *next* words' supports);
 * ``density``: occupied squares around the new tiles, per new tile (POIDS_DENSITE);
-* ``centrality``: mean distance of the new tiles from the centre, subtracted (POIDS_CENTRALITE);
+* ``centrality``: mean distance of the new tiles from the centre (POIDS_CENTRALITE; a negative
+  weight pulls the words towards the centre);
 * ``connections``: words the placement touches (POIDS_CONNEXIONS).
 
 A small seeded random ``jitter`` breaks ties differently per seed and per restart.
@@ -28,7 +29,13 @@ _NEIGHBOURS = tuple((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b)
 
 @dataclass(frozen=True)
 class Weights:
-    """The weights of :func:`unified_score` (defaults tuned with ``bench/cbic.py``)."""
+    """The weights of :func:`unified_score`, all in one place.
+
+    The defaults re-sign the seed's for room rather than compactness (crowding and accidental
+    cross-words cost, supplying the next words' support letters pays). ``bench/cbic.py`` showed the
+    share of sets placed insensitive to them over wide ranges: the look-ahead (``mobility``) and the
+    helper words matter more. :data:`SEED_WEIGHTS` are the seed's own values.
+    """
 
     base: float = 0.05
     cross_words: float = -3.0
