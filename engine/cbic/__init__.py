@@ -120,21 +120,30 @@ class TrainingGrid:
     helpers: list[GridWord]
     unplaced: list[UnplacedWord]
     stats: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    """Wall-clock seconds (construction, situations, total): kept apart from ``stats`` so that the
+    JSON of a given input and seed is the same on every run."""
 
     @property
     def complete(self) -> bool:
         """Every revision word was placed."""
         return not self.unplaced
 
-    def to_json(self, style: str = "fr") -> dict[str, Any]:
-        """The command line's JSON object (``style`` = coordinate style of ``coord`` fields)."""
+    def to_json(self, style: str = "fr", timings: bool = False) -> dict[str, Any]:
+        """The command line's JSON object (``style`` = coordinate style of ``coord`` fields).
+
+        ``timings`` adds the wall-clock seconds to ``stats`` (then the output varies run to run).
+        """
+        stats = dict(self.stats)
+        if timings:
+            stats.update(self.timings)
         return {
             "board": self.board.rows(),
             "placed": [p.to_json(style) for p in self.placed],
             "unplaced": [u.to_json() for u in self.unplaced],
             "helpers": [h.to_json(style) for h in self.helpers],
             "central": self.central.to_json(style),
-            "stats": dict(self.stats),
+            "stats": stats,
         }
 
 
@@ -179,9 +188,10 @@ def _assemble(lexicon: Any, construction: Construction, words_by_id: dict[int, A
         "components": _components(state),
         "tiles": board.tile_count(),
         "blanks": sum(1 for t in state.cells if t and t.islower()),
-        "situations_seconds": round(time.perf_counter() - started, 4),
     })
-    return TrainingGrid(board, central, placed, helpers, unplaced, stats)
+    timings = dict(construction.timings)
+    timings["situations_seconds"] = round(time.perf_counter() - started, 4)
+    return TrainingGrid(board, central, placed, helpers, unplaced, stats, timings)
 
 
 def generate_training_grid(
@@ -226,7 +236,7 @@ def generate_training_grid(
     grid = _assemble(lexicon, construction, {w.order: w for w in resolved}, top_n, ops, progress)
     grid.stats["seed"] = seed
     grid.stats["bag"] = bag
-    grid.stats["seconds"] = round(time.perf_counter() - started, 4)
+    grid.timings["seconds"] = round(time.perf_counter() - started, 4)
     if progress is not None:
         progress(100, f"{len(grid.placed)}/{len(resolved)} words placed")
     return grid

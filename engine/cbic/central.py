@@ -57,8 +57,13 @@ def central_candidates(lexicon: WordLexicon, words: list[ResolvedWord], *, limit
                 found[hit.word] = central_score(hit.word, demand, rarity)
         if len(found) >= limit:
             break
+    if not found:  # the support letters spell nothing short: any short word of the lexicon will do
+        for word in lexicon.iter_words():  # type: ignore[attr-defined]
+            if 2 <= len(word) <= MAX_RACK and word not in excluded:
+                found[word] = central_score(word, demand, rarity)
     if not found:
-        raise LookupError("the lexicon has no word of 2 to 7 letters to use as the central word")
+        raise LookupError("the lexicon has no word of 2 to 7 letters (other than the revision words) "
+                          "to use as the central word")
     rng = random.Random(seed)
     order = {w: rng.random() for w in sorted(found)}
     return sorted(found, key=lambda w: (-round(found[w], 6), order[w]))[:limit]

@@ -93,6 +93,7 @@ class Construction:
     state: GridState
     unplaced: dict[int, str]
     stats: dict[str, Any]
+    timings: dict[str, float] = field(default_factory=dict)
 
 
 def difficulty_key(word: ResolvedWord, alphabet: Alphabet) -> tuple[int, int, int, int]:
@@ -375,8 +376,11 @@ class Builder:
         if self.central is not None:
             centrals = [self.central]
         else:
-            centrals = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
-                                          seed=self.seed)
+            try:
+                centrals = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
+                                              seed=self.seed)
+            except LookupError as exc:
+                raise CbicInputError("", f"no central word: {exc}; give one") from None
             if self.bag is not None:  # keep, in order, the words that leave the racks their tiles
                 fits = [c for c in centrals if not self.bag_deficit(GridState(), self.targets, c)]
                 centrals = fits or centrals
@@ -444,9 +448,9 @@ class Builder:
             "stopped_by_time": self.stopped_by_time,
             "bag_shortfall": shortfall,
             "bag_dropped": [self.by_id[i].word for i in self.dropped],
-            "construction_seconds": round(time.perf_counter() - started, 4),
         }
-        return Construction(overall, unplaced, stats)
+        timings = {"construction_seconds": round(time.perf_counter() - started, 4)}
+        return Construction(overall, unplaced, stats, timings)
 
     def explain(self, state: GridState, word_id: int) -> str:
         """Why a word is not on the final grid, in words."""

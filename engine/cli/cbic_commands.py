@@ -3,7 +3,7 @@
 Output contract:
 
 * ``cbic FILE --word BACCARAT:T --word PRIVATIF:5 ... [--central W] [--seed N] [--bag] [--top N]
-  [--time-budget S] [--style fr|en] [--lexicon-name NAME] --json`` → one JSON object::
+  [--time-budget S] [--style fr|en] [--lexicon-name NAME] [--timings] --json`` → one JSON object::
 
       {"board": [15 strings, "." empty, lower case = blank],
        "placed": [{"word", "row", "col", "dir", "coord", "support": {"row", "col", "letter", "index"},
@@ -15,7 +15,9 @@ Output contract:
        "stats": {...}}
 
   (``row``/``col`` 0-based; a support given as a letter may be any occurrence of it, ``index`` says
-  which one served). Without ``--json``: the board and one line per word.
+  which one served). The same input and ``--seed`` give the same output, byte for byte, unless
+  ``--timings`` adds wall-clock seconds to ``stats`` (or the time budget cut the search:
+  ``stats.stopped_by_time``). Without ``--json``: the board and one line per word.
 * ``--words-file F``: more ``WORD:SUPPORT`` specs, one per line (``#`` comments and blank lines skipped).
 
 Exit codes: 0 success (even when some words could not be placed: see ``unplaced``), 1 a user error on
@@ -50,6 +52,8 @@ def register(subparsers: Any) -> None:
                       help="wall-clock seconds for the construction (default 10)")
     cbic.add_argument("--style", choices=STYLES, default="fr", help="coordinate style (default fr)")
     cbic.add_argument("--lexicon-name", default=None, help="written as 'lex NAME;' in each situation's CGP")
+    cbic.add_argument("--timings", action="store_true",
+                      help="add wall-clock seconds to stats (the output then varies run to run)")
     cbic.add_argument("--json", action="store_true")
     cbic.set_defaults(handler=cmd_cbic)
 
@@ -93,7 +97,7 @@ def cmd_cbic(args: argparse.Namespace) -> int:
     except CbicInputError as exc:
         raise CommandError(str(exc)) from None
     if args.json:
-        sys.stdout.write(json.dumps(grid.to_json(args.style), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(grid.to_json(args.style, timings=args.timings), ensure_ascii=False) + "\n")
         return 0
     out = sys.stdout
     out.write("\n".join(grid.board.rows()) + "\n\n")

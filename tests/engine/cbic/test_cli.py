@@ -75,3 +75,14 @@ def test_missing_lexicon_and_words(capsys, tmp_path, lexicon_file: str) -> None:
     assert code == 1 and "cannot read" in err
     code, _, err = run(capsys, "cbic", lexicon_file, "--word", "BACCARAT:T", "--top", "-1")
     assert code == 2 and "--top" in err
+
+
+def test_same_seed_same_bytes_and_timings_on_request(capsys, lexicon_file: str) -> None:
+    argv = ["cbic", lexicon_file, "--word", "BACCARAT:T", "--word", "CACABERA:A", "--seed", "5", "--json"]
+    _, first, _ = run(capsys, *argv)
+    _, again, _ = run(capsys, *argv)
+    assert first == again
+    assert "seconds" not in json.loads(first)["stats"]
+    _, timed, _ = run(capsys, *argv, "--timings")
+    stats = json.loads(timed)["stats"]
+    assert {"seconds", "construction_seconds", "situations_seconds"} <= set(stats)

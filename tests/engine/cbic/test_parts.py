@@ -76,3 +76,16 @@ def test_weights_change_the_score() -> None:
     base_only = Weights(base=1, cross_words=0, support=0, density=0, centrality=0, connections=0, jitter=0)
     assert unified_score(state, p, demand, base_only) == 14
     assert unified_score(state, p, demand, SEED_WEIGHTS) != unified_score(state, p, demand, Weights(jitter=0))
+
+
+def test_central_falls_back_to_any_short_word_and_errs_without_one() -> None:
+    import pytest
+
+    from engine.cbic import CbicInputError, generate_training_grid
+
+    lexicon = build_gaddag(["BACCARAT", "DATAIS"], "fr")
+    words = resolve_words(lexicon, [RevisionWord("BACCARAT", "T")])
+    assert central_candidates(lexicon, words) == ["DATAIS"]
+    alone = build_gaddag(["BACCARAT"], "fr")
+    with pytest.raises(CbicInputError, match="no central word"):
+        generate_training_grid(alone, ["BACCARAT:T"])
