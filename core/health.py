@@ -91,6 +91,20 @@ CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
+def without_details(report: dict[str, Any]) -> dict[str, Any]:
+    """The report for the public: error types but not their texts, worker counts but not their names.
+
+    Error texts and worker names can reveal internal host names; a load balancer needs only the status.
+    """
+    public = {}
+    for name, result in report.items():
+        result = {key: value for key, value in result.items() if key != "names"}
+        if "error" in result:
+            result["error"] = result["error"].split(":", 1)[0]
+        public[name] = result
+    return public
+
+
 def run_checks() -> tuple[bool, dict[str, Any]]:
     """Run every check; ``(all ok, report)``. Each entry also carries its duration in milliseconds."""
     report: dict[str, Any] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -25,8 +26,19 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
+    """Reachability of each dependency: 200 when all answer, 503 otherwise. Details for DEBUG or staff."""
     ok, report = health.run_checks()
+    if not (settings.DEBUG or _is_staff(request)):
+        report = health.without_details(report)
     return JsonResponse(report, status=200 if ok else 503)
+
+
+def _is_staff(request: HttpRequest) -> bool:
+    """Staff status without letting a broken database turn the health report into a 500."""
+    try:
+        return bool(request.user.is_staff)
+    except Exception:
+        return False
 
 
 @never_cache

@@ -21,26 +21,53 @@ def test_green_on_embedded_defaults(client, settings):
     assert response["Cache-Control"].startswith("max-age=0")
 
 
-def test_database_failure_gives_503(client, monkeypatch):
+def test_database_failure_gives_503(client, admin_client, monkeypatch):
     def broken_cursor(*args, **kwargs):
-        raise RuntimeError("database is on holiday")
+        raise RuntimeError("database is on holiday at db.internal")
 
     monkeypatch.setattr(connection, "cursor", broken_cursor)
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["database"] == {
-        "ok": False, "error": "RuntimeError: database is on holiday", "ms": response.json()["database"]["ms"]
+    # The public sees the error type only: texts can name internal hosts.
+    assert response.json()["database"] == {"ok": False, "error": "RuntimeError", "ms": response.json()["database"]["ms"]}
+    # A staff session cannot be checked without the database: still a 503 report, not a 500.
+    response = admin_client.get("/healthz")
+    assert response.status_code == 503 and response.json()["database"]["error"] == "RuntimeError"
+
+
+def test_staff_see_error_texts(admin_client, monkeypatch):
+    monkeypatch.setattr(health.cache, "get", lambda key: None)
+    body = admin_client.get("/healthz").json()
+    assert body["cache"]["error"] == "a value written to the cache could not be read back"
+
+
+def test_debug_shows_details_to_everyone(client, monkeypatch, settings):
+    settings.DEBUG = True
+    monkeypatch.setattr(health.cache, "get", lambda key: None)
+    assert "could not be read back" in client.get("/healthz").json()["cache"]["error"]
+
+
+def test_without_details_drops_texts_and_worker_names():
+    report = {
+        "workers": {"ok": True, "mode": "celery", "count": 2, "names": ["celery@host-a", "celery@host-b"]},
+        "broker": {"ok": False, "mode": "celery", "error": "OperationalError: Error 111 connecting to 10.0.0.5:6379"},
+    }
+    assert health.without_details(report) == {
+        "workers": {"ok": True, "mode": "celery", "count": 2},
+        "broker": {"ok": False, "mode": "celery", "error": "OperationalError"},
     }
 
 
-def test_cache_that_loses_values_gives_503(client, monkeypatch):
+def test_cache_that_loses_values_gives_503(client, monkeypatch, admin_user):
     monkeypatch.setattr(health.cache, "get", lambda key: None)
+    client.force_login(admin_user)
     response = client.get("/healthz")
     assert response.status_code == 503
     assert "could not be read back" in response.json()["cache"]["error"]
 
 
-def test_unreachable_broker_gives_503_with_the_reason(client, settings):
+def test_unreachable_broker_gives_503_with_the_reason(client, settings, admin_user):
+    client.force_login(admin_user)
     settings.TIRAGE_TASKS_MODE = "celery"
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     response = client.get("/healthz")
