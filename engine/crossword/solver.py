@@ -231,10 +231,11 @@ class Search:
                     drop |= masks_t[low.bit_length() - 1]
                     removed ^= low
                 dt = dom[t]
-                if dt & drop:
+                hit = dt & drop
+                if hit:
                     trail.append((dom, t, dt))
                     trail.append((conf, t, conf[t]))
-                    dt &= ~drop
+                    dt ^= hit  # three times faster than dt & ~drop on big ints
                     dom[t] = dt
                     conf[t] |= cs
                     if not dt:
@@ -312,20 +313,24 @@ class Search:
             return cands[0]
         entries = []
         dom, cellset = self.dom, self.cellset
+        codes = ix.codes
         for p, t, q, c in self.nbrs[s]:
             dt = dom[t]
             if not dt & (dt - 1):
                 continue
             masks = self.ix[t].masks[q]
             counts = [0] * 26
-            among = cellset[c]
+            among = 0
+            for i in cands:  # only the letters the candidates put there
+                among |= 1 << codes[i][p]
+            among &= cellset[c]
             while among:
                 low = among & -among
                 code = low.bit_length() - 1
                 counts[code] = (dt & masks[code]).bit_count()
                 among ^= low
             entries.append((p, [math.log(n) if n else -1e9 for n in counts]))
-        codes, scores = ix.codes, ix.scores
+        scores = ix.scores
         qw, jitter, rnd = opts.quality_weight, opts.value_jitter, self.rng.random
         best = cands[0]
         best_score = -math.inf
