@@ -41,7 +41,7 @@ from engine.alphabet import Alphabet
 from engine.board import CENTER, SIZE
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError
-from engine.cbic.helpers import helper_words
+from engine.cbic.helpers import helper_words, targeted_helpers
 from engine.cbic.placements import WordCheck, central_placement, placements_through
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
@@ -146,6 +146,7 @@ class Builder:
         self.nodes = 0
         self.total_nodes = 0
         self.helper_calls = 0
+        self.targeted_calls = 0
         self.deadline = 0.0
         self.stopped_by_time = False
         self.rng = random.Random(seed)
@@ -231,27 +232,35 @@ class Builder:
             tried = set(drawn)
             drawn = [w for w in helper_words(self.lexicon, letters, self.excluded, self.rng, config.helper_tries)
                      if w not in tried]
-            self._judge_helpers(state, drawn, words, letters, remaining, scored)
+            self._judge_helpers(state, self._helper_placements(state, drawn, letters), words, letters,
+                                remaining, scored)
+        if not scored:  # aim at the open spots instead
+            self.targeted_calls += 1
+            aimed = targeted_helpers(state, self.check, self.lexicon, words, self.excluded, self.bag, self.rng,
+                                     config.helper_tries)
+            self._judge_helpers(state, aimed, words, letters, remaining, scored)
         scored.sort(key=lambda t: t[:3], reverse=True)
         return [(child, None) for *_, child in scored[:config.helper_branch]]
 
-    def _judge_helpers(self, state: GridState, drawn: list[str], words: list[ResolvedWord],
+    def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Placement]:
+        return [p for word in drawn for p in placements_through(state, self.check, word, range(len(word)), self.bag)]
+
+    def _judge_helpers(self, state: GridState, candidates: list[Placement], words: list[ResolvedWord],
                        letters: frozenset[str], remaining: list[int],
                        scored: list[tuple[int, float, int, GridState]]) -> None:
-        for word in drawn:
-            for p in placements_through(state, self.check, word, range(len(word)), self.bag):
-                fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
-                if not fresh:
-                    continue
-                child = state.apply(p, HELPER)
-                if self.bag is not None and self.bag_deficit(child, remaining):
-                    continue  # the helper would eat tiles the revision words need
-                counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
-                          for w in words]
-                helped = sum(1 for k in counts if k)
-                if helped:
-                    room = sum(math.log1p(k) for k in counts)
-                    scored.append((helped, room, -len(scored), child))
+        for p in candidates:
+            fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
+            if not fresh:
+                continue
+            child = state.apply(p, HELPER)
+            if self.bag is not None and self.bag_deficit(child, remaining):
+                continue  # the helper would eat tiles the revision words need
+            counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
+                      for w in words]
+            helped = sum(1 for k in counts if k)
+            if helped:
+                room = sum(math.log1p(k) for k in counts)
+                scored.append((helped, room, -len(scored), child))
 
     # -- the search ----------------------------------------------------------------------------------
 
@@ -445,6 +454,7 @@ class Builder:
             "attempts": attempts,
             "nodes": self.total_nodes,
             "helper_searches": self.helper_calls,
+            "targeted_helper_searches": self.targeted_calls,
             "stopped_by_time": self.stopped_by_time,
             "bag_shortfall": shortfall,
             "bag_dropped": [self.by_id[i].word for i in self.dropped],

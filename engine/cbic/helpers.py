@@ -12,6 +12,11 @@ import random
 import weakref
 from typing import Any
 
+from engine.board import SIZE
+from engine.cbic.placements import WordCheck, placements_through
+from engine.cbic.state import Bag, GridState, Placement
+from engine.cbic.words import ResolvedWord
+
 HELPER_LENGTHS = (3, 4, 2, 5)
 """Lengths tried, in this order: 3 and 4 letters leave room around the new letter, 2 is the most
 compact, 5 the last resort."""
@@ -58,3 +63,78 @@ def helper_words(lexicon: Any, letters: frozenset[str], excluded: set[str], rng:
         if len(out) >= limit:
             break
     return out
+
+
+def _room(cells: list[str], s: int, direction: str, n: int, i: int) -> bool:
+    """Could an ``n``-letter word run along ``direction`` with its letter ``i`` on empty square ``s``:
+    the whole span empty (``s`` included) and both ends free? Cross-words are judged later."""
+    r, c = divmod(s, SIZE)
+    p, step = (c, 1) if direction == "H" else (r, SIZE)
+    if p - i < 0 or p - i + n > SIZE:
+        return False
+    first = s - i * step
+    if (p - i > 0 and cells[first - step]) or (p - i + n < SIZE and cells[first + n * step]):
+        return False
+    return not any(cells[first + k * step] for k in range(n))
+
+
+def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: list[ResolvedWord],
+                     excluded: set[str], bag: Bag | None, rng: random.Random, limit: int) -> list[Placement]:
+    """Helper placements aimed at open spots: the fallback when random helper words found nothing.
+
+    A *spot* is an empty square ``s`` where a stuck word would fit across (its whole span empty) if
+    ``s`` held its support letter ``x``, within 3 squares of a board tile ``y`` along the other
+    direction. A helper of up to 5 letters with ``x`` and ``y`` at that distance (a GADDAG pattern such
+    as ``Y..X``) laid through ``y`` puts ``x`` on ``s``. Up to ``limit`` of the legal ones, sampled.
+    """
+    cells = state.cells
+    spots: dict[tuple[int, str, int, int], set[str]] = {}
+    for y, tile in enumerate(cells):
+        if not tile:
+            continue
+        yr, yc = divmod(y, SIZE)
+        for along in ("H", "V"):
+            dr, dc = (0, 1) if along == "H" else (1, 0)
+            across = "V" if along == "H" else "H"
+            for sign in (-1, 1):
+                for d in (1, 2, 3):
+                    r, c = yr + sign * dr * d, yc + sign * dc * d
+                    if not (0 <= r < SIZE and 0 <= c < SIZE) or cells[r * SIZE + c]:
+                        break
+                    wanted = {w.word[i] for w in stuck for i in w.supports
+                              if _room(cells, r * SIZE + c, across, len(w.word), i)}
+                    if wanted:
+                        spots.setdefault((y, along, sign, d), set()).update(wanted)
+    found: list[Placement] = []
+    for (y, along, sign, d), wanted in sorted(spots.items()):
+        yr, yc = divmod(y, SIZE)
+        dr, dc = (0, 1) if along == "H" else (1, 0)
+        for x in sorted(wanted):
+            for m in range(d + 1, 6):
+                for k in range(m - d):
+                    at_y, at_s = (k, k + d) if sign > 0 else (k + d, k)
+                    pattern = ["."] * m
+                    pattern[at_y], pattern[at_s] = cells[y].upper(), x
+                    start = (yr - dr * at_y, yc - dc * at_y)
+                    for word in _pattern(lexicon, "".join(pattern)):
+                        if word in excluded:
+                            continue
+                        for p in placements_through(state, check, word, (at_y,), bag, squares={y}):
+                            if (p.row, p.col, p.dir) == (*start, along):
+                                found.append(p)
+    return rng.sample(found, min(limit, len(found)))
+
+
+def _pattern(lexicon: Any, pattern: str) -> list[str]:
+    """``lexicon.pattern`` with a per-lexicon cache (the same few patterns recur from node to node)."""
+    try:
+        per_lexicon = _PATTERNS.setdefault(lexicon, {})
+    except TypeError:
+        per_lexicon = {}
+    words = per_lexicon.get(pattern)
+    if words is None:
+        words = per_lexicon[pattern] = lexicon.pattern(pattern)
+    return words
+
+
+_PATTERNS: weakref.WeakKeyDictionary[Any, dict[str, list[str]]] = weakref.WeakKeyDictionary()

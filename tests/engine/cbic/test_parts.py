@@ -89,3 +89,22 @@ def test_central_falls_back_to_any_short_word_and_errs_without_one() -> None:
     alone = build_gaddag(["BACCARAT"], "fr")
     with pytest.raises(CbicInputError, match="no central word"):
         generate_training_grid(alone, ["BACCARAT:T"])
+
+
+def test_targeted_helpers_put_the_support_letter_on_an_open_spot() -> None:
+    from engine.cbic.helpers import targeted_helpers
+    from engine.cbic.placements import placements_through
+    from engine.cbic.state import HELPER, REVISION
+
+    lexicon = build_gaddag(["DATAIS", "KIWI", "SKI", "TSAR"], "fr")
+    check = WordCheck(lexicon)
+    state = GridState()
+    p = central_placement(state, check, "DATAIS", 7, 5, "H")
+    assert p is not None
+    state = state.apply(p, REVISION)
+    stuck = resolve_words(lexicon, [RevisionWord("KIWI", 0)])
+    assert placements_through(state, check, "KIWI", (0,)) == []
+    found = targeted_helpers(state, check, lexicon, stuck, {"KIWI"}, None, random.Random(0), 50)
+    assert found and all(h.word in {"SKI", "TSAR"} for h in found)
+    ski = next(h for h in found if (h.word, h.row, h.col, h.dir) == ("SKI", 7, 10, "V"))
+    assert placements_through(state.apply(ski, HELPER), check, "KIWI", (0,))  # KIWI from I11 across
