@@ -6,6 +6,8 @@ import os
 import socket
 import time
 
+from django.utils.translation import gettext as _
+
 from core.progress import Progress, TaskFailure, tracked_task
 
 MAX_PING_STEPS = 100
@@ -18,11 +20,13 @@ def ping(progress: Progress, steps: int = 3, delay: float = 0.0) -> dict:
     The result names the host and process, so a test can tell a real worker from the web process.
     """
     if not 1 <= steps <= MAX_PING_STEPS:
-        raise TaskFailure(f"steps must be between 1 and {MAX_PING_STEPS}, not {steps}")
+        raise TaskFailure(
+            _("The number of steps must be between 1 and %(max)d, not %(steps)s.") % {"max": MAX_PING_STEPS, "steps": steps}
+        )
     if not 0 <= delay <= 5:
-        raise TaskFailure(f"delay must be between 0 and 5 seconds, not {delay}")
+        raise TaskFailure(_("The delay must be between 0 and 5 seconds, not %(delay)s.") % {"delay": delay})
     for step in range(1, steps + 1):
         if delay:
             time.sleep(delay)
-        progress.report(100 * step / steps, f"step {step} of {steps}")
+        progress.report(100 * step / steps, _("step %(step)d of %(steps)d") % {"step": step, "steps": steps})
     return {"pong": True, "hostname": socket.gethostname(), "pid": os.getpid(), "steps": steps}

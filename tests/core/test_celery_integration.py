@@ -56,4 +56,4 @@ def test_failure_in_a_worker_is_recorded_in_words(settings):
     settings.TIRAGE_TASKS_MODE = "celery"
     run = wait_until_finished(start_task(ping, steps=1000), set())
     assert run.state == TaskRun.State.FAILED
-    assert "steps must be between 1 and 100" in run.error
+    assert "entre 1 et 100" in run.error  # in French: the language it was started in

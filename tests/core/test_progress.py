@@ -66,7 +66,23 @@ def test_unexpected_failure_names_the_error_type():
 def test_invalid_task_arguments_fail_with_a_reason():
     run = start_task(ping, steps=0)
     assert run.state == TaskRun.State.FAILED
-    assert "steps must be between 1 and 100" in run.error
+    assert run.error == "Le nombre d’étapes doit être compris entre 1 et 100, et non 0."
+    run = start_task(ping, steps=1, delay=9)
+    assert "entre 0 et 5 secondes" in run.error
+
+
+def test_progress_messages_are_in_the_starters_language():
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert start_task(ping, steps=2).message == ""  # done: the last step message is replaced
+    run = TaskRun.objects.create(kind="core.ping")
+    with translation.override("en"):
+        progress.Progress(run.id).report(50, translation.gettext("step %(step)d of %(steps)d") % {"step": 1, "steps": 2})
+    run.refresh_from_db()
+    assert run.message == "step 1 of 2"
+    with translation.override("fr"):
+        assert translation.gettext("step %(step)d of %(steps)d") % {"step": 1, "steps": 2} == "étape 1 sur 2"
 
 
 def test_report_clamps_and_truncates():
