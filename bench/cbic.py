@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.cbic import GREEDY, RevisionWord, generate_training_grid  # noqa: E402
-from engine.gaddag import Gaddag, build_gaddag, load_gaddag  # noqa: E402
+from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "out"
@@ -45,9 +45,13 @@ def lexicon(wordlist: str) -> tuple[Gaddag, list[str]]:
     words = read_word_list(wordlist, "fr", skip_invalid=True).words
     OUT.mkdir(exist_ok=True)
     path = OUT / f"cbic-{Path(wordlist).name}.gaddag"
-    if not path.exists() or path.stat().st_mtime < Path(wordlist).stat().st_mtime:
-        print(f"compiling {wordlist} -> {path} ...", file=sys.stderr)
-        build_gaddag(words, "fr").save(path)
+    if path.exists() and path.stat().st_mtime >= Path(wordlist).stat().st_mtime:
+        try:
+            return load_gaddag(path), words
+        except LexiconFormatError as exc:  # e.g. an older format version: rebuild
+            print(f"{exc}: rebuilding", file=sys.stderr)
+    print(f"compiling {wordlist} -> {path} ...", file=sys.stderr)
+    build_gaddag(words, "fr").save(path)
     return load_gaddag(path), words
 
 
