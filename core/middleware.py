@@ -23,9 +23,9 @@ class ChosenLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         language = chosen if chosen in self.available else settings.LANGUAGE_CODE
-        translation.activate(language)
         request.LANGUAGE_CODE = language
-        response = self.get_response(request)
+        with translation.override(language):  # restored afterwards: nothing leaks to the thread's next job
+            response = self.get_response(request)
         patch_vary_headers(response, ("Cookie",))
         response.headers.setdefault("Content-Language", language)
         return response

@@ -12,6 +12,7 @@ import time
 
 import pytest
 from django.db import connection
+from django.utils import translation
 
 from core.models import TaskRun
 from core.progress import start_task
@@ -54,6 +55,7 @@ def test_task_round_trip_through_redis_to_a_worker_writing_on_postgresql(setting
 
 def test_failure_in_a_worker_is_recorded_in_words(settings):
     settings.TIRAGE_TASKS_MODE = "celery"
-    run = wait_until_finished(start_task(ping, steps=1000), set())
+    with translation.override("fr"):
+        run = wait_until_finished(start_task(ping, steps=1000), set())
     assert run.state == TaskRun.State.FAILED
     assert "entre 1 et 100" in run.error  # in French: the language it was started in

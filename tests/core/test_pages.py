@@ -50,3 +50,11 @@ def test_an_unknown_language_cookie_falls_back_to_french(client, settings):
     response = client.get(reverse("home"))
     assert '<html lang="fr">' in response.content.decode()
     assert response["Content-Language"] == "fr"
+
+
+def test_a_request_does_not_leave_its_language_active(client):
+    from django.utils import translation
+
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    client.get(reverse("home"))
+    assert translation.get_language() == "fr"

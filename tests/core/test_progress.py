@@ -56,19 +56,22 @@ def test_expected_failure_is_recorded_in_words():
 def test_unexpected_failure_names_the_error_type():
     from django.utils import translation
 
-    run = start_task(crash)
+    with translation.override("fr"):
+        run = start_task(crash)
     assert run.state == TaskRun.State.FAILED
-    assert run.error == "Erreur inattendue (KeyError): 'missing-key'"  # French: the site's language
+    assert run.error == "Erreur inattendue (KeyError): 'missing-key'"
     with translation.override("en"):
         assert start_task(crash).error == "Unexpected error (KeyError): 'missing-key'"
 
 
 def test_invalid_task_arguments_fail_with_a_reason():
-    run = start_task(ping, steps=0)
-    assert run.state == TaskRun.State.FAILED
-    assert run.error == "Le nombre d’étapes doit être compris entre 1 et 100, et non 0."
-    run = start_task(ping, steps=1, delay=9)
-    assert "entre 0 et 5 secondes" in run.error
+    from django.utils import translation
+
+    with translation.override("fr"):
+        run = start_task(ping, steps=0)
+        assert run.state == TaskRun.State.FAILED
+        assert run.error == "Le nombre d’étapes doit être compris entre 1 et 100, et non 0."
+        assert "entre 0 et 5 secondes" in start_task(ping, steps=1, delay=9).error
 
 
 def test_progress_messages_are_in_the_starters_language():
