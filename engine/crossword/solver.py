@@ -57,7 +57,10 @@ class SearchOptions:
     restart_base: int = 64
     restart_growth: float = 1.5
     candidates: int = 24
-    quality_weight: float = 0.2
+    quality_weight: float = 0.6
+    # Each restart multiplies the quality weight by this: easy grids get the best words, hard grids
+    # shift towards pure least-constraining-value, which fills more.
+    quality_decay: float = 0.3
     value_jitter: float = 0.5
     var_jitter: float = 0.05
     # Bounded propagation: a slot with more candidates than this is not revised (its letters are
@@ -77,6 +80,8 @@ class SearchOptions:
             raise ValueError("restart_base must be >= 1 and restart_growth >= 1")
         if self.ac_limit is not None and self.ac_limit < 1:
             raise ValueError(f"ac_limit must be >= 1 or None, got {self.ac_limit!r}")
+        if not 0 <= self.quality_decay <= 1:
+            raise ValueError(f"quality_decay must be between 0 and 1, got {self.quality_decay!r}")
         if self.candidates < 1:
             raise ValueError("candidates must be >= 1")
 
@@ -134,6 +139,7 @@ class Search:
         self.rng = rng
         self.deadline = deadline
         self.stage = stage
+        self.quality_weight = options.quality_weight
         self.ac_limit = options.ac_limit if options.ac_limit is not None else 1 << 62
         # Crossings inside this sub-grid, as (pos in s, t, pos in t, cell id).
         self.nbrs: list[list[tuple[int, int, int, int]]] = [[] for _ in range(m)]
@@ -331,7 +337,7 @@ class Search:
                 among ^= low
             entries.append((p, [math.log(n) if n else -1e9 for n in counts]))
         scores = ix.scores
-        qw, jitter, rnd = opts.quality_weight, opts.value_jitter, self.rng.random
+        qw, jitter, rnd = self.quality_weight, opts.value_jitter, self.rng.random
         best = cands[0]
         best_score = -math.inf
         for i in cands:
@@ -415,6 +421,7 @@ class Search:
                 stats.restarts += 1
                 run_backtracks = 0
                 limit *= opts.restart_growth
+                self.quality_weight *= opts.quality_decay
                 if levels:
                     self._undo(levels[0][2])
                     levels.clear()

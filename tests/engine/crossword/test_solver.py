@@ -217,6 +217,7 @@ def test_progress_callback_reports_and_can_cancel():
         ({"restart_base": 0}, "restart_base"),
         ({"candidates": 0}, "candidates"),
         ({"ac_limit": 0}, "ac_limit"),
+        ({"quality_decay": 2}, "quality_decay"),
     ],
 )
 def test_bad_options_are_refused(kwargs, message):
