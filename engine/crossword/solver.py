@@ -363,8 +363,11 @@ class Search:
         stats, opts = self.stats, self.opts
         if any(d == 0 for d in self.dom):
             raise Unsolvable("a slot has no candidate word")
+        # Full arc consistency once before the search (AC-3); bounded propagation after decisions.
+        bounded, self.ac_limit = self.ac_limit, 1 << 62
         if self.propagate_all() is not None:
             raise Unsolvable("propagation before the search (AC-3) proves there is no fill")
+        self.ac_limit = bounded
         levels: list[tuple[int, int, int]] = []
         limit = float(opts.restart_base)
         run_backtracks = 0

@@ -223,3 +223,16 @@ def test_progress_callback_reports_and_can_cancel():
 def test_bad_options_are_refused(kwargs, message):
     with pytest.raises(ValueError, match=message):
         SearchOptions(**kwargs)
+
+
+def test_a_complete_grid_is_checked_not_searched():
+    result = fill_grid("HOUSE/U#N#V/RIDGE/T#E#R/SORRY", lexicon(FIVE))
+    assert result.rows == ["HOUSE", "U#N#V", "RIDGE", "T#E#R", "SORRY"]
+    with pytest.raises(EmptyDomain) as info:
+        fill_grid("HOUSE/U#N#V/RIDGX/T#E#R/SORRY", lexicon(FIVE))
+    assert info.value.slot == "4A" and info.value.pattern == "RIDGX"
+
+
+def test_a_length_missing_from_the_lexicon_is_an_empty_domain():
+    with pytest.raises(EmptyDomain, match="no word for slot 1A with pattern '......'"):
+        fill_grid("......", lexicon(FIVE))
