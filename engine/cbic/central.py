@@ -34,21 +34,25 @@ def central_score(word: str, demand: Counter[str], rarity: dict[str, float]) -> 
 
 
 def central_candidates(lexicon: WordLexicon, words: list[ResolvedWord], *, limit: int = 6,
-                       seed: int = 0) -> list[str]:
+                       seed: int = 0, available: Counter[str] | None = None) -> list[str]:
     """Up to ``limit`` central words, best first (ties ordered by ``seed``); revision words excluded.
 
-    Raises ``LookupError`` when the lexicon has no word of 2 to 7 letters to start with.
+    ``available`` (bag mode): the tiles the revision words' racks leave in the bag; the central word
+    is then spelled from them only (an empty list when nothing fits). Without it, raises
+    ``LookupError`` when the lexicon has no word of 2 to 7 letters to start with.
     """
     alphabet = lexicon.alphabet
     demand = support_demand(words)
     bag = alphabet.counts
     rarity = {x: 6.0 / max(1, bag.get(x, 1)) for x in alphabet.letters}
     letters = sorted(demand, key=lambda x: (-demand[x] * (1 + rarity[x]), x))
+    excluded = {w.word for w in words}
+    if available is not None:
+        return _from_available(lexicon, letters, available, demand, rarity, excluded, limit, seed)
     rack: list[str] = []
     for x in letters:
         rack.extend(x * min(2, demand[x]))
     rack = rack[:MAX_RACK]
-    excluded = {w.word for w in words}
     found: dict[str, float] = {}
     for blanks in ("?", "??"):
         query = "".join(rack) + blanks
@@ -64,6 +68,29 @@ def central_candidates(lexicon: WordLexicon, words: list[ResolvedWord], *, limit
     if not found:
         raise LookupError("the lexicon has no word of 2 to 7 letters (other than the revision words) "
                           "to use as the central word")
+    return _best(found, limit, seed)
+
+
+def _best(found: dict[str, float], limit: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     order = {w: rng.random() for w in sorted(found)}
     return sorted(found, key=lambda w: (-round(found[w], 6), order[w]))[:limit]
+
+
+def _from_available(lexicon: WordLexicon, letters: list[str], available: Counter[str], demand: Counter[str],
+                    rarity: dict[str, float], excluded: set[str], limit: int, seed: int) -> list[str]:
+    """Central words spelled only from ``available`` tiles: demanded letters first, then the most
+    plentiful ones, 9 tiles at most in the query."""
+    rack: list[str] = []
+    for x in letters:
+        rack.extend(x * min(2, available[x]))
+    for x in sorted(available, key=lambda x: (-available[x], x)):
+        if x not in demand:
+            rack.extend(x * min(2, available[x]))
+    rack = rack[:9]
+    if len(rack) < 2:
+        return []
+    found = {w: central_score(w, demand, rarity)
+             for w in lexicon.anagrams("".join(rack), min_length=2)  # type: ignore[attr-defined]
+             if len(w) <= MAX_RACK and w not in excluded}
+    return _best(found, limit, seed)

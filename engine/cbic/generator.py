@@ -380,6 +380,27 @@ class Builder:
             dropped.append(worst)
         return kept, dropped
 
+    def bag_centrals(self) -> list[str]:
+        """Bag mode: central words from the tiles the racks leave; while there is none, one more word
+        is left out (the one needing the scarcest tiles) to make room for a central word."""
+        bag = self.bag
+        assert bag is not None
+        while self.targets:
+            need: Counter[str] = Counter()
+            for i in self.targets:
+                need.update(self.rack_letters[i])
+            available = Counter({x: k - need[x] for x, k in bag.counts.items() if k > need[x]})
+            found = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
+                                       seed=self.seed, available=available)
+            fits = [c for c in found if not self.bag_deficit(GridState(), self.targets, c)]
+            if fits or len(self.targets) == 1:
+                return fits
+            scarce = max(self.targets, key=lambda i: (sum(max(0, need[x] - bag.counts.get(x, 0) + 1)
+                                                              for x in self.rack_letters[i]), -self.rank[i]))
+            self.targets.remove(scarce)
+            self.dropped.append(scarce)
+        return []
+
     def attempts(self) -> list[tuple[str, tuple[int, int, str]]]:
         """(central word, start) per restart: central candidates first, then other starts."""
         if self.central is not None:
@@ -392,7 +413,7 @@ class Builder:
                 raise CbicInputError("", f"no central word: {exc}; give one") from None
             if self.bag is not None:  # keep, in order, the words that leave the racks their tiles
                 fits = [c for c in centrals if not self.bag_deficit(GridState(), self.targets, c)]
-                centrals = fits or centrals
+                centrals = (fits or self.bag_centrals()) or centrals
             centrals = centrals[:self.config.central_choices]
         plans: list[tuple[str, tuple[int, int, str]]] = []
         starts = {c: _central_starts(c) for c in centrals}

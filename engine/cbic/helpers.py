@@ -21,6 +21,9 @@ HELPER_LENGTHS = (3, 4, 2, 5)
 """Lengths tried, in this order: 3 and 4 letters leave room around the new letter, 2 is the most
 compact, 5 the last resort."""
 
+PER_PATTERN = 6
+"""Words tried per helper pattern (a seeded sample): variety over exhaustiveness."""
+
 _CACHE: weakref.WeakKeyDictionary[Any, dict[tuple[str, int], list[str]]] = weakref.WeakKeyDictionary()
 
 
@@ -85,7 +88,8 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
     A *spot* is an empty square ``s`` where a stuck word would fit across (its whole span empty) if
     ``s`` held its support letter ``x``, within 3 squares of a board tile ``y`` along the other
     direction. A helper of up to 5 letters with ``x`` and ``y`` at that distance (a GADDAG pattern such
-    as ``Y..X``) laid through ``y`` puts ``x`` on ``s``. Up to ``limit`` of the legal ones, sampled.
+    as ``Y..X``) laid through ``y`` puts ``x`` on ``s``. Spots are visited in a seeded random order,
+    :data:`PER_PATTERN` words per pattern, until ``limit`` legal placements are found.
     """
     cells = state.cells
     spots: dict[tuple[int, str, int, int], set[str]] = {}
@@ -106,23 +110,41 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
                     if wanted:
                         spots.setdefault((y, along, sign, d), set()).update(wanted)
     found: list[Placement] = []
-    for (y, along, sign, d), wanted in sorted(spots.items()):
+    layouts = sorted(spots.items())
+    rng.shuffle(layouts)
+    for (y, along, sign, d), wanted in layouts:
         yr, yc = divmod(y, SIZE)
         dr, dc = (0, 1) if along == "H" else (1, 0)
-        for x in sorted(wanted):
-            for m in range(d + 1, 6):
-                for k in range(m - d):
-                    at_y, at_s = (k, k + d) if sign > 0 else (k + d, k)
+        for m in range(d + 1, 6):
+            for k in range(m - d):
+                at_y, at_s = (k, k + d) if sign > 0 else (k + d, k)
+                start = (yr - dr * at_y, yc - dc * at_y)
+                if not _free_span(cells, start, along, m, at_y):
+                    continue
+                for x in sorted(wanted):
                     pattern = ["."] * m
                     pattern[at_y], pattern[at_s] = cells[y].upper(), x
-                    start = (yr - dr * at_y, yc - dc * at_y)
-                    for word in _pattern(lexicon, "".join(pattern)):
-                        if word in excluded:
-                            continue
+                    words = [w for w in _pattern(lexicon, "".join(pattern)) if w not in excluded]
+                    for word in rng.sample(words, min(PER_PATTERN, len(words))):
                         for p in placements_through(state, check, word, (at_y,), bag, squares={y}):
                             if (p.row, p.col, p.dir) == (*start, along):
                                 found.append(p)
-    return rng.sample(found, min(limit, len(found)))
+        if len(found) >= limit:
+            break
+    return found[:limit]
+
+
+def _free_span(cells: list[str], start: tuple[int, int], direction: str, m: int, keep: int) -> bool:
+    """The ``m`` squares from ``start`` are on the board and empty but ``keep``, and both ends free."""
+    r, c = start
+    dr, dc = (0, 1) if direction == "H" else (1, 0)
+    end_r, end_c = r + dr * (m - 1), c + dc * (m - 1)
+    if r < 0 or c < 0 or end_r >= SIZE or end_c >= SIZE:
+        return False
+    for rr, cc in ((r - dr, c - dc), (end_r + dr, end_c + dc)):
+        if 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc]:
+            return False
+    return not any(cells[(r + dr * k) * SIZE + c + dc * k] for k in range(m) if k != keep)
 
 
 def _pattern(lexicon: Any, pattern: str) -> list[str]:

@@ -108,3 +108,13 @@ def test_targeted_helpers_put_the_support_letter_on_an_open_spot() -> None:
     assert found and all(h.word in {"SKI", "TSAR"} for h in found)
     ski = next(h for h in found if (h.word, h.row, h.col, h.dir) == ("SKI", 7, 10, "V"))
     assert placements_through(state.apply(ski, HELPER), check, "KIWI", (0,))  # KIWI from I11 across
+
+
+def test_central_from_the_tiles_the_racks_leave() -> None:
+    from collections import Counter
+
+    lexicon = build_gaddag(["KAWA", "AWAKE", "TATA", "RATE", "ETE", "KIWI", "WAKE"], "fr")
+    words = resolve_words(lexicon, [RevisionWord("KIWI", "W"), RevisionWord("WAKE", "K")])
+    found = central_candidates(lexicon, words, available=Counter("TATAREE"))
+    assert found and all(Counter(w) <= Counter("TATAREE") for w in found)
+    assert central_candidates(lexicon, words, available=Counter("Q")) == []
