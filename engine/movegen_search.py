@@ -17,7 +17,13 @@ from engine.scoring import BINGO_BONUS, BINGO_TILES
 if TYPE_CHECKING:
     from engine.movegen import Prepared
 
+# The GADDAG words (docs/gaddag-format.md, version 2): a node's word holds its letter mask in bits
+# 0..26, so ``words[node] & letter_mask`` tests its arcs whatever its storage. A word >= ONE_WORD is
+# a one-word node (its only arc: accept bit ACCEPT of the word, child node - 1); otherwise the arc of
+# rank r is the word at node - 1 - r.
 CHILD = 0x7FFFFFFF
+ACCEPT = 0x80000000
+ONE_WORD = 0x40000000
 LAST = SIZE - 1
 
 # A raw play, as produced by the search: (score, direction 0=H/1=V, line, start, word, tiles).
@@ -60,11 +66,11 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                 if not mask >> c & 1:
                     ok = False
                     break
-                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
+                node = node - 1 if mask >= ONE_WORD else words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
             if ok:
                 mask = words[node]
-                if mask & 1:
-                    node = words[node + 1] & CHILD  # the separator: the word continues rightwards
+                if mask & 1:  # the separator (code 0, rank 0): the word continues rightwards
+                    node = node - 1 if mask >= ONE_WORD else words[node - 1] & CHILD
                 else:
                     ok = False
             if ok:
@@ -73,7 +79,10 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                 while m:
                     low = m & -m
                     m ^= low
-                    arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+                    if mask >= ONE_WORD:
+                        arc = (mask & ACCEPT) | (node - 1)
+                    else:
+                        arc = words[node - 1 - (mask & (low - 1)).bit_count()]
                     for q in range(p + 1, b + 1):  # the suffix, forwards
                         n2 = arc & CHILD
                         c = line[q]
@@ -81,7 +90,10 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                         if not mk >> c & 1:
                             arc = 0
                             break
-                        arc = words[n2 + 1 + (mk & ((1 << c) - 1)).bit_count()]
+                        if mk >= ONE_WORD:
+                            arc = (mk & ACCEPT) | (n2 - 1)
+                        else:
+                            arc = words[n2 - 1 - (mk & ((1 << c) - 1)).bit_count()]
                     if arc >> 31:
                         allowed |= low
         else:
@@ -91,14 +103,18 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                 if not mask >> c & 1:
                     ok = False
                     break
-                node = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()] & CHILD
+                node = node - 1 if mask >= ONE_WORD else words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
             if ok:
                 mask = words[node]
                 m = mask & full
+                if mask >= ONE_WORD:
+                    if mask & ACCEPT:
+                        allowed |= m
+                    m = 0
                 while m:
                     low = m & -m
                     m ^= low
-                    if words[node + 1 + (mask & (low - 1)).bit_count()] >> 31:
+                    if words[node - 1 - (mask & (low - 1)).bit_count()] >> 31:
                         allowed |= low
         masks[p] = allowed
     return masks, touching
@@ -247,7 +263,10 @@ def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: i
         c = T[pos]
         if c:  # a tile on the board: read it
             if mask >> c & 1:
-                arc = words[node + 1 + (mask & ((1 << c) - 1)).bit_count()]
+                if mask < ONE_WORD:
+                    arc = words[node - 1 - (mask & ((1 << c) - 1)).bit_count()]
+                else:
+                    arc = (mask & ACCEPT) | (node - 1)
                 cur[pos] = CH[pos]
                 msum += V[pos]
                 if ends and arc >> 31 and not (n == 1 and skip_single):
@@ -269,7 +288,10 @@ def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: i
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
-            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            if mask < ONE_WORD:
+                arc = words[node - 1 - (mask & (low - 1)).bit_count()]
+            else:
+                arc = (mask & ACCEPT) | (node - 1)
             accept = ends and arc >> 31
             child = arc & CHILD
             nm = words[child] & need
@@ -305,8 +327,11 @@ def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: i
         if c:  # a tile on the board: read it
             if mask >> c & 1:
                 cur[pos] = CH[pos]
-                left_step(pos, words[node + 1 + (mask & ((1 << c) - 1)).bit_count()],
-                          msum + V[pos], wmul, xtot, n, rmask, b)
+                if mask < ONE_WORD:
+                    arc = words[node - 1 - (mask & ((1 << c) - 1)).bit_count()]
+                else:
+                    arc = (mask & ACCEPT) | (node - 1)
+                left_step(pos, arc, msum + V[pos], wmul, xtot, n, rmask, b)
             return
         m = mask & X[pos] & (full if b else rmask)
         if not m:
@@ -326,13 +351,17 @@ def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: i
             low = m & -m
             m ^= low
             c = low.bit_length() - 1
-            arc = words[node + 1 + (mask & (low - 1)).bit_count()]
+            if mask < ONE_WORD:
+                arc = words[node - 1 - (mask & (low - 1)).bit_count()]
+            else:
+                arc = (mask & ACCEPT) | (node - 1)
             child = arc & CHILD
             accept = may_end and arc >> 31
-            nl = words[child] & need_left
+            cw = words[child]
+            nl = cw & need_left
             turn = nt = 0
-            if may_turn and words[child] & 1:
-                turn = words[child + 1] & CHILD  # the separator has code 0: rank 0
+            if may_turn and cw & 1:  # the separator has code 0: rank 0
+                turn = child - 1 if cw >= ONE_WORD else words[child - 1] & CHILD
                 nt = words[turn] & need_turn
             if not (accept or nt or nl):
                 continue
@@ -362,20 +391,21 @@ def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: i
     def left_step(pos: int, arc: int, msum: int, wmul: int, xtot: int, n: int, rmask: int, b: int) -> None:
         """After reading a board tile on ``pos`` leftwards: the same three moves as in ``left``."""
         child = arc & CHILD
+        cw = words[child]
         if pos and T[pos - 1]:
-            if words[child] & NEED[pos - 1]:
+            if cw & NEED[pos - 1]:
                 left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
             return
         if arc >> 31 and right_free and pos < anchor and not (n == 1 and skip_single):
             record((msum * wmul + xtot + (BINGO_BONUS if n == BINGO_TILES else 0), d, line,
                     pos, join(cur[pos:anchor + 1]), n))
-        if anchor < LAST and words[child] & 1:
-            turn = words[child + 1] & CHILD
+        if anchor < LAST and cw & 1:
+            turn = child - 1 if cw >= ONE_WORD else words[child - 1] & CHILD
             nt = words[turn] & NEED[anchor + 1]
             if nt and (not right_free or b or nt & rmask):
                 right(anchor + 1, turn, pos, msum, wmul, xtot, n, rmask, b)
         if pos and not A[pos - 1]:
-            nl = words[child] & NEED[pos - 1]
+            nl = cw & NEED[pos - 1]
             if nl and (b or nl & rmask):
                 left(pos - 1, child, msum, wmul, xtot, n, rmask, b)
 

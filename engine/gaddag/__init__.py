@@ -12,7 +12,8 @@ Public API (used by the move generator, CBIC, Jarnac, crosswords and the command
     g.front_hooks(w), g.back_hooks(w)          # sorted letters, e.g. "ST"
     g.extensions(w, rack=None, max_added=None, contiguous=False)
     g.iter_words()                             # every word, alphabetical
-    g.arc(node, code), g.walk_reversed(codes)  # primitives for walkers
+    g.arc(node, code), g.arcs(node)            # primitives for walkers (arc word: accept | child)
+    g.walk_reversed(codes), g.one_word_count
     g.save(path); load_gaddag(path); cached_gaddag(path)
 
 Every query result is sorted by (length, alphabetical). Bad user text raises
@@ -25,7 +26,7 @@ check), :mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.rack`
 """
 
 from engine.alphabet import InvalidWord
-from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK
+from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.format import FORMAT_VERSION, LexiconFormatError
 from engine.gaddag.lexicon import Gaddag, build_gaddag, cached_gaddag, load_gaddag
 from engine.gaddag.query import BlankedWord
@@ -38,6 +39,8 @@ __all__ = [
     "Gaddag",
     "InvalidWord",
     "LexiconFormatError",
+    "MASK_BITS",
+    "ONE_WORD_BIT",
     "build_gaddag",
     "cached_gaddag",
     "load_gaddag",

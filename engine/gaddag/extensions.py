@@ -111,21 +111,9 @@ def _sorted(found: set[str] | list[str]) -> list[str]:
     return sorted(found, key=lambda w: (len(w), w))
 
 
-def _arcs(words: memoryview, node: int) -> list[tuple[int, int]]:
-    """(code, arc word) of every arc of ``node``, separator (code 0) included, in code order."""
-    mask = words[node]
-    out = []
-    rank = 0
-    for code in range(mask.bit_length()):
-        if mask >> code & 1:
-            rank += 1
-            out.append((code, words[node + rank]))
-    return out
-
-
 def _forward(g: Gaddag, word_length: int, budget: _LetterBudget) -> list[str]:
     """Every word from its first letter (root arc, separator, forward DAWG), pruned by the budget."""
-    words = g.words
+    arcs = g.arcs
     letters = g.alphabet.letters
     max_length = word_length + budget.budget
     found: list[str] = []
@@ -139,12 +127,12 @@ def _forward(g: Gaddag, word_length: int, budget: _LetterBudget) -> list[str]:
         if arc >> 31 and not budget.required and length > word_length:
             found.append("".join(spelled))
         if after and length < max_length:
-            for next_code, next_arc in _arcs(words, after):
+            for next_code, next_arc in arcs(after):
                 step(next_code, next_arc, length + 1, next_arc & CHILD_MASK)
         spelled.pop()
         budget.give_back(code, how)
 
-    for code, arc in _arcs(words, g.root):
+    for code, arc in arcs(g.root):
         if code:
             sep = g.arc(arc & CHILD_MASK, 0)
             step(code, arc, 1, sep & CHILD_MASK if sep >= 0 else 0)
@@ -157,7 +145,7 @@ def _anchored(g: Gaddag, anchor: int, word_length: int, budget: _LetterBudget) -
     Every result contains the anchor (the word's rarest letter by tile value), so only words with
     that letter are visited; a word with the anchor twice is met twice, hence the set.
     """
-    words = g.words
+    arcs = g.arcs
     letters = g.alphabet.letters
     max_length = word_length + budget.budget
     left: list[str] = []  # letters read leftwards from the anchor, anchor first
@@ -165,7 +153,7 @@ def _anchored(g: Gaddag, anchor: int, word_length: int, budget: _LetterBudget) -
     found: set[str] = set()
 
     def rightwards(node: int, length: int) -> None:
-        for code, arc in _arcs(words, node):
+        for code, arc in arcs(node):
             how = budget.take(code)
             if not how:
                 continue
@@ -179,7 +167,7 @@ def _anchored(g: Gaddag, anchor: int, word_length: int, budget: _LetterBudget) -
             budget.give_back(code, how)
 
     def leftwards(node: int, length: int) -> None:
-        for code, arc in _arcs(words, node):
+        for code, arc in arcs(node):
             child = arc & CHILD_MASK
             if code == 0:  # separator: the word's first letter is reached, continue right of the anchor
                 rightwards(child, length)
@@ -206,14 +194,14 @@ def _anchored(g: Gaddag, anchor: int, word_length: int, budget: _LetterBudget) -
 
 def _contiguous(g: Gaddag, codes: list[int], budget: _LetterBudget) -> set[str]:
     """Words holding ``codes`` as a run: from REV(word), add letters leftwards, then rightwards."""
-    words = g.words
+    arcs = g.arcs
     letters = g.alphabet.letters
     core = g.alphabet.decode(codes)
     start = g.walk_reversed(codes)
     found: set[str] = set()  # a word holding the run twice is met twice
 
     def rightwards(node: int, text: str) -> None:
-        for code, arc in _arcs(words, node):
+        for code, arc in arcs(node):
             how = budget.take(code)
             if not how:
                 continue
@@ -226,7 +214,7 @@ def _contiguous(g: Gaddag, codes: list[int], budget: _LetterBudget) -> set[str]:
 
     def leftwards(node: int, front: str) -> None:
         # ``node`` was reached by REV(front + core).
-        for code, arc in _arcs(words, node):
+        for code, arc in arcs(node):
             child = arc & CHILD_MASK
             if code == 0:
                 rightwards(child, front + core)

@@ -6,10 +6,11 @@ milliseconds), not a rebuild. Everything that can be wrong with a file (short, f
 version, other alphabet, flipped bits, inconsistent counts) is detected here and raised as
 :class:`LexiconFormatError`, so a query never walks into garbage.
 
-Header (little-endian, 80 bytes, :data:`HEADER`): magic ``TIRGADDG``, format version, header size,
+Header (little-endian, 84 bytes, :data:`HEADER`): magic ``TIRGADDG``, format version, header size,
 language (8 bytes ASCII, NUL padded), alphabet letters (32 bytes ASCII, NUL padded), word count,
-node count, arc count, root index, payload length in uint32 words, CRC32 of the header's first 76
-bytes followed by the payload.
+node count, arc count, root index, payload length in uint32 words, count of one-word nodes, CRC32
+of the header's first 80 bytes followed by the payload. The version is checked before the other
+fields, so a file of another version (version 1: 80-byte header) is named as such.
 """
 
 from __future__ import annotations
@@ -26,11 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.alphabet import ALPHABETS, Alphabet
+from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 
 MAGIC = b"TIRGADDG"
-FORMAT_VERSION = 1
-HEADER = struct.Struct("<8sII8s32sIIIIII")
-HEADER_SIZE = HEADER.size  # 80: keeps the payload 4-byte aligned for memoryview.cast("I")
+FORMAT_VERSION = 2
+HEADER = struct.Struct("<8sII8s32sIIIIIII")
+HEADER_SIZE = HEADER.size  # 84: keeps the payload 4-byte aligned for memoryview.cast("I")
+# Bits a node word may use: the mask, the one-word flag and (with the flag) the accept bit.
+_NODE_BITS = MASK_BITS | ONE_WORD_BIT | ACCEPT_BIT
 
 
 class LexiconFormatError(ValueError):
@@ -51,13 +55,14 @@ class Header:
     arc_count: int
     root: int
     length: int
+    one_word_count: int
     crc: int
 
 
 def _pack(header: Header) -> bytes:
     return HEADER.pack(MAGIC, FORMAT_VERSION, HEADER_SIZE, header.language.encode("ascii"),
                        header.letters.encode("ascii"), header.word_count, header.node_count,
-                       header.arc_count, header.root, header.length, header.crc)
+                       header.arc_count, header.root, header.length, header.one_word_count, header.crc)
 
 
 def payload_bytes(words: array | memoryview) -> bytes:
@@ -72,11 +77,13 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
                word_count: int, node_count: int, arc_count: int, root: int) -> int:
     """Write the file atomically (temporary file then rename); return its size in bytes.
 
-    Atomic because workers may be mapping the previous version of the same path.
+    Atomic because workers may be mapping the previous version of the same path. The count of
+    one-word nodes is what the counts say the array saves: ``node_count + arc_count - len(words)``.
     """
     payload = payload_bytes(words)
+    length = len(payload) // 4
     draft = Header(alphabet.language, alphabet.letters, word_count, node_count, arc_count, root,
-                   len(payload) // 4, 0)
+                   length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
     head = _pack(Header(**{**draft.__dict__, "crc": crc}))
     target = Path(path)
@@ -108,14 +115,15 @@ def read_header(path: str | os.PathLike[str], head: bytes, file_size: int) -> He
     if len(head) < HEADER_SIZE:
         raise LexiconFormatError(path, f"truncated: {file_size} bytes, the header alone needs {HEADER_SIZE}")
     (_, version, header_size, language, letters, word_count, node_count, arc_count, root, length,
-     crc) = HEADER.unpack(head[:HEADER_SIZE])
-    if version != FORMAT_VERSION:
-        raise LexiconFormatError(path, f"format version {version} is not supported "
-                                       f"(this engine reads version {FORMAT_VERSION}); rebuild the lexicon")
+     one_word_count, crc) = HEADER.unpack(head[:HEADER_SIZE])
+    if version != FORMAT_VERSION:  # before any other field: their meaning depends on the version
+        raise LexiconFormatError(path, f"format version {version} is not supported (this engine "
+                                       f"reads version {FORMAT_VERSION}); rebuild it with "
+                                       "`python -m engine lexicon build`")
     if header_size != HEADER_SIZE:
         raise LexiconFormatError(path, f"header size {header_size} is not {HEADER_SIZE}")
     header = Header(_text(language, path, "language"), _text(letters, path, "alphabet"), word_count,
-                    node_count, arc_count, root, length, crc)
+                    node_count, arc_count, root, length, one_word_count, crc)
     alphabet = ALPHABETS.get(header.language)
     if alphabet is None:
         raise LexiconFormatError(path, f"unknown language {header.language!r}")
@@ -128,43 +136,95 @@ def read_header(path: str | os.PathLike[str], head: bytes, file_size: int) -> He
     if file_size > expected:
         raise LexiconFormatError(path, f"{file_size - expected} unexpected trailing bytes "
                                        f"(the header announces {expected})")
-    if not 0 < root < length or node_count < 1 or arc_count + node_count != length:
-        raise LexiconFormatError(path, f"inconsistent header (root {root}, length {length}, "
-                                       f"{node_count} nodes, {arc_count} arcs)")
+    if (not 0 < root < length or node_count < 1 or one_word_count >= node_count
+            or node_count + arc_count - one_word_count != length):
+        raise LexiconFormatError(path, f"inconsistent header (root {root}, length {length}, {node_count} "
+                                       f"nodes, {arc_count} arcs, {one_word_count} one-word nodes)")
     return header
+
+
+def node_problem(words: memoryview | array, node: int, letters: int) -> str | None:
+    """What is wrong with the node word at ``node`` on its own, or ``None``.
+
+    A node word uses the separator and letter bits of the mask; with the one-word flag it has
+    exactly one of them and may carry the accept bit; without the flag the accept bit and bits
+    27..30 are clear and the arc words below it must stay inside the array (index 0 excluded: it is
+    the empty node).
+    """
+    word = words[node]
+    mask = word & MASK_BITS
+    if word & ~_NODE_BITS or mask >> (letters + 1):
+        return f"mask {word:#x} has bits beyond the {letters} letters"
+    if word & ONE_WORD_BIT:
+        if mask.bit_count() != 1:
+            return f"one-word node {word:#x} must have exactly one arc"
+    elif word & ACCEPT_BIT:
+        return f"mask {word:#x} has the accept bit without the one-word flag"
+    elif node - mask.bit_count() < 1 and node:
+        return "its arcs run past the end of the array (below index 1)"
+    return None
 
 
 def check_structure(path: str | os.PathLike[str], words: memoryview | array, root: int,
                     letters: int) -> None:
     """Walk the whole array once and prove that no query can index outside it or loop.
 
-    Checks that the nodes tile the array (a mask then one arc word per set bit), that masks use
-    only the separator and letter bits, that every child is the start of a node stored *before*
-    its parent (so every walk ends) and that the root is a node. The CRC already catches damage;
+    Nodes are read from the top of the array down (a node is its arc words then its mask word, its
+    index being the mask's). Checks that the nodes tile the array down to the empty node at index 0,
+    that every node word is well formed (:func:`node_problem`), that every child is the index of a
+    node stored *below* its parent (so every walk ends; a one-word node's child ``node - 1`` is by
+    construction the next node down) and that the root is a node. The CRC already catches damage;
     this catches a well-sealed but wrong file (another tool's bug). O(size): ~0.5 s for wfrench,
     so it is an option of :func:`open_file`, not the default.
     """
     length = len(words)
-    starts = bytearray(length)
-    allowed = (1 << (letters + 1)) - 1
-    node = 0
-    while node < length:
-        mask = words[node]
-        if mask & ~allowed:
-            raise LexiconFormatError(path, f"node {node}: mask {mask:#x} has bits beyond the {letters} letters")
-        end = node + 1 + mask.bit_count()
-        if end > length:
-            raise LexiconFormatError(path, f"node {node}: its arcs run past the end of the array")
-        for index in range(node + 1, end):
-            child = words[index] & 0x7FFFFFFF
-            if child and (child >= node or not starts[child]):
-                raise LexiconFormatError(path, f"node {node}: arc to {child}, which is not an earlier node")
-        starts[node] = 1
-        node = end
-    if words[0] != 0:
+    if not length or words[0] != 0:
         raise LexiconFormatError(path, "node 0 must be the empty node")
+    starts = bytearray(length)
+    starts[0] = 1
+    blocks: list[tuple[int, int]] = []  # (node, index of its lowest arc word) for nodes with arc words
+    node = length - 1
+    while node > 0:
+        problem = node_problem(words, node, letters)
+        if problem:
+            raise LexiconFormatError(path, f"node {node}: {problem}")
+        starts[node] = 1
+        word = words[node]
+        if word & ONE_WORD_BIT:
+            node -= 1
+            continue
+        low = node - (word & MASK_BITS).bit_count()
+        blocks.append((node, low))
+        node = low - 1  # >= 0: node_problem keeps every arc word above index 0
+    for node, low in blocks:
+        for index in range(low, node):
+            child = words[index] & CHILD_MASK
+            if child and (child >= low or not starts[child]):
+                raise LexiconFormatError(path, f"node {node}: arc to {child}, which is not an earlier node")
     if not 0 < root < length or not starts[root]:
         raise LexiconFormatError(path, f"root {root} is not a node")
+
+
+def _root_problem(words: memoryview | array, root: int, letters: int) -> str | None:
+    """The cheap check every load does: the root word and its arcs (at most 27 reads).
+
+    Every lexicon object reads the root's arcs when it is created, so a root that would send that
+    read outside the array or upwards is refused here even without :func:`check_structure`. The
+    root never has a separator arc (no GADDAG string starts with one).
+    """
+    word = words[root]
+    problem = node_problem(words, root, letters)
+    if problem:
+        return problem
+    if word & 1:
+        return f"mask {word:#x} has a separator arc"
+    if word & ONE_WORD_BIT:
+        return None
+    low = root - (word & MASK_BITS).bit_count()
+    for index in range(low, root):
+        if words[index] & CHILD_MASK >= low:
+            return f"arc word {words[index]:#x} does not point below the node"
+    return None
 
 
 @dataclass
@@ -215,13 +275,10 @@ def open_file(path: str | os.PathLike[str], *, verify_checksum: bool = True,
         payload.release()
         view.release()
         mapped = MappedLexicon(header, words, mapping)
-    words = mapped.words
-    root_end = header.root + 1 + words[header.root].bit_count()
-    if words[header.root] >> (len(header.letters) + 1) or root_end > header.length:
-        problem = (f"root node {header.root} is malformed (mask {words[header.root]:#x}, "
-                   f"array length {header.length})")
+    problem = _root_problem(mapped.words, header.root, len(header.letters))
+    if problem:
         mapped.close()
-        raise LexiconFormatError(path, problem)
+        raise LexiconFormatError(path, f"root node {header.root} is malformed ({problem})")
     if verify_structure:
         try:
             check_structure(path, mapped.words, header.root, len(header.letters))

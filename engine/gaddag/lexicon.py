@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
 from engine.gaddag import extensions, query
-from engine.gaddag.build import CHILD_MASK, build_array
+from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT, build_array
 from engine.gaddag.format import MappedLexicon, open_file, write_file
 from engine.gaddag.query import BlankedWord
 
@@ -34,6 +34,8 @@ class Gaddag:
         self.word_count = word_count
         self.node_count = node_count
         self.arc_count = arc_count
+        #: Nodes stored in a single word (format version 2): what the counts say the array saves.
+        self.one_word_count = node_count + arc_count - len(self.words)
         self._mapped = mapped
         # ch -> (bit, mask of lower bits): one dict lookup per letter in the hot `contains` loop.
         self._steps = {ch: (1 << code, (1 << code) - 1) for ch, code in alphabet.code_of.items()}
@@ -52,12 +54,32 @@ class Gaddag:
     # -- primitives -------------------------------------------------------------------------------
 
     def arc(self, node: int, code: int) -> int:
-        """The arc word for ``code`` out of ``node`` (accept bit + child), or ``-1`` if absent."""
+        """The arc word for ``code`` out of ``node`` (accept bit + child), or ``-1`` if absent.
+
+        For a one-word node the arc word is made up (its accept bit, child ``node - 1``), so
+        callers see one shape of arc whatever the node's storage.
+        """
         words = self.words
         mask = words[node]
         if not mask >> code & 1:
             return -1
-        return words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
+        if mask & ONE_WORD_BIT:
+            return (mask & ACCEPT_BIT) | (node - 1)
+        return words[node - 1 - (mask & ((1 << code) - 1)).bit_count()]
+
+    def arcs(self, node: int) -> list[tuple[int, int]]:
+        """``(code, arc word)`` of every arc of ``node`` in increasing code order (separator first)."""
+        words = self.words
+        mask = words[node]
+        if mask & ONE_WORD_BIT:
+            return [((mask & MASK_BITS).bit_length() - 1, (mask & ACCEPT_BIT) | (node - 1))]
+        out = []
+        index = node
+        for code in range(mask.bit_length()):
+            if mask >> code & 1:
+                index -= 1
+                out.append((code, words[index]))
+        return out
 
     def codes(self, word: str) -> list[int]:
         """Letter codes of user text: fast for normalised input, folded and checked otherwise."""
@@ -83,7 +105,10 @@ class Gaddag:
             mask = words[node]
             if not mask >> code & 1:
                 return -1
-            arc = words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
+            if mask & ONE_WORD_BIT:
+                arc = (mask & ACCEPT_BIT) | (node - 1)
+            else:
+                arc = words[node - 1 - (mask & ((1 << code) - 1)).bit_count()]
             node = arc & CHILD_MASK
         return arc
 
@@ -104,7 +129,10 @@ class Gaddag:
                     mask = words[node]
                     if not mask & bit:
                         break
-                    arc = words[node + 1 + (mask & below).bit_count()]
+                    if mask < 0x40000000:  # the node's arc words lie below its mask word
+                        arc = words[node - 1 - (mask & below).bit_count()]
+                    else:  # a one-word node: its accept bit, child node - 1
+                        arc = (mask & 0x80000000) | (node - 1)
                 else:
                     return arc >> 31 == 1
             if steps.keys() >= set(word):
@@ -127,32 +155,15 @@ class Gaddag:
         return "" if sep < 0 else self._accepting_letters(sep & CHILD_MASK)
 
     def _accepting_letters(self, node: int) -> str:
-        words = self.words
-        mask = words[node]
         letters = self.alphabet.letters
-        found = []
-        rank = 0
-        for code in range(len(letters) + 1):
-            if mask >> code & 1:
-                rank += 1
-                if code and words[node + rank] >> 31:
-                    found.append(letters[code - 1])
-        return "".join(found)
+        return "".join(letters[code - 1] for code, arc in self.arcs(node) if code and arc >> 31)
 
     def iter_words(self) -> Iterator[str]:
         """Every word once, in alphabetical order (first letter, then the forward DAWG below it)."""
-        words = self.words
         letters = self.alphabet.letters
-        root = self.root
-        mask = words[root]
-        rank = 0
-        for code in range(len(letters) + 1):
-            if not mask >> code & 1:
-                continue
-            rank += 1
+        for code, arc in self.arcs(self.root):
             if code == 0:
                 continue
-            arc = words[root + rank]
             first = letters[code - 1]
             if arc >> 31:
                 yield first
@@ -162,20 +173,14 @@ class Gaddag:
 
     def _iter_forward(self, node: int, prefix: str) -> Iterator[str]:
         """Words ``prefix + s`` for every string ``s`` read from ``node`` (forward DAWG part)."""
-        words = self.words
         letters = self.alphabet.letters
+        arcs = self.arcs
         # Explicit stack of (text, arc) in reverse order: a word comes out before its extensions.
         stack: list[tuple[str, int]] = []
 
         def push_children(node: int, prefix: str) -> None:
-            mask = words[node]
-            rank = mask.bit_count()
-            code = mask.bit_length() - 1
-            while rank:
-                if mask >> code & 1:
-                    stack.append((prefix + letters[code - 1], words[node + rank]))
-                    rank -= 1
-                code -= 1
+            for code, arc in reversed(arcs(node)):
+                stack.append((prefix + letters[code - 1], arc))
 
         push_children(node, prefix)
         while stack:

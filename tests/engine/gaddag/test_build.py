@@ -16,12 +16,15 @@ SEP = ">"
 
 def contract_arcs(g, node):
     """(code, accepts, child) per arc, read with nothing but docs/gaddag-format.md's primitive."""
-    mask = g.words[node]
+    w = g.words[node]
     out = []
     for code in range(27):
-        if mask >> code & 1:
-            arc = g.words[node + 1 + (mask & ((1 << code) - 1)).bit_count()]
-            out.append((code, arc >> 31, arc & 0x7FFFFFFF))
+        if w >> code & 1:
+            if w >> 30:  # a one-word node: its only arc, accept bit 31, child node - 1
+                out.append((code, w >> 31, node - 1))
+            else:
+                arc = g.words[node - 1 - (w & ((1 << code) - 1)).bit_count()]
+                out.append((code, arc >> 31, arc & 0x7FFFFFFF))
     return out
 
 
@@ -39,14 +42,16 @@ def automaton_strings(g, node=None, prefix=""):
 
 
 def node_starts(g):
-    """Split the flat array into nodes: each is a mask then one word per set bit."""
+    """Split the flat array into nodes, from the top down: each is one word per arc below its mask
+    word (the node's index), or a single word with the one-word flag (bit 30)."""
     starts = []
-    i = 0
-    while i < len(g.words):
+    i = len(g.words) - 1
+    while i > 0:
         starts.append(i)
-        i += 1 + g.words[i].bit_count()
-    assert i == len(g.words), "nodes do not tile the array"
-    return starts
+        w = g.words[i]
+        i -= 1 if w >> 30 else 1 + w.bit_count()
+    assert i == 0, "nodes do not tile the array"
+    return [0, *reversed(starts)]
 
 
 @settings(max_examples=150, deadline=None)
@@ -75,7 +80,8 @@ def test_layout_counts_and_minimality(lexicon):
     starts = node_starts(g)
     assert starts[0] == 0 and g.words[0] == 0, "index 0 must be the empty node"
     assert len(starts) == g.node_count
-    assert sum(g.words[s].bit_count() for s in starts) == g.arc_count
+    assert sum(len(contract_arcs(g, s)) for s in starts) == g.arc_count
+    assert len(g.words) == g.node_count + g.arc_count - g.one_word_count
     assert g.root in starts
     # Every node but the empty one is reachable from the root.
     seen, todo = {g.root}, [g.root]

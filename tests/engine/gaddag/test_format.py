@@ -106,7 +106,8 @@ def test_foreign_headers_are_refused_even_with_a_valid_checksum(lexicon_file, of
 
 
 def test_checksum_can_be_skipped_for_trusted_files(lexicon_file):
-    rewrite(lexicon_file, lambda d: d.__setitem__(len(d) - 1, d[-1] ^ 0x01))
+    # A bit of a deep node (word 1), which only the CRC reads at load time.
+    rewrite(lexicon_file, lambda d: d.__setitem__(HEADER_SIZE + 4, d[HEADER_SIZE + 4] ^ 0x01))
     with pytest.raises(LexiconFormatError):
         load_gaddag(lexicon_file)
     load_gaddag(lexicon_file, verify_checksum=False).close()
@@ -156,14 +157,24 @@ def test_built_files_pass_the_structural_check(tmp_path_factory, lexicon):
     load_gaddag(path, verify_structure=True).close()
 
 
-def arc_positions(data: bytearray) -> list[int]:
-    """Byte offsets of every arc word (not masks) in a file."""
-    words = struct.unpack_from(f"<{(len(data) - HEADER_SIZE) // 4}I", data, HEADER_SIZE)
-    out, i = [], 0
-    while i < len(words):
-        out += [HEADER_SIZE + 4 * j for j in range(i + 1, i + 1 + words[i].bit_count())]
-        i += 1 + words[i].bit_count()
+def file_words(data: bytearray) -> tuple[int, ...]:
+    return struct.unpack_from(f"<{(len(data) - HEADER_SIZE) // 4}I", data, HEADER_SIZE)
+
+
+def node_indexes(words) -> list[int]:
+    """Index of every node word, from the top down (version 2: arc words lie below their mask)."""
+    out, i = [], len(words) - 1
+    while i > 0:
+        out.append(i)
+        i -= 1 if words[i] >> 30 else 1 + words[i].bit_count()
     return out
+
+
+def arc_positions(data: bytearray) -> list[int]:
+    """Byte offsets of every arc word (not node words) in a file, lowest first."""
+    words = file_words(data)
+    arcs = [j for i in node_indexes(words) if not words[i] >> 30 for j in range(i - words[i].bit_count(), i)]
+    return [HEADER_SIZE + 4 * j for j in sorted(arcs)]
 
 
 @pytest.mark.parametrize(("damage", "message"), [
@@ -174,11 +185,11 @@ def arc_positions(data: bytearray) -> list[int]:
 def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon_file, damage, message):
     def mutate(data):
         arcs = arc_positions(data)
-        node_1 = HEADER_SIZE + 4  # the first node after the empty one; not the root
+        node_1 = HEADER_SIZE + 4 * node_indexes(file_words(data))[-1]  # the lowest node; not the root
         if damage == "child_forward":
             struct.pack_into("<I", data, arcs[0], len(data) // 4 - 30)  # points later / past the end
         elif damage == "child_middle":
-            struct.pack_into("<I", data, arcs[-1], 2)  # index 2 is inside the first real node
+            struct.pack_into("<I", data, arcs[-1], (arcs[0] - HEADER_SIZE) // 4)  # an arc word, not a node
         else:
             struct.pack_into("<I", data, node_1, struct.unpack_from("<I", data, node_1)[0] | 1 << 27)
         reseal(data)
@@ -191,9 +202,14 @@ def test_sealed_but_malformed_arrays_are_refused_by_the_structural_check(lexicon
 
 @pytest.mark.parametrize(("words", "root", "message"), [
     ([2, 0x80000000, 2, 0x80000000], 2, "node 0 must be the empty node"),
-    ([0, 2, 0x80000000], 2, "root 2 is not a node"),
+    ([0, 0x80000000, 0x80000000, 6], 2, "root 2 is not a node"),  # 2 is an arc word of node 3
     ([0, 2, 0x80000000, (1 << 27) - 1], 1, "run past the end"),
-    ([0, 2, 0x80000000, 4, 0x80000002], 3, "not an earlier node"),  # arc into the middle of node 1
+    ([0, 0x80000000, 2, 0x80000001, 4], 4, "not an earlier node"),  # arc to 1, an arc word of node 2
+    ([0, 0x80000000, 2, 0x80000004, 4], 4, "not an earlier node"),  # arc to itself
+    ([0, 0xC0000002, 0x80000000 | 2], 2, "accept bit without the one-word flag"),
+    ([0, 0xC0000006], 1, "exactly one arc"),  # flagged one-word, two letters
+    ([0, 0x40000000], 1, "exactly one arc"),  # flagged one-word, no letter
+    ([0, 0x08000002], 1, "bits beyond the 26 letters"),  # bit 27
 ])
 def test_structural_check_on_hand_made_arrays(words, root, message):
     from array import array
@@ -211,10 +227,13 @@ def test_structural_check_accepts_a_hand_made_lexicon():
     from engine.gaddag import Gaddag
     from engine.gaddag.format import check_structure
 
-    # node 1: 'A' accepts, no child; node 3 (root): 'A' -> node 1 with accept: words "A" and "AA".
-    words = array("I", [0, 2, 0x80000000, 2, 0x80000001])
-    check_structure("hand-made", words, 3, 26)
-    g = Gaddag(words, 3, get_alphabet("fr"), word_count=2, node_count=3, arc_count=2)
+    # Both nodes in one word (flag bit 30, accept bit 31, letter 'A' = bit 1). Node 1: 'A' accepts,
+    # child node 0 (no child); node 2 (root): 'A' accepts, child node 1: words "A" and "AA".
+    words = array("I", [0, 0xC0000002, 0xC0000002])
+    check_structure("hand-made", words, 2, 26)
+    g = Gaddag(words, 2, get_alphabet("fr"), word_count=2, node_count=3, arc_count=2)
+    assert g.one_word_count == 2
+    assert g.arc(2, 1) == 0x80000001 and g.arc(1, 1) == 0x80000000 and g.arc(1, 2) == -1
     assert g.contains("A") and g.contains("AA") and not g.contains("AAA")
 
 
