@@ -11,7 +11,8 @@ Why this shape (seed 000, and past its limits):
   the best ``lookahead`` are played out one step and re-ranked by the room they leave the other
   words, and ``branch`` of them are tried depth first;
 * when no remaining word can move, a helper word (:mod:`engine.cbic.helpers`) that unblocks the most
-  of them is played, else the search backtracks;
+  of them is played (random short words holding a needed letter first, then words aimed at open
+  spots), else the search backtracks; the first restarts cap the helpers at 2, 3, 4 words;
 * a search that spends its node budget restarts with the next central word candidate or another
   position of the central word, and another seeded tie-break; the best grid found (most revision
   words placed, then fewest helpers) is kept, completed greedily; words still out get a reason;

@@ -4,6 +4,10 @@ Why: a revision word whose support letter is nowhere on the board (a K, a W) or 
 around it cannot be placed by any amount of search. A short word through one board tile that puts
 that letter in a fresh spot fixes it. Helpers are ordinary legal plays; they get no training
 situation and are listed apart in the result.
+
+Two sources, cheap first: :func:`helper_words` draws short words holding a needed letter (any
+placement of them is then tried); :func:`targeted_helpers` starts from the board instead — an open
+spot where a stuck word would fit, a tile next to it — and asks the GADDAG for words joining the two.
 """
 
 from __future__ import annotations
