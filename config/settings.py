@@ -124,6 +124,8 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "tirage",
+            # A cache that does not answer must fail fast, not hang requests (and /healthz).
+            "OPTIONS": {"socket_connect_timeout": 3, "socket_timeout": 3},
         }
     }
 else:

@@ -29,6 +29,7 @@ print(json.dumps({
     "db_engine": db["ENGINE"], "db_name": str(db["NAME"]), "db_host": db.get("HOST", ""),
     "cache": settings.CACHES["default"]["BACKEND"],
     "cache_location": settings.CACHES["default"].get("LOCATION"),
+    "cache_options": settings.CACHES["default"].get("OPTIONS", {}),
     "broker": settings.CELERY_BROKER_URL,
     "result_backend": settings.CELERY_RESULT_BACKEND,
     "tasks_mode": settings.TIRAGE_TASKS_MODE,
@@ -99,6 +100,7 @@ def test_redis_url_is_cache_broker_and_result_backend(tmp_path):
     s = settings_from(tmp_path, SECRET_KEY="k" * 50, REDIS_URL=url)
     assert s["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert s["cache_location"] == url
+    assert s["cache_options"]["socket_timeout"] <= 5  # an unreachable Redis fails fast
     assert s["broker"] == url and s["result_backend"] == url
     assert s["tasks_mode"] == "celery"
 
