@@ -16,9 +16,9 @@ Why this shape (seed 000, and past its limits):
 * a search that spends its node budget restarts with the next central word candidate or another
   position of the central word, and another seeded tie-break; the best grid found (most revision
   words placed, then fewest helpers) is kept, completed greedily; words still out get a reason;
-* bag mode: a revision word always puts down the same tiles wherever it goes, so the tiles the
-  remaining racks need are known exactly; a state, a central word or a helper that leaves them short
-  is cut, and words the bag can never hold together are left out up front (``stats["bag_dropped"]``).
+* bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
+  state, a central word or a helper that leaves them short is cut, and words the bag can never hold
+  together are left out up front (``stats["bag_dropped"]``).
 
 :data:`GREEDY` is the seed's plain greedy algorithm (the best placement over every word each round
 with the seed's weights, no backtracking, no helper, stop when stuck): the benchmark's baseline.
@@ -40,6 +40,7 @@ from typing import Any
 
 from engine.alphabet import Alphabet
 from engine.board import CENTER, SIZE
+from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError
 from engine.cbic.helpers import helper_words, targeted_helpers
@@ -103,20 +104,6 @@ def difficulty_key(word: ResolvedWord, alphabet: Alphabet) -> tuple[int, int, in
     return (rarest, len(word.supports), -len(word.word), word.order)
 
 
-def bag_shortfall(words: list[ResolvedWord], bag: Bag) -> dict[str, int]:
-    """Letters the revision words' racks need beyond the bag's letter tiles (blanks not counted).
-
-    Each revision word puts down its letters minus the support letter, whatever the layout, so when
-    the excess is more than the bag's blanks no grid can hold every word: a lower bound that lets the
-    search give up early instead of spending its time budget.
-    """
-    need: Counter[str] = Counter()
-    for w in words:
-        need.update(w.word)
-        need[w.word[w.supports[0]]] -= 1
-    return {x: k - bag.counts.get(x, 0) for x, k in sorted(need.items()) if k > bag.counts.get(x, 0)}
-
-
 def _central_starts(word: str) -> list[tuple[int, int, str]]:
     """Starts of the central word covering the centre square, most centred first."""
     n = len(word)
@@ -143,7 +130,7 @@ class Builder:
             sorted(words, key=lambda w: difficulty_key(w, lexicon.alphabet)))}
         self.by_id = {w.order: w for w in words}
         self.excluded = {w.word for w in words}
-        self.rack_letters = {w.order: Counter(w.word) - Counter(w.word[w.supports[0]]) for w in words}
+        self.bound = BagBound(self.bag, words) if self.bag is not None else None
         self.nodes = 0
         self.total_nodes = 0
         self.helper_calls = 0
@@ -174,20 +161,8 @@ class Builder:
             raise _OutOfBudget
 
     def bag_deficit(self, state: GridState, remaining: list[int], extra: str = "") -> int:
-        """Blanks still missing, at best, for the remaining words' racks (and ``extra`` letters).
-
-        A revision word always puts down the same letters (the word minus its support letter) wherever
-        it goes, so this is exact for them: a state with a deficit can never hold every word. Zero
-        without bag mode.
-        """
-        bag = self.bag
-        if bag is None:
-            return 0
-        need: Counter[str] = Counter(extra)
-        for i in remaining:
-            need.update(self.rack_letters[i])
-        short = sum(max(0, k - (bag.counts.get(x, 0) - state.used.get(x, 0))) for x, k in need.items())
-        return max(0, short - (bag.blanks - state.blanks_used))
+        """Bag mode's exact bound (:mod:`engine.cbic.bagbound`); always 0 without bag mode."""
+        return 0 if self.bound is None else self.bound.deficit(state, remaining, extra)
 
     def _demand(self, remaining: list[int], skip: int = -1) -> Demand:
         return tuple((len(self.by_id[i].word), tuple((k, self.by_id[i].word[k]) for k in self.by_id[i].supports))
@@ -362,42 +337,17 @@ class Builder:
         assert pick is not None
         return pick
 
-    def bag_targets(self, ids: list[int]) -> tuple[list[int], list[int]]:
-        """In bag mode, the words to place and those left out because the bag cannot hold them all.
-
-        While the racks of the words kept need more than the bag and its blanks, leave out the word
-        whose removal cuts the deficit most (the hardest first among equals). Without bag mode, or
-        when the bag suffices, every word is kept.
-        """
-        kept = list(ids)
-        dropped: list[int] = []
-        empty = GridState()
-        while self.bag is not None and len(kept) > 1 and self.bag_deficit(empty, kept):
-            def gain(i: int) -> tuple[int, int]:
-                return (-self.bag_deficit(empty, [j for j in kept if j != i]), -self.rank[i])
-
-            worst = max(kept, key=gain)
-            kept.remove(worst)
-            dropped.append(worst)
-        return kept, dropped
-
     def bag_centrals(self) -> list[str]:
         """Bag mode: central words from the tiles the racks leave; while there is none, one more word
         is left out (the one needing the scarcest tiles) to make room for a central word."""
-        bag = self.bag
-        assert bag is not None
+        assert self.bound is not None
         while self.targets:
-            need: Counter[str] = Counter()
-            for i in self.targets:
-                need.update(self.rack_letters[i])
-            available = Counter({x: k - need[x] for x, k in bag.counts.items() if k > need[x]})
             found = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
-                                       seed=self.seed, available=available)
+                                       seed=self.seed, available=self.bound.available(self.targets))
             fits = [c for c in found if not self.bag_deficit(GridState(), self.targets, c)]
             if fits or len(self.targets) == 1:
                 return fits
-            scarce = max(self.targets, key=lambda i: (sum(max(0, need[x] - bag.counts.get(x, 0) + 1)
-                                                              for x in self.rack_letters[i]), -self.rank[i]))
+            scarce = self.bound.scarcest(self.targets, self.rank)
             self.targets.remove(scarce)
             self.dropped.append(scarce)
         return []
@@ -431,7 +381,8 @@ class Builder:
         attempts = 0
         all_ids = [w.order for w in self.words]
         shortfall = bag_shortfall(self.words, self.bag) if self.bag is not None else {}
-        self.targets, self.dropped = self.bag_targets(all_ids)
+        if self.bound is not None:
+            self.targets, self.dropped = self.bound.split(all_ids, self.rank)
         self._report(5, "choosing the central word")
         plans = self.attempts()
         for k, (word, (row, col, direction)) in enumerate(plans):
