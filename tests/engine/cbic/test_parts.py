@@ -118,3 +118,26 @@ def test_central_from_the_tiles_the_racks_leave() -> None:
     found = central_candidates(lexicon, words, available=Counter("TATAREE"))
     assert found and all(Counter(w) <= Counter("TATAREE") for w in found)
     assert central_candidates(lexicon, words, available=Counter("Q")) == []
+
+
+def test_bag_bound_is_exact_for_racks() -> None:
+    from collections import Counter
+
+    from engine.alphabet import get_alphabet
+    from engine.cbic.bagbound import BagBound, bag_shortfall, rack_letters
+    from engine.cbic.state import Bag
+
+    lexicon = build_gaddag(["ZAZA", "ZOZO", "KAKI", "ETE"], "fr")
+    words = resolve_words(lexicon, [RevisionWord("ZAZA", "A"), RevisionWord("ZOZO", 1), RevisionWord("ETE", "E")])
+    assert rack_letters(words[0]) == Counter("ZZA") and rack_letters(words[2]) == Counter("TE")
+    bag = Bag(get_alphabet("fr"))  # 1 Z, 2 blanks
+    bound = BagBound(bag, words)
+    empty = GridState()
+    assert bag_shortfall(words, bag) == {"Z": 3}
+    assert bound.deficit(empty, [0]) == 0  # Z + one blank
+    assert bound.deficit(empty, [0, 1]) == 1  # 4 Z: 1 + 2 blanks, one short
+    assert bound.deficit(empty, [2], extra="E" * 16) == 0  # 17 E = 15 + 2 blanks
+    assert bound.deficit(empty, [2], extra="E" * 17) == 1
+    kept, dropped = bound.split([0, 1, 2], {0: 0, 1: 1, 2: 2})
+    assert len(dropped) == 1 and dropped[0] in (0, 1) and 2 in kept
+    assert bound.available([0])["Z"] == 0 and bound.available([0])["A"] == 8
