@@ -24,7 +24,7 @@ Why the layout (format version 2) falls out of that order for free: a node is wr
 words then its mask, so its index (the mask) is its *last* word. A parent is frozen right after its
 deepest open child; when that child was new, it is the node just below the parent, and a parent with
 that single arc needs no arc word at all: one word, the mask plus a flag and the accept bit, child
-``index - 1``. On wfrench this stores 98,157 of the 179,980 single-arc nodes in one word (3.92 MB
+``index - 1``. On wfrench this stores 98,158 of the 179,980 single-arc nodes in one word (3.92 MB
 instead of 4.31 MB) while every node word keeps its letter mask in bits 0..26, so the move
 generator's ``words[child] & need`` prefilter is unchanged.
 """

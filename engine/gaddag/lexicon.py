@@ -173,14 +173,23 @@ class Gaddag:
 
     def _iter_forward(self, node: int, prefix: str) -> Iterator[str]:
         """Words ``prefix + s`` for every string ``s`` read from ``node`` (forward DAWG part)."""
+        words = self.words
         letters = self.alphabet.letters
-        arcs = self.arcs
         # Explicit stack of (text, arc) in reverse order: a word comes out before its extensions.
         stack: list[tuple[str, int]] = []
 
         def push_children(node: int, prefix: str) -> None:
-            for code, arc in reversed(arcs(node)):
-                stack.append((prefix + letters[code - 1], arc))
+            mask = words[node]
+            if mask & ONE_WORD_BIT:
+                code = (mask & MASK_BITS).bit_length() - 1
+                stack.append((prefix + letters[code - 1], (mask & ACCEPT_BIT) | (node - 1)))
+                return
+            index = node - mask.bit_count()  # the highest code's arc word, pushed first
+            while mask:
+                code = mask.bit_length() - 1
+                mask ^= 1 << code
+                stack.append((prefix + letters[code - 1], words[index]))
+                index += 1
 
         push_children(node, prefix)
         while stack:
