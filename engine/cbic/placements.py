@@ -25,6 +25,7 @@ from collections.abc import Collection, Iterable
 from engine.alphabet import Alphabet
 from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
 from engine.cbic.state import Bag, GridState, Placement
+from engine.cbic.words import WordLexicon
 from engine.scoring import BINGO_BONUS, BINGO_TILES
 
 H, V = "H", "V"
@@ -35,15 +36,15 @@ class WordCheck:
 
     __slots__ = ("lexicon", "alphabet", "_memo")
 
-    def __init__(self, lexicon: object) -> None:
+    def __init__(self, lexicon: WordLexicon) -> None:
         self.lexicon = lexicon
-        self.alphabet: Alphabet = lexicon.alphabet  # type: ignore[attr-defined]
+        self.alphabet: Alphabet = lexicon.alphabet
         self._memo: dict[str, bool] = {}
 
     def __call__(self, word: str) -> bool:
         known = self._memo.get(word)
         if known is None:
-            known = self._memo[word] = bool(self.lexicon.contains(word))  # type: ignore[attr-defined]
+            known = self._memo[word] = bool(self.lexicon.contains(word))
         return known
 
 
