@@ -66,7 +66,10 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                 if not mask >> c & 1:
                     ok = False
                     break
-                node = node - 1 if mask >= ONE_WORD else words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
+                if mask >= ONE_WORD:
+                    node -= 1
+                else:
+                    node = words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
             if ok:
                 mask = words[node]
                 if mask & 1:  # the separator (code 0, rank 0): the word continues rightwards
@@ -103,19 +106,21 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
                 if not mask >> c & 1:
                     ok = False
                     break
-                node = node - 1 if mask >= ONE_WORD else words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
+                if mask >= ONE_WORD:
+                    node -= 1
+                else:
+                    node = words[node - 1 - (mask & ((1 << c) - 1)).bit_count()] & CHILD
             if ok:
                 mask = words[node]
                 m = mask & full
-                if mask >= ONE_WORD:
-                    if mask & ACCEPT:
-                        allowed |= m
-                    m = 0
-                while m:
-                    low = m & -m
-                    m ^= low
-                    if words[node - 1 - (mask & (low - 1)).bit_count()] >> 31:
-                        allowed |= low
+                if mask >= ONE_WORD:  # a single arc: a front hook when it accepts
+                    allowed = m if mask & ACCEPT else 0
+                else:
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        if words[node - 1 - (mask & (low - 1)).bit_count()] >> 31:
+                            allowed |= low
         masks[p] = allowed
     return masks, touching
 
