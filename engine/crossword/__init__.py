@@ -4,7 +4,7 @@ Public API (what the command line and the web layer call)::
 
     from engine.crossword import parse_grid, generate_pattern, fill_grid, CrosswordLexicon
 
-    lexicon = CrosswordLexicon(words, "fr")                 # or lexicon_from_words / load_lexicon
+    lexicon = cached_lexicon(path)        # compiled file or word list, built once per worker process
     grid = parse_grid("...../.#.#./...../.#.#./.....", style="fr")
     result = fill_grid(grid, lexicon, seed=1, time_limit=10, min_score=2.0,
                        progress=lambda info: task.update_state(meta=info))
@@ -31,6 +31,7 @@ from engine.crossword.wordsource import (
     CrosswordLexicon,
     ListWordSource,
     WordSource,
+    cached_lexicon,
     lexicon_from_words,
     load_lexicon,
     matches_pattern,
@@ -55,6 +56,7 @@ __all__ = [
     "Unsolvable",
     "WordSource",
     "anagram_clue",
+    "cached_lexicon",
     "consistent_domains",
     "fill_grid",
     "generate_pattern",

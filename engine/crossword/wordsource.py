@@ -197,3 +197,19 @@ def load_lexicon(path: str | Path, language: str | None = None, *,
     if not kept:
         raise ValueError(f"{path} has no word of {min_length}+ letters")
     return CrosswordLexicon(kept, language, scores, score_source=score_source)
+
+
+def cached_lexicon(path: str | Path, language: str | None = None) -> CrosswordLexicon:
+    """:func:`load_lexicon` with wordfreq scores, kept in memory per file version.
+
+    For worker processes that fill many grids: the words, scores and bitset indexes (seconds to
+    build for a 300k-word list) are built once per file content and process. The key includes the
+    file's size and modification time, so a rebuilt file is read again.
+    """
+    stat = Path(path).stat()
+    return _cached_lexicon(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size, language)
+
+
+@lru_cache(maxsize=4)
+def _cached_lexicon(path: str, mtime_ns: int, size: int, language: str | None) -> CrosswordLexicon:
+    return load_lexicon(path, language)

@@ -82,6 +82,21 @@ def test_load_word_list_and_compiled_lexicon(tmp_path):
         load_lexicon(empty, "fr")
 
 
+def test_cached_lexicon_is_rebuilt_only_when_the_file_changes(tmp_path):
+    import os
+
+    from engine.crossword import cached_lexicon
+
+    path = tmp_path / "words.txt"
+    path.write_text("chat\nchien\n", encoding="utf-8")
+    first = cached_lexicon(path, "fr")
+    assert cached_lexicon(path, "fr") is first
+    path.write_text("chat\nchien\nrat\n", encoding="utf-8")
+    os.utime(path, ns=(1, 10**18))
+    second = cached_lexicon(path, "fr")
+    assert second is not first and "RAT" in second
+
+
 def test_clues_use_definitions_else_sorted_letters(tmp_path):
     assert anagram_clue("CARBONATE") == "AABCENORT (9)"
     assert make_clue("CHAT", {"CHAT": "Félin domestique"}) == "Félin domestique"
