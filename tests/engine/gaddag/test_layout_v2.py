@@ -11,6 +11,7 @@ import zlib
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.gaddag import (
     ACCEPT_BIT,
@@ -140,3 +141,36 @@ def test_a_damaged_root_or_count_is_refused_at_every_load(tmp_path, damage, mess
     path.write_bytes(bytes(data))
     with pytest.raises(LexiconFormatError, match=message):
         load_gaddag(path)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lexicons(max_size=15, max_length=5), st.data())
+def test_an_array_the_structural_check_passes_can_be_walked_safely(lexicon, data):
+    """Damage one word at random: the check refuses it, or every walk stays in the array and ends."""
+    from array import array
+
+    from engine.gaddag import Gaddag
+    from engine.gaddag.format import check_structure
+
+    g = build_gaddag(lexicon, "en")
+    words = array("I", g.words)
+    index = data.draw(st.integers(0, len(words) - 1))
+    words[index] = data.draw(st.sampled_from([
+        words[index] ^ 1 << data.draw(st.integers(0, 31)),   # one flipped bit
+        data.draw(st.integers(0, len(words) + 2)),           # a small index
+        ONE_WORD_BIT | ACCEPT_BIT | 1 << data.draw(st.integers(0, 26)),
+    ]))
+    try:
+        check_structure("fuzzed", words, g.root, 26)
+    except LexiconFormatError:
+        return
+    damaged = Gaddag(words, g.root, g.alphabet, word_count=g.word_count, node_count=g.node_count,
+                     arc_count=g.arc_count)
+    list(damaged.iter_words())
+    damaged.anagrams("AEMS?", 1)
+    damaged.pattern("A.E")
+    damaged.extensions("A", "??")
+    for word in lexicon:
+        damaged.contains(word)
+        damaged.front_hooks(word)
+        damaged.back_hooks(word)
