@@ -387,6 +387,8 @@ class Builder:
         plans = self.attempts()
         for k, (word, (row, col, direction)) in enumerate(plans):
             attempts += 1
+            if k:  # a restart: the bar moves on even while the words placed do not
+                self._report(10 + 60 * k // len(plans), f"restart {k + 1}/{len(plans)} (central word {word})")
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
             caps = self.config.helper_caps
