@@ -7,13 +7,12 @@ bar poll until it reads "Terminé", log out, log back in. Tasks run in a backgro
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+from tests.browser_support import launch_context, needs_chromium
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_chromium]
+
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
@@ -22,18 +21,10 @@ PASSWORD = "Scrabble-Duplicate-2024"
 
 
 @pytest.fixture
-def page(monkeypatch):
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (scripts/test.sh installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls of the fixtures are safe.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale="en-US", viewport={"width": 412, "height": 900})
+def page():
+    with launch_context(args=CHROMIUM_ARGS, locale="en-US", viewport={"width": 412, "height": 900}) as context:
         context.set_default_timeout(15_000)
         yield context.new_page()
-        browser.close()
 
 
 def test_sign_up_watch_a_task_log_out_and_in(page, live_server, settings):

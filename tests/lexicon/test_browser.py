@@ -7,8 +7,6 @@ live server (``thread`` mode), so the progress bar really polls. Screenshots go 
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,32 +14,22 @@ import pytest
 from lexicon.models import LexiconVersion
 from lexicon.selectors import gaddag_for
 from lexicon.services import import_word_list
+from tests.browser_support import launch_context, needs_chromium, new_page
 from tests.lexicon.conftest import FRENCH_WORDS
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "lexicon"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium not found at {CHROMIUM} (apt install chromium)"),
+    needs_chromium,
 ]
 
 
 @pytest.fixture
 def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # the test's ORM calls run beside Playwright's loop
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")  # a phone
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        yield page
-        context.close()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:  # a phone
+        yield new_page(context)
 
 
 def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page, tmp_path, settings,

@@ -7,9 +7,7 @@ Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import ipuz
@@ -17,36 +15,25 @@ import pytest
 
 from lexicon.services import import_word_list
 from puzzles.models import Crossword, CrosswordProgress
+from tests.browser_support import launch_context, needs_chromium, new_page
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "puzzles"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium not found at {CHROMIUM} (apt install chromium)"),
+    needs_chromium,
 ]
 
 
 @pytest.fixture
 def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu",
-                                          "--disable-background-networking"])
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", accept_downloads=True)
-        page = context.new_page()
-        page.set_default_timeout(30_000)
+    with launch_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", accept_downloads=True) as context:
+        page = new_page(context)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         yield page, errors
-        context.close()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def cell_values(page, slot) -> str:

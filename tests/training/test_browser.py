@@ -6,43 +6,31 @@ Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from lexicon.services import import_word_list
+from tests.browser_support import launch_context, needs_chromium, new_page
 
 from .conftest import write_words
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "training"
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"Chromium not found at {CHROMIUM} (apt install chromium)"),
+    needs_chromium,
 ]
 
 
 @pytest.fixture
 def browser_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR")
-        page = context.new_page()
-        page.set_default_timeout(30_000)
+    with launch_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR") as context:
+        page = new_page(context)
         page.on("console", lambda m: print("console:", m.text))
         page.on("response", lambda r: print("response:", r.status, r.url) if r.status >= 300 or "supports" in r.url else None)
         yield page
-        context.close()
-        browser.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def test_sign_up_list_grid_answer_top(live_server, browser_page, tmp_path, french_words):

@@ -1,0 +1,53 @@
+"""Debian's Chromium driven by Playwright (never a downloaded browser), one way for every browser test.
+
+``launch_context(**options)`` starts headless Chromium and yields a new browser context made with
+``options`` (viewport, locale, ...); ``new_page(context)`` opens a page with the suite's default timeout.
+Modules that need the browser mark themselves with ``needs_chromium`` so they are skipped, with the
+reason, where Chromium is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PAGE_TIMEOUT_MS = 30_000
+
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                    reason=f"Chromium not found at {CHROMIUM} (apt install chromium)")
+
+
+@contextmanager
+def launch_context(*, args: Sequence[str] = CHROMIUM_ARGS, **options) -> Iterator:
+    """A Playwright browser context of headless Chromium, closed (with the browser) on the way out."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=list(args))
+            context = browser.new_context(**options)
+            try:
+                yield context
+            finally:
+                context.close()
+                browser.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+def new_page(context, timeout_ms: int = PAGE_TIMEOUT_MS):
+    page = context.new_page()
+    page.set_default_timeout(timeout_ms)
+    return page
