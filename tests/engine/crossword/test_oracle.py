@@ -41,7 +41,7 @@ OPTION_SETS = [
     SearchOptions(),
     SearchOptions(heuristic="mrv", backjumping=False),
     SearchOptions(restart_base=1, restart_growth=1.0, candidates=1),
-    SearchOptions(ac_limit=1),  # bounded propagation: only single words are revised
+    SearchOptions(ac_limit=1, locality=0.0),  # bounded propagation: only single words are revised
 ]
 
 

@@ -218,6 +218,7 @@ def test_progress_callback_reports_and_can_cancel():
         ({"candidates": 0}, "candidates"),
         ({"ac_limit": 0}, "ac_limit"),
         ({"quality_decay": 2}, "quality_decay"),
+        ({"locality": -1}, "locality"),
     ],
 )
 def test_bad_options_are_refused(kwargs, message):
