@@ -7,15 +7,21 @@ Propagation works on *cells*: each shared cell keeps the set of letters both of 
 When a slot's domain shrinks, the letters it still supports at each of its crossing cells are
 recomputed (one AND per letter still possible there); letters that disappeared are removed from the
 crossing slot with one mask. Run to a fixpoint this is exactly arc consistency on the crossing
-constraints (AC-3 with letter supports instead of word pairs), before the search and after every
-decision (MAC, which subsumes forward checking). All-different is enforced whenever a domain becomes a
-single word: that word leaves every other slot of the same length.
+constraints (AC-3 with letter supports instead of word pairs). It runs in full before the search;
+after each decision (MAC, which subsumes forward checking) it is *bounded*: a slot with more than
+``ac_limit`` candidates is not revised, since such a domain nearly always still supports every letter
+and revising it costs 26 big-int ANDs per crossing (sound, merely weaker; slots down to a few words
+are always revised exactly). Small domains are scanned word by word rather than letter by letter.
+All-different is enforced whenever a domain becomes a single word: that word leaves every other slot
+of the same length.
 
 Search: binary branching (``slot = word`` then, on failure, ``slot != word``), variable by smallest
 domain over weighted degree (dom/wdeg: each wipe-out adds weight to the two slots involved, so slots
 that keep failing are tried first; weights start at the degree, so early choices are MRV with the
-degree as tie-break), value by least-constraining-value (sum of the logs of the support each crossing
-keeps, the FC-LCV of the seeds) mixed with word quality, among the best candidates.
+degree as tie-break; slots crossing already-fixed words are favoured, which keeps the search in one
+region so failures show early), value by least-constraining-value (sum of the logs of the support each
+crossing keeps, the FC-LCV of the seeds) plus word quality, among the best candidates. The quality
+weight shrinks at each restart: easy grids get the best words, hard grids get filled.
 
 Every domain pruning records the decision levels it depends on (a bitmask: ``conf``); a wipe-out's
 conflict set is the union for the two slots involved. On failure the search jumps straight back to the
