@@ -28,3 +28,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "integration" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def shared_media(settings):
+    """Integration tests: this process stores files where the Celery worker reads them (its MEDIA_ROOT), and
+    the lexicon files the test created are removed afterwards."""
+    from django.core.files.storage import default_storage
+
+    from tests.integration_support import lexicon_files, worker_media_root
+
+    settings.MEDIA_ROOT = worker_media_root()
+    before = lexicon_files()
+    yield
+    for name in lexicon_files() - before:
+        default_storage.delete(name)
+

@@ -8,7 +8,6 @@ must use the test database (``.ci/run`` starts it with ``DATABASE_URL=.../test_t
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 from django.db import connection
@@ -17,6 +16,7 @@ from django.utils import translation
 from core.models import TaskRun
 from core.progress import start_task
 from core.tasks import ping
+from tests.integration_support import WORKER_HINT, wait_for_run
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -24,17 +24,8 @@ TIMEOUT = 60
 
 
 def wait_until_finished(run: TaskRun, seen_progress: set[int]) -> TaskRun:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        run.refresh_from_db()
-        seen_progress.add(run.progress)
-        if run.is_finished:
-            return run
-        time.sleep(0.05)
-    pytest.fail(
-        f"the task stayed {run.state!r} for {TIMEOUT}s: is a Celery worker running on the test database? "
-        "(.ci/run starts one)"
-    )
+    return wait_for_run(run, timeout=TIMEOUT, what="the task", hint=f"{WORKER_HINT} (.ci/run starts one)",
+                        observe=lambda r: seen_progress.add(r.progress))
 
 
 def test_task_round_trip_through_redis_to_a_worker_writing_on_postgresql(settings, django_user_model):

@@ -2,19 +2,16 @@
 swaps to the new version on its next ``gaddag_for`` call.
 
 Runs in the second pass of ``.ci/run`` (skipped otherwise, see tests/conftest.py). The worker runs with
-the production settings module, so both processes must share its MEDIA_ROOT: the test points its own
-storage there (``MEDIA_ROOT`` from the environment, else ``<TIRAGE_VAR_DIR or var/>/media``) and removes
-the files it created afterwards.
+the production settings module, so both processes must share its MEDIA_ROOT: the ``shared_media`` fixture
+(tests/conftest.py) points the test's own storage there and removes the files it created afterwards.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
@@ -24,45 +21,15 @@ from lexicon.compiled import compiled_path, loaded_hashes
 from lexicon.models import LexiconVersion
 from lexicon.selectors import gaddag_for
 from lexicon.services import import_word_list, publish_version, upload_version
+from tests.integration_support import wait_for_run
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 TIMEOUT = 120
 
 
-def worker_media_root() -> str:
-    if os.environ.get("MEDIA_ROOT"):
-        return os.environ["MEDIA_ROOT"]
-    var_dir = os.environ.get("TIRAGE_VAR_DIR") or str(Path(django_settings.BASE_DIR) / "var")
-    return str(Path(var_dir) / "media")
-
-
-@pytest.fixture
-def shared_media(settings):
-    settings.MEDIA_ROOT = worker_media_root()
-    before = set(_files())
-    yield
-    for name in set(_files()) - before:
-        default_storage.delete(name)
-
-
-def _files() -> list[str]:
-    found = []
-    for folder in ("lexicons", "lexicons/compiled"):
-        if default_storage.exists(folder):
-            found += [f"{folder}/{name}" for name in default_storage.listdir(folder)[1]]
-    return found
-
-
-def wait(run: TaskRun, seen: set[int]) -> TaskRun:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        run.refresh_from_db()
-        seen.add(run.progress)
-        if run.is_finished:
-            return run
-        time.sleep(0.02)
-    pytest.fail(f"the publication stayed {run.state!r} for {TIMEOUT}s: is a Celery worker running on the test database?")
+def wait(run: TaskRun) -> TaskRun:
+    return wait_for_run(run, timeout=TIMEOUT, what="the publication", poll=0.02)
 
 
 def test_publication_compiles_on_a_worker_and_this_process_swaps(settings, shared_media, tmp_path,
@@ -84,7 +51,7 @@ def test_publication_compiles_on_a_worker_and_this_process_swaps(settings, share
     run = publish_version(version, user=staff)
     # (That the previous version serves while compiling is checked deterministically in test_curation.py;
     # here the worker may already be done.)
-    run = wait(run, set())
+    run = wait(run)
     assert run.state == TaskRun.State.DONE, run.error
     assert run.result["version"] == 2 and run.result["reused"] is False
     assert run.result["worker_pid"] != os.getpid()  # compiled by the worker process

@@ -2,24 +2,19 @@
 
 Runs in the second pass of ``.ci/run`` (skipped otherwise, see tests/conftest.py). The worker runs with
 the production settings module, so both processes must share its MEDIA_ROOT (the lexicon's word list
-and compiled file): the test points its own storage there (``MEDIA_ROOT`` from the environment, else
-``<TIRAGE_VAR_DIR or var/>/media``) and removes the files it created afterwards.
+and compiled file): the ``shared_media`` fixture (tests/conftest.py) points the test's own storage there
+and removes the files it created afterwards.
 """
 
 from __future__ import annotations
 
-import os
-import time
-from pathlib import Path
-
 import pytest
-from django.conf import settings as django_settings
-from django.core.files.storage import default_storage
 from django.db import connection
 
 from core.models import TaskRun
 from lexicon.services import import_word_list
 from puzzles.models import Crossword
+from tests.integration_support import wait_for_run
 
 from .conftest import api_for
 
@@ -28,40 +23,12 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 TIMEOUT = 180
 
 
-def worker_media_root() -> str:
-    if os.environ.get("MEDIA_ROOT"):
-        return os.environ["MEDIA_ROOT"]
-    var_dir = os.environ.get("TIRAGE_VAR_DIR") or str(Path(django_settings.BASE_DIR) / "var")
-    return str(Path(var_dir) / "media")
-
-
-def _files() -> list[str]:
-    found = []
-    for folder in ("lexicons", "lexicons/compiled"):
-        if default_storage.exists(folder):
-            found += [f"{folder}/{name}" for name in default_storage.listdir(folder)[1]]
-    return found
-
-
-@pytest.fixture
-def shared_media(settings):
-    settings.MEDIA_ROOT = worker_media_root()
-    before = set(_files())
-    yield
-    for name in set(_files()) - before:
-        default_storage.delete(name)
-
-
 def wait(run: TaskRun, messages: set[str]) -> TaskRun:
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        run.refresh_from_db()
+    def note(run: TaskRun) -> None:
         if run.message:
             messages.add(run.message)
-        if run.is_finished:
-            return run
-        time.sleep(0.05)
-    pytest.fail(f"the generation stayed {run.state!r} for {TIMEOUT}s: is a Celery worker running on the test database?")
+
+    return wait_for_run(run, timeout=TIMEOUT, what="the generation", observe=note)
 
 
 def test_generation_runs_on_a_worker_and_reports_progress(settings, shared_media, tmp_path, french_words,

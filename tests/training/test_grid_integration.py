@@ -2,22 +2,19 @@
 
 Runs in the second pass of ``.ci/run`` (skipped otherwise, see tests/conftest.py). The worker uses the
 production settings, so the test stores the lexicon under the worker's MEDIA_ROOT and removes the files
-it created afterwards.
+it created afterwards (the ``shared_media`` fixture of tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import os
-import time
-from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
-from django.core.files.storage import default_storage
 from django.db import connection
 
 from core.models import TaskRun
 from lexicon.services import import_word_list
+from tests.integration_support import wait_for_run
 from training import selectors, services
 from training.models import TrainingGrid
 
@@ -26,30 +23,6 @@ from .conftest import write_words
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 TIMEOUT = 180
-
-
-def worker_media_root() -> str:
-    if os.environ.get("MEDIA_ROOT"):
-        return os.environ["MEDIA_ROOT"]
-    var_dir = os.environ.get("TIRAGE_VAR_DIR") or str(Path(django_settings.BASE_DIR) / "var")
-    return str(Path(var_dir) / "media")
-
-
-def _files() -> set[str]:
-    found = set()
-    for folder in ("lexicons", "lexicons/compiled"):
-        if default_storage.exists(folder):
-            found |= {f"{folder}/{name}" for name in default_storage.listdir(folder)[1]}
-    return found
-
-
-@pytest.fixture
-def shared_media(settings):
-    settings.MEDIA_ROOT = worker_media_root()
-    before = _files()
-    yield
-    for name in _files() - before:
-        default_storage.delete(name)
 
 
 def test_grid_generated_by_a_worker_with_progress(settings, shared_media, django_user_model, tmp_path, french_words):
@@ -63,16 +36,8 @@ def test_grid_generated_by_a_worker_with_progress(settings, shared_media, django
     grid = services.start_list_grid(user, revision_list, seed=11)
     assert grid.status == TrainingGrid.Status.PENDING  # the request returns before the work is done
     seen: set[int] = set()
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
-        grid.refresh_from_db()
-        run = TaskRun.objects.get(pk=grid.task_run_id)
-        seen.add(run.progress)
-        if run.is_finished:
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail(f"grid task stayed {run.state!r} for {TIMEOUT}s: is a Celery worker running? (.ci/run starts one)")
+    run = wait_for_run(TaskRun.objects.get(pk=grid.task_run_id), timeout=TIMEOUT, what="grid task",
+                       hint="is a Celery worker running? (.ci/run starts one)", observe=lambda r: seen.add(r.progress))
 
     assert run.state == TaskRun.State.DONE, run.error
     assert run.result["pid"] != os.getpid()  # another process ran it
