@@ -44,3 +44,12 @@ def shared_media(settings):
     for name in lexicon_files() - before:
         default_storage.delete(name)
 
+
+@pytest.fixture
+def alice(django_user_model):
+    return django_user_model.objects.create_user("alice", password="alice-pass-123")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    return django_user_model.objects.create_user("bob", password="bob-pass-123")

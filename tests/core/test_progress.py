@@ -32,11 +32,6 @@ def slow(progress_, seconds: float) -> dict:
     return {"slept": seconds}
 
 
-@pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="x")
-
-
 def test_ping_runs_to_done_with_its_result(alice):
     run = start_task(ping, owner=alice, steps=4)
     assert run.state == TaskRun.State.DONE and run.progress == 100

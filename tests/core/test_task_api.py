@@ -6,35 +6,18 @@ import uuid
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from core.models import TaskRun
 from core.progress import start_task
 from core.tasks import ping
+from tests.support import api_for
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="x")
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password="x")
-
-
-@pytest.fixture
 def done_run(alice):
     return start_task(ping, owner=alice, steps=2)
-
-
-def api_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def test_owner_gets_the_documented_shape(alice, done_run):

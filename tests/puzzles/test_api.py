@@ -14,10 +14,9 @@ from core.models import TaskRun
 from lexicon.services import import_word_list
 from puzzles import selectors, services
 from puzzles.models import BLACK, Crossword, CrosswordProgress, MissesList
+from tests.support import api_for
 from training import services as training_services
 from training.models import ReviewCard
-
-from .conftest import api_for
 
 pytestmark = pytest.mark.django_db
 

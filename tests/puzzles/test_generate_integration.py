@@ -15,8 +15,7 @@ from core.models import TaskRun
 from lexicon.services import import_word_list
 from puzzles.models import Crossword
 from tests.integration_support import wait_for_run
-
-from .conftest import api_for
+from tests.support import api_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

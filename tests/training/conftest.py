@@ -8,12 +8,10 @@ The compiled GADDAG is cached per process by content hash, so each lexicon is co
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from rest_framework.test import APIClient
 
 from lexicon.services import import_word_list
+from tests.support import french_dict_words, write_words
 
 _SMALL = """
 AA AB AH AI AN AS AU BA BE BI BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA HE HI HO IF IL IN JE
@@ -25,14 +23,6 @@ ARETINES ENTRAIES ETRESINA RATINEES TANISERE ARSENITE RESINATE
 DAIS TAIS DATA ART RAT TAR CAR ARC BAC CAB ETE TES SET EST TAS
 """
 SMALL_WORDS: list[str] = _SMALL.split()
-
-FRENCH_DICT = Path("/usr/share/dict/french")
-
-
-def write_words(path: Path, words: list[str]) -> Path:
-    path.write_text("\n".join(words) + "\n", encoding="utf-8")
-    return path
-
 
 @pytest.fixture(autouse=True)
 def english_outside_requests():
@@ -51,12 +41,7 @@ def small_lexicon(tmp_path):
 @pytest.fixture(scope="session")
 def french_words() -> list[str]:
     """A real French word list: every word of 2 to 8 letters of the system dictionary, normalised."""
-    if not FRENCH_DICT.is_file():
-        pytest.skip(f"{FRENCH_DICT} is missing (Debian package wfrench)")
-    from engine.wordlist import read_word_list
-
-    words = read_word_list(FRENCH_DICT, "fr", skip_invalid=True).words
-    return [w for w in words if 2 <= len(w) <= 8]
+    return french_dict_words(8)
 
 
 @pytest.fixture
@@ -65,22 +50,5 @@ def french_lexicon(tmp_path, french_words):
 
 
 @pytest.fixture
-def alice(django_user_model):
-    return django_user_model.objects.create_user("alice", password="alice-pass-123")
-
-
-@pytest.fixture
-def bob(django_user_model):
-    return django_user_model.objects.create_user("bob", password="bob-pass-123")
-
-
-@pytest.fixture
 def staff(django_user_model):
     return django_user_model.objects.create_user("editor", password="editor-pass-123", is_staff=True)
-
-
-def api_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from tests.support import api_for
 from training import services
 from training.models import Answer, RevisionEntry, RevisionList, TrainingGrid
 
-from .conftest import api_for
 from .helpers import baccarat_situation
 
 pytestmark = pytest.mark.django_db

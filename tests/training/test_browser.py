@@ -12,8 +12,7 @@ import pytest
 
 from lexicon.services import import_word_list
 from tests.browser_support import launch_context, needs_chromium, new_page
-
-from .conftest import write_words
+from tests.support import write_words
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "training"
 

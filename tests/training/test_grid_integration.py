@@ -15,10 +15,9 @@ from django.db import connection
 from core.models import TaskRun
 from lexicon.services import import_word_list
 from tests.integration_support import wait_for_run
+from tests.support import write_words
 from training import selectors, services
 from training.models import TrainingGrid
-
-from .conftest import write_words
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,7 @@ import time
 import pytest
 
 from lexicon.services import import_word_list
-
-from .conftest import api_for, write_words
+from tests.support import api_for, write_words
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
