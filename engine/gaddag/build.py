@@ -17,16 +17,9 @@ Both passes are Daciuk et al.'s incremental construction for sorted input: only 
 previous string is open; when the next string diverges, the deeper open nodes are frozen bottom-up
 and looked up in a register keyed by their exact encoding (mask + arc words, children already
 canonical). Equal keys mean equal languages, so every reachable state is unique: the result is the
-*minimal* arc-accepting automaton, and memory stays near the size of the result. A frozen node is
-appended to the output array on first sight, so its register value is already its final index.
-
-Why the layout (format version 2) falls out of that order for free: a node is written as its arc
-words then its mask, so its index (the mask) is its *last* word. A parent is frozen right after its
-deepest open child; when that child was new, it is the node just below the parent, and a parent with
-that single arc needs no arc word at all: one word, the mask plus a flag and the accept bit, child
-``index - 1``. On wfrench this stores 98,158 of the 179,980 single-arc nodes in one word (3.92 MB
-instead of 4.31 MB) while every node word keeps its letter mask in bits 0..26, so the move
-generator's ``words[child] & need`` prefilter is unchanged.
+*minimal* arc-accepting automaton, and memory stays near the size of the result. A frozen node gets
+the next id on first sight; :func:`engine.gaddag.layout.layout` then writes the words (format
+version 2), choosing the order that stores the most single-arc nodes in one word.
 """
 
 from __future__ import annotations
@@ -36,14 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.alphabet import Alphabet, InvalidWord
-
-ACCEPT_BIT = 0x80000000
-CHILD_MASK = 0x7FFFFFFF
-#: Flag of a node stored in one word: its only arc is the mask's one bit, its child is ``node - 1``
-#: and its accept bit is the word's :data:`ACCEPT_BIT`.
-ONE_WORD_BIT = 0x40000000
-#: The letter mask inside any node word (bits 0..26: the separator and up to 26 letters).
-MASK_BITS = 0x07FFFFFF
+from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, layout
 
 
 @dataclass(frozen=True)
@@ -59,24 +45,20 @@ class BuiltGaddag:
 
 
 class _Register:
-    """Frozen nodes by encoding, appended to the output array on first sight.
+    """Frozen nodes by encoding, numbered in order of first sight (id 0: the empty node).
 
-    The key is the layout-independent encoding (mask, then ``accept | child`` per arc in code
-    order); what is written depends on where the child sits (see the module docstring).
+    The key is the node's mask, then ``accept | child id`` per arc in code order.
     """
 
-    __slots__ = ("out", "index", "nodes", "arcs", "one_word", "last")
+    __slots__ = ("nodes", "index", "arcs")
 
     def __init__(self) -> None:
-        self.out = array("I", [0])  # index 0: the empty node (mask 0)
+        self.nodes: list[tuple[int, ...]] = [(0,)]
         self.index: dict[tuple[int, ...], int] = {(0,): 0}
-        self.nodes = 1
         self.arcs = 0
-        self.one_word = 0
-        self.last = 0  # index of the node written last: a one-arc parent of it needs no arc word
 
     def freeze(self, arcs: list[list[int]]) -> int:
-        """Index of the node whose arcs are ``[code, accept_bit, child]`` in increasing code order."""
+        """Id of the node whose arcs are ``[code, accept_bit, child]`` in increasing code order."""
         if not arcs:
             return 0
         mask = 0
@@ -88,17 +70,8 @@ class _Register:
         frozen = tuple(key)
         found = self.index.get(frozen)
         if found is None:
-            out = self.out
-            if len(out) + len(frozen) > CHILD_MASK:
-                raise OverflowError("lexicon too large for 31-bit node indices")
-            if len(frozen) == 2 and frozen[1] & CHILD_MASK == self.last:
-                out.append(mask | ONE_WORD_BIT | (frozen[1] & ACCEPT_BIT))
-                self.one_word += 1
-            else:
-                out.extend(reversed(frozen))  # arc words from the highest code down, then the mask
-            found = self.last = len(out) - 1
-            self.index[frozen] = found
-            self.nodes += 1
+            found = self.index[frozen] = len(self.nodes)
+            self.nodes.append(frozen)
             self.arcs += len(arcs)
         return found
 
@@ -195,6 +168,11 @@ def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
     register = _Register()
     continuing = _build_forward(sorted(unique), code_of, register)
     root = _build_reversed(unique, continuing, code_of, register)
-    return BuiltGaddag(words=register.out, root=root, word_count=len(unique),
-                       node_count=register.nodes, arc_count=register.arcs,
-                       one_word_count=register.one_word)
+    del continuing
+    register.index.clear()
+    words, root_index, one_word = layout(register.nodes, root)
+    if len(words) > CHILD_MASK:
+        raise OverflowError("lexicon too large for 31-bit node indices")
+    return BuiltGaddag(words=words, root=root_index, word_count=len(unique),
+                       node_count=len(register.nodes), arc_count=register.arcs,
+                       one_word_count=one_word)

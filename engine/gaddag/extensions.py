@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.gaddag.build import CHILD_MASK
+from engine.gaddag.layout import CHILD_MASK
 from engine.gaddag.rack import parse_rack
 
 if TYPE_CHECKING:

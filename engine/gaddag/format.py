@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.alphabet import ALPHABETS, Alphabet
-from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
+from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 
 MAGIC = b"TIRGADDG"
 FORMAT_VERSION = 2

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
 from engine.gaddag import extensions, query
-from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT, build_array
+from engine.gaddag.build import build_array
 from engine.gaddag.format import MappedLexicon, open_file, write_file
+from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.query import BlankedWord
 
 assert array("I").itemsize == 4, "the GADDAG layout needs 4-byte unsigned ints"

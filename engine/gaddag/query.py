@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.alphabet import InvalidWord, fold_word
-from engine.gaddag.build import ACCEPT_BIT, CHILD_MASK, ONE_WORD_BIT
+from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, ONE_WORD_BIT
 from engine.gaddag.rack import parse_rack
 
 if TYPE_CHECKING:
