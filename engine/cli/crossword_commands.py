@@ -12,6 +12,7 @@
   in a slot that would otherwise be empty, and is dropped entirely if the grid is unsolvable with it.
 - ``--definitions FILE`` (``WORD<TAB>definition``) gives clues; other words get an anagram clue.
 - ``--theme W1,W2`` places these words first where they fit.
+- ``--progress`` prints the progress reports (what a web task receives) on stderr as JSON lines.
 
 With ``--json`` one object: ``{"grid": [rows], "slots": [{"number", "dir": "A"|"D", "row", "col",
 "answer", "clue", "length", "score"}], "stats": {"seconds", "nodes", "backtracks", "restarts",
@@ -26,6 +27,7 @@ valid pattern, one row per line (``--json``: ``{"grid": [rows], "slots": [...]}`
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -67,6 +69,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     fill.add_argument("--uniform-scores", action="store_true", help="all words of equal quality")
     fill.add_argument("--definitions", default=None, metavar="FILE", help="WORD<TAB>definition clues")
     fill.add_argument("--theme", default="", help="comma-separated words to place first")
+    fill.add_argument("--progress", action="store_true",
+                      help="print search progress on stderr, one JSON object per line, about twice a second")
     fill.add_argument("--json", action="store_true", help="print one JSON object")
     fill.set_defaults(handler=_fill)
 
@@ -112,7 +116,8 @@ def _fill(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     try:
         result = fill_grid(grid, lexicon, seed=args.seed, time_limit=args.time_limit,
-                           min_score=args.min_score, max_backtracks=args.max_backtracks, theme=theme)
+                           min_score=args.min_score, max_backtracks=args.max_backtracks, theme=theme,
+                           progress=_print_progress if args.progress else None)
     except ValueError as exc:  # bad option values (e.g. a negative time limit, a bad theme word)
         raise CommandError(str(exc)) from None
     except EmptyDomain as exc:
@@ -135,6 +140,10 @@ def _fill(args: argparse.Namespace) -> int:
     print(f"\n{stats['seconds']:.2f} s, {stats['nodes']} nodes, {stats['backtracks']} backtracks, "
           f"{stats['restarts']} restarts, mean word score {stats['mean_score']:.2f}", file=sys.stderr)
     return 0
+
+
+def _print_progress(info: dict) -> None:
+    print(json.dumps(info), file=sys.stderr, flush=True)
 
 
 def _grid(args: argparse.Namespace) -> int:

@@ -95,6 +95,10 @@ def test_time_limit_is_exit_3(capsys, tmp_path):
     grid = "/".join(["........."] * 9)
     code, out, err = run(capsys, "fill", str(path), "--grid", grid, "--time-limit", "0.3")
     assert code == 3 and "time limit of 0.3 s" in err and "slots fixed" in err
+    code, out, err = run(capsys, "fill", str(path), "--grid", grid, "--time-limit", "1.2", "--progress")
+    assert code == 3
+    reports = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
+    assert reports and {"seconds", "nodes", "backtracks", "fixed", "slots"} <= set(reports[0])
     code, out, err = run(capsys, "fill", str(path), "--grid", grid, "--max-backtracks", "5")
     assert code == 3 and "backtrack limit" in err
 
