@@ -66,7 +66,7 @@ class SearchOptions:
     restart_base: int = 64
     restart_growth: float = 1.5
     candidates: int = 24
-    quality_weight: float = 0.6
+    quality_weight: float = 1.0
     # Each restart multiplies the quality weight by this: easy grids get the best words, hard grids
     # shift towards pure least-constraining-value, which fills more.
     quality_decay: float = 0.3
