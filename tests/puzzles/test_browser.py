@@ -16,6 +16,7 @@ import pytest
 from lexicon.services import import_word_list
 from puzzles.models import Crossword, CrosswordProgress
 from tests.browser_support import launch_context, needs_chromium, new_page
+from tests.support import write_words
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "puzzles"
 
@@ -36,6 +37,15 @@ def browser_page():
         yield page, errors
 
 
+def log_in_to_crosswords(page, base: str) -> None:
+    """Log in as lea (created by the test) and land on the crossword list."""
+    page.goto(f"{base}/accounts/login/?next=/puzzles/crosswords/")
+    page.fill("input[name=username]", "lea")
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.click("main form button[type=submit]")
+    page.wait_for_url("**/puzzles/crosswords/")
+
+
 def cell_values(page, slot) -> str:
     dr, dc = (0, 1) if slot["dir"] == "A" else (1, 0)
     return "".join(page.input_value(f"#xw-{slot['row'] + dr * i}-{slot['col'] + dc * i}") for i in range(slot["length"]))
@@ -44,18 +54,12 @@ def cell_values(page, slot) -> str:
 def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp_path, french_words,
                                                   django_user_model):
     page, errors = browser_page
-    path = tmp_path / "fr7.txt"
-    path.write_text("\n".join(french_words) + "\n", encoding="utf-8")
-    import_word_list(path, name="fr7", language="fr")
+    import_word_list(write_words(tmp_path / "fr7.txt", french_words), name="fr7", language="fr")
     django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     base = live_server.url
 
-    page.goto(f"{base}/accounts/login/?next=/puzzles/crosswords/")
-    page.fill("input[name=username]", "lea")
-    page.fill("input[name=password]", "Scrabble-2026-ok")
-    page.click("main form button[type=submit]")
-    page.wait_for_url("**/puzzles/crosswords/")
+    log_in_to_crosswords(page, base)
 
     # A bad size first: the form says why and nothing is created.
     page.fill("input[name=size]", "40")
@@ -163,20 +167,14 @@ def test_in_process_task_progress_then_solver_and_phone_typing(live_server, brow
     usable keydown) are accepted and folded."""
     settings.TIRAGE_TASKS_MODE = "thread"
     page, errors = browser_page
-    path = tmp_path / "fr7.txt"
-    path.write_text("\n".join(french_words) + "\n", encoding="utf-8")
-    lexicon = import_word_list(path, name="fr7", language="fr").lexicon
+    lexicon = import_word_list(write_words(tmp_path / "fr7.txt", french_words), name="fr7", language="fr").lexicon
     user = django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
     from training import services as training_services
 
     theme = training_services.create_list(user, lexicon, "Thème")
     training_services.add_word(theme, "CHAT")
     base = live_server.url
-    page.goto(f"{base}/accounts/login/?next=/puzzles/crosswords/")
-    page.fill("input[name=username]", "lea")
-    page.fill("input[name=password]", "Scrabble-2026-ok")
-    page.click("main form button[type=submit]")
-    page.wait_for_url("**/puzzles/crosswords/")
+    log_in_to_crosswords(page, base)
     page.fill("input[name=size]", "9")
     page.select_option("select[name=style]", "us")
     page.select_option("select[name=theme_list]", str(theme.pk))
