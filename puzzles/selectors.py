@@ -12,32 +12,25 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet, Sum
-from django.http import Http404
 
+from core.selectors import get_or_404, is_user
 from puzzles.models import BLACK, EMPTY, Crossword, CrosswordProgress
-
-
-def _is_user(user: Any) -> bool:
-    return bool(getattr(user, "is_authenticated", False))
 
 
 def crosswords_of(user: Any) -> QuerySet[Crossword]:
     """The user's crosswords, newest first."""
-    if not _is_user(user):
+    if not is_user(user):
         return Crossword.objects.none()
     return Crossword.objects.filter(owner=user).select_related("lexicon", "task_run", "theme_list")
 
 
 def get_own_crossword(user: Any, crossword_id: Any) -> Crossword:
     """The user's crossword ``crossword_id``; 404 when it does not exist or is someone else's."""
-    try:
-        return crosswords_of(user).get(pk=int(crossword_id))
-    except (Crossword.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such crossword.") from None
+    return get_or_404(crosswords_of(user), crossword_id, "No such crossword.")
 
 
 def progress_of(crossword: Crossword, user: Any) -> CrosswordProgress | None:
-    if not _is_user(user):
+    if not is_user(user):
         return None
     return CrosswordProgress.objects.filter(crossword=crossword, user=user).first()
 
@@ -95,7 +88,7 @@ def crossword_summary(user: Any) -> dict[str, Any]:
     ``clean`` counts crosswords finished with no missed word (no wrong letter found by a check,
     nothing revealed); ``seconds`` is the time spent on finished crosswords.
     """
-    if not _is_user(user):
+    if not is_user(user):
         return {"started": 0, "finished": 0, "clean": 0, "seconds": 0, "words_sent_to_review": 0}
     rows = CrosswordProgress.objects.filter(user=user)
     finished = rows.filter(finished_at__isnull=False)

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.apis import detail_response
 from training import selectors, services
 from training.serializers import (
     AnswerInSerializer,
@@ -45,12 +46,8 @@ def _entry_error(exc: services.EntryError) -> Response:
     return Response({"detail": exc.message, "code": exc.code, "word": exc.word}, status=status.HTTP_400_BAD_REQUEST)
 
 
-def _detail(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    return Response({"detail": message}, status=code)
-
-
 def _forbidden(exc: PermissionDenied) -> Response:
-    return _detail(str(exc), status.HTTP_403_FORBIDDEN)
+    return detail_response(str(exc), status.HTTP_403_FORBIDDEN)
 
 
 class ListsApi(APIView):
@@ -71,7 +68,7 @@ class ListsApi(APIView):
         except PermissionDenied as exc:
             return _forbidden(exc)
         except ValueError as exc:
-            return _detail(str(exc))
+            return detail_response(str(exc))
         return Response(ListSerializer(selectors.get_own_list(request.user, created.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -94,7 +91,7 @@ class ListDetailApi(APIView):
         except PermissionDenied as exc:
             return _forbidden(exc)
         except ValueError as exc:
-            return _detail(str(exc))
+            return detail_response(str(exc))
         return Response(ListDetailSerializer(selectors.get_own_list(request.user, list_id)).data)
 
     @extend_schema(responses={204: None})
@@ -221,7 +218,7 @@ class ListGridsApi(APIView):
         try:
             grid = services.start_list_grid(request.user, revision_list, **serializer.validated_data)
         except services.GridError as exc:
-            return _detail(str(exc))
+            return detail_response(str(exc))
         return Response({"grid": grid.pk, "task": grid.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -259,7 +256,7 @@ class AnswerApi(APIView):
             outcome = services.answer_situation(situation, request.user, serializer.validated_data["word"],
                                                 serializer.validated_data.get("coord"))
         except services.AnswerError as exc:
-            return _detail(str(exc))
+            return detail_response(str(exc))
         following = selectors.next_situation(situation, request.user)
         return Response({
             "correct": outcome.correct, "expected": outcome.expected, "score": outcome.score,
@@ -296,6 +293,6 @@ class DueGridApi(APIView):
         try:
             grid = services.start_due_grid(request.user, lexicon, **data)
         except services.GridError as exc:
-            return _detail(str(exc))
+            return detail_response(str(exc))
         return Response({"grid": grid.pk, "task": grid.task_run_id}, status=status.HTTP_202_ACCEPTED)
 

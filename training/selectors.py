@@ -15,6 +15,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.selectors import get_or_404, is_user
 from engine.cgp import parse_cgp
 from lexicon.models import Lexicon
 from training.models import (
@@ -37,15 +38,11 @@ def gaddag_of(lexicon: Lexicon) -> Any:
     return gaddag_for(lexicon)
 
 
-def _is_user(user) -> bool:
-    return bool(getattr(user, "is_authenticated", False))
-
-
 # --- Revision lists ------------------------------------------------------------------------------------
 
 def lists_of(user) -> QuerySet[RevisionList]:
     """The user's own lists, with their word counts, most recently changed first."""
-    if not _is_user(user):
+    if not is_user(user):
         return RevisionList.objects.none()
     return (RevisionList.objects.filter(owner=user).select_related("lexicon")
             .annotate(entry_count=Count("entries")))
@@ -59,17 +56,11 @@ def published_lists() -> QuerySet[RevisionList]:
 
 def get_own_list(user, list_id: Any) -> RevisionList:
     """The user's list ``list_id``; 404 when it does not exist or is someone else's."""
-    try:
-        return lists_of(user).get(pk=int(list_id))
-    except (RevisionList.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such list.") from None
+    return get_or_404(lists_of(user), list_id, "No such list.")
 
 
 def get_published_list(list_id: Any) -> RevisionList:
-    try:
-        return published_lists().get(pk=int(list_id))
-    except (RevisionList.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such published list.") from None
+    return get_or_404(published_lists(), list_id, "No such published list.")
 
 
 def entries_of(revision_list: RevisionList) -> list[RevisionEntry]:
@@ -87,11 +78,7 @@ def entries_of(revision_list: RevisionList) -> list[RevisionEntry]:
 
 
 def get_own_entry(user, list_id: Any, entry_id: Any) -> RevisionEntry:
-    revision_list = get_own_list(user, list_id)
-    try:
-        return revision_list.entries.get(pk=int(entry_id))
-    except (RevisionEntry.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such word in this list.") from None
+    return get_or_404(get_own_list(user, list_id).entries.all(), entry_id, "No such word in this list.")
 
 
 # --- Support letters -----------------------------------------------------------------------------------
@@ -149,16 +136,13 @@ def support_options(gaddag: Any, word: str) -> list[SupportOption]:
 # --- Grids and situations ------------------------------------------------------------------------------
 
 def grids_of(user) -> QuerySet[TrainingGrid]:
-    if not _is_user(user):
+    if not is_user(user):
         return TrainingGrid.objects.none()
     return TrainingGrid.objects.filter(owner=user).select_related("task_run", "revision_list", "lexicon")
 
 
 def get_own_grid(user, grid_id: Any) -> TrainingGrid:
-    try:
-        return grids_of(user).get(pk=int(grid_id))
-    except (TrainingGrid.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such grid.") from None
+    return get_or_404(grids_of(user), grid_id, "No such grid.")
 
 
 def grid_status(grid: TrainingGrid) -> str:
@@ -199,12 +183,10 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
 
 def get_own_situation(user, situation_id: Any) -> Situation:
     """A situation of one of the user's grids; 404 otherwise."""
-    if not _is_user(user):
+    if not is_user(user):
         raise Http404("No such situation.")
-    try:
-        situation = Situation.objects.select_related("grid", "grid__lexicon").get(pk=int(situation_id), grid__owner=user)
-    except (Situation.DoesNotExist, TypeError, ValueError):
-        raise Http404("No such situation.") from None
+    situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
+                           situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
     situation.my_answers = answers
     situation.answered = bool(answers)
@@ -228,7 +210,7 @@ def next_situation(situation: Situation, user) -> Situation | None:
 
 def due_cards(user, *, until: dt.datetime | None = None, lexicon: Lexicon | None = None) -> QuerySet[ReviewCard]:
     """The user's cards due by ``until`` (default now), soonest first, with their words and lists."""
-    if not _is_user(user):
+    if not is_user(user):
         return ReviewCard.objects.none()
     until = until or timezone.now()
     queryset = ReviewCard.objects.filter(owner=user, due__lte=until)
