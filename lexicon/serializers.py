@@ -87,34 +87,33 @@ class WordCheckSerializer(serializers.Serializer):
     error = serializers.CharField()
 
 
-class CheckResultSerializer(serializers.Serializer):
+class LookupResultSerializer(serializers.Serializer):
+    # What every lookup answer starts with: the lexicon and the version that served it. A comment, not a
+    # docstring, so the subclasses' schemas stay without a description.
     lexicon = serializers.IntegerField()
     version = serializers.IntegerField(allow_null=True)
+
+
+class CheckResultSerializer(LookupResultSerializer):
     all_valid = serializers.BooleanField()
     results = WordCheckSerializer(many=True)
 
 
-class WordsResultSerializer(serializers.Serializer):
-    lexicon = serializers.IntegerField()
-    version = serializers.IntegerField(allow_null=True)
+class WordsResultSerializer(LookupResultSerializer):
     query = serializers.CharField()
     count = serializers.IntegerField()
     truncated = serializers.BooleanField()
     words = serializers.ListField(child=serializers.CharField())
 
 
-class HooksSerializer(serializers.Serializer):
-    lexicon = serializers.IntegerField()
-    version = serializers.IntegerField(allow_null=True)
+class HooksSerializer(LookupResultSerializer):
     word = serializers.CharField()
     valid = serializers.BooleanField()
     front = serializers.CharField()
     back = serializers.CharField()
 
 
-class NewWordsSerializer(serializers.Serializer):
-    lexicon = serializers.IntegerField()
-    version = serializers.IntegerField(allow_null=True)
+class NewWordsSerializer(LookupResultSerializer):
     based_on = serializers.IntegerField(allow_null=True)
     count = serializers.IntegerField()
     page = serializers.IntegerField()
