@@ -2,8 +2,8 @@
 
 ``launch_context(**options)`` starts headless Chromium and yields a new browser context made with
 ``options`` (viewport, locale, ...); ``new_page(context)`` opens a page with the suite's default timeout.
-Modules that need the browser mark themselves with ``needs_chromium`` so they are skipped, with the
-reason, where Chromium is not installed.
+Modules that need the browser take ``BROWSER_MARKS`` (with ``needs_chromium``, so they are skipped, with the
+reason, where Chromium is not installed).
 """
 
 from __future__ import annotations
@@ -22,6 +22,14 @@ PAGE_TIMEOUT_MS = 30_000
 
 needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                     reason=f"Chromium not found at {CHROMIUM} (apt install chromium)")
+# A browser test module's marks: ``pytestmark = BROWSER_MARKS`` (the live server needs committed rows).
+BROWSER_MARKS = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_chromium]
+ARTIFACTS_ROOT = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def artifacts_dir(app: str) -> Path:
+    """Where the browser tests of ``app`` put their screenshots (``artifacts/<app>/``, git-ignored)."""
+    return ARTIFACTS_ROOT / app
 
 
 @contextmanager

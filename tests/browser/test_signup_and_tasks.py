@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import launch_context, needs_chromium
+from tests.browser_support import BROWSER_MARKS, launch_context
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_chromium]
+pytestmark = BROWSER_MARKS
 
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

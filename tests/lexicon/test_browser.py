@@ -7,23 +7,17 @@ live server (``thread`` mode), so the progress bar really polls. Screenshots go 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lexicon.models import LexiconVersion
 from lexicon.selectors import gaddag_for
 from lexicon.services import import_word_list
-from tests.browser_support import launch_context, needs_chromium, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
 from tests.lexicon.conftest import FRENCH_WORDS
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "lexicon"
+ARTIFACTS = artifacts_dir("lexicon")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    needs_chromium,
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture

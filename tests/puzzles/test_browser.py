@@ -8,23 +8,18 @@ Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import ipuz
 import pytest
 
 from lexicon.services import import_word_list
 from puzzles.models import Crossword, CrosswordProgress
-from tests.browser_support import launch_context, needs_chromium, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
 from tests.support import write_words
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "puzzles"
+ARTIFACTS = artifacts_dir("puzzles")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    needs_chromium,
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture

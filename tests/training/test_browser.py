@@ -6,21 +6,15 @@ Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from lexicon.services import import_word_list
-from tests.browser_support import launch_context, needs_chromium, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
 from tests.support import write_words
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "training"
+ARTIFACTS = artifacts_dir("training")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    needs_chromium,
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture
