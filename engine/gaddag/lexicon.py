@@ -156,8 +156,22 @@ class Gaddag:
         return "" if sep < 0 else self._accepting_letters(sep & CHILD_MASK)
 
     def _accepting_letters(self, node: int) -> str:
+        words = self.words
         letters = self.alphabet.letters
-        return "".join(letters[code - 1] for code, arc in self.arcs(node) if code and arc >> 31)
+        mask = words[node]
+        if mask & ONE_WORD_BIT:
+            code = (mask & MASK_BITS).bit_length() - 1
+            return letters[code - 1] if code and mask & ACCEPT_BIT else ""
+        found = []
+        index = node
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            index -= 1  # the arc words go down from the node word in increasing code order
+            if low > 1 and words[index] >> 31:
+                found.append(letters[low.bit_length() - 2])
+        return "".join(found)
 
     def iter_words(self) -> Iterator[str]:
         """Every word once, in alphabetical order (first letter, then the forward DAWG below it)."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.alphabet import InvalidWord, fold_word
-from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, ONE_WORD_BIT
+from engine.gaddag.layout import CHILD_MASK
 from engine.gaddag.rack import parse_rack
 
 if TYPE_CHECKING:
@@ -86,10 +86,10 @@ def anagrams_blanked(g: Gaddag, letters: str, min_length: int | None = None) -> 
             low = usable & -usable
             usable ^= low
             code = low.bit_length() - 1
-            if mask & ONE_WORD_BIT:
-                arc = (mask & ACCEPT_BIT) | (node - 1)
-            else:
+            if mask < 0x40000000:  # ONE_WORD_BIT clear: arc words below the node word
                 arc = words[node - 1 - (mask & (low - 1)).bit_count()]
+            else:  # a one-word node: its accept bit, child node - 1
+                arc = (mask & 0x80000000) | (node - 1)
             real = counts[code] > 0  # a rack letter is always used before a blank
             if real:
                 counts[code] -= 1
@@ -194,10 +194,10 @@ def pattern(g: Gaddag, pattern: str, rack: str | None = None, *, fixed_from_rack
             low = usable & -usable
             usable ^= low
             code = low.bit_length() - 1
-            if mask & ONE_WORD_BIT:
-                arc = (mask & ACCEPT_BIT) | (node - 1)
-            else:
+            if mask < 0x40000000:  # ONE_WORD_BIT clear: arc words below the node word
                 arc = words[node - 1 - (mask & (low - 1)).bit_count()]
+            else:  # a one-word node: its accept bit, child node - 1
+                arc = (mask & 0x80000000) | (node - 1)
             uses_tile = limited and (not want or fixed_from_rack)
             blank = False
             if uses_tile:
