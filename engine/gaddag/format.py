@@ -73,6 +73,16 @@ def payload_bytes(words: array | memoryview) -> bytes:
     return data.tobytes()
 
 
+_READABLE = 0o644
+
+
+def _current_umask() -> int:
+    """The process umask (read by setting it and putting it back: there is no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alphabet: Alphabet,
                word_count: int, node_count: int, arc_count: int, root: int) -> int:
     """Write the file atomically (temporary file then rename); return its size in bytes.
@@ -92,6 +102,7 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
         with os.fdopen(fd, "wb") as handle:
             handle.write(head)
             handle.write(payload)
+        os.chmod(tmp, _READABLE & ~_current_umask())  # mkstemp makes 0600: other users' workers must read it
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import struct
 import zlib
 
@@ -136,6 +138,17 @@ def test_save_replaces_atomically(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.gad"]
     old.close()
     new.close()
+
+
+def test_saved_file_is_readable_by_other_users(tmp_path):
+    """Web processes and workers may run as other users: the file follows the umask, not mkstemp's 0600."""
+    path = tmp_path / "shared.gad"
+    previous = os.umask(0o022)
+    try:
+        build_gaddag(["AB"]).save(path)
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
 
 
 def test_counts_must_add_up_to_the_payload(lexicon_file):
