@@ -157,16 +157,22 @@ class Prepared:
 
 # -- public API -----------------------------------------------------------------------------------
 
-def _move(raw: RawPlay) -> Move:
+def raw_to_move(raw: RawPlay) -> Move:
+    """The :class:`Move` of a raw tuple from :func:`raw_plays`."""
     score, d, line, start, word, tiles = raw
     if d == 0:
         return Move(line, start, HORIZONTAL, word, score, tiles)
     return Move(start, line, VERTICAL, word, score, tiles)
 
 
-def _raw_key(raw: RawPlay) -> tuple[int, int, int, int, str]:
+def raw_sort_key(raw: RawPlay) -> tuple[int, int, int, str, str]:
+    """:meth:`Move.sort_key` of a raw tuple, without building the Move (comparable with it).
+
+    Callers that rank thousands of plays (e.g. training situations) sort the tuples and build Moves
+    only for the few they keep.
+    """
     score, d, line, start, word, _ = raw
-    return (-score, line, start, d, word) if d == 0 else (-score, start, line, d, word)
+    return (-score, line, start, "H", word) if d == 0 else (-score, start, line, "V", word)
 
 
 @contextmanager
@@ -201,8 +207,8 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
     """
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
-        raws.sort(key=_raw_key)
-        return [_move(raw) for raw in raws]
+        raws.sort(key=raw_sort_key)
+        return [raw_to_move(raw) for raw in raws]
 
 
 def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | None = None) -> list[Move]:
@@ -218,4 +224,4 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
                     lexicon.words, lexicon.root)
     with _collector_paused():
         raws = top_raw(lexicon.words, lexicon.root, prep, n)
-        return [_move(raw) for raw in heapq.nsmallest(n, raws, key=_raw_key)]
+        return [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.alphabet import BLANK
-from engine.board import HORIZONTAL, VERTICAL, Board
+from engine.board import Board
 from engine.cbic.state import Placement, Step
 from engine.cgp import Position
-from engine.movegen import RawPlay, raw_plays
+from engine.movegen import raw_plays, raw_sort_key, raw_to_move
 from engine.scoring import IllegalPlay, Move, validate_placement
 
 
@@ -82,25 +82,8 @@ def build_situation(lexicon: Any, step: Step, top_n: int, ops: dict[str, str] | 
         return Situation(position, expected, (), None, None)
     raws = raw_plays(lexicon, position)
     target = expected.sort_key()
-    keys = [_raw_key(raw) for raw in raws]
+    keys = [raw_sort_key(raw) for raw in raws]
     found = target in keys
     rank = 1 + sum(1 for k in keys if k < target) if found else None
-    top = tuple(_raw_move(raw) for raw in heapq.nsmallest(top_n, raws, key=_raw_key))
+    top = tuple(raw_to_move(raw) for raw in heapq.nsmallest(top_n, raws, key=raw_sort_key))
     return Situation(position, expected, top, rank, len(raws))
-
-
-def _raw_key(raw: RawPlay) -> tuple[int, int, int, str, str]:
-    """:meth:`Move.sort_key` of a raw play (the generator's output order), without building the Move.
-
-    Ranking the few-thousand plays of a situation as tuples instead of Move objects makes the
-    situations about 40 % cheaper; the tests check the result equals ``generate_moves``' order.
-    """
-    score, d, line, start, word, _ = raw
-    return (-score, line, start, "H", word) if d == 0 else (-score, start, line, "V", word)
-
-
-def _raw_move(raw: RawPlay) -> Move:
-    score, d, line, start, word, tiles = raw
-    if d == 0:
-        return Move(line, start, HORIZONTAL, word, score, tiles)
-    return Move(start, line, VERTICAL, word, score, tiles)
