@@ -53,11 +53,11 @@ from engine.crossword import (
     GridError,
     Timeout,
     Unsolvable,
+    default_max_word_length,
     fill_grid,
     generate_pattern,
     make_clue,
 )
-from engine.crossword.patterns import default_max_word_length
 from lexicon.models import Lexicon
 from puzzles.models import BLACK, EMPTY, MAX_SIZE, MIN_SIZE, Crossword, CrosswordProgress, MissesList
 

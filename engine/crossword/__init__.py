@@ -25,7 +25,7 @@ from engine.crossword.errors import (
 )
 from engine.crossword.filler import FillResult, SlotAnswer, consistent_domains, fill_grid, verify_fill
 from engine.crossword.grid import STYLES, Crossing, Grid, Slot, parse_grid
-from engine.crossword.patterns import generate_pattern
+from engine.crossword.patterns import default_max_word_length, generate_pattern
 from engine.crossword.solver import SearchOptions
 from engine.crossword.wordsource import (
     CrosswordLexicon,
@@ -58,6 +58,7 @@ __all__ = [
     "anagram_clue",
     "cached_lexicon",
     "consistent_domains",
+    "default_max_word_length",
     "fill_grid",
     "generate_pattern",
     "lexicon_from_words",
