@@ -26,13 +26,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.cgp import CGPError, Position, parse_cgp
 from engine.cli import CommandError
 from engine.cli.output import print_json_line
 from engine.gaddag import Gaddag, LexiconFormatError, load_gaddag
-from engine.movegen import MoveGenError, generate_moves, top_moves
-from engine.notation import STYLES
-from engine.scoring import IllegalPlay, Move, validate_play
+from engine.scrabble.cgp import CGPError, Position, parse_cgp
+from engine.scrabble.movegen import MoveGenError, generate_moves, top_moves
+from engine.scrabble.notation import STYLES
+from engine.scrabble.scoring import IllegalPlay, Move, validate_play
 
 
 def register(subparsers: Any) -> None:

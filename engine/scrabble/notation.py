@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from engine.board import HORIZONTAL, SIZE, VERTICAL
+from engine.scrabble.board import HORIZONTAL, SIZE, VERTICAL
 
 STYLES = ("fr", "en")
 _LETTERS = "ABCDEFGHIJKLMNO"

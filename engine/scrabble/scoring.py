@@ -1,6 +1,6 @@
 """Plays: their exact score, and the validation of a proposed play with a refusal said in words.
 
-This is the slow, readable statement of the rules; :mod:`engine.movegen` applies the same rules in
+This is the slow, readable statement of the rules; :mod:`engine.scrabble.movegen` applies the same rules in
 its hot loop and the tests check the two against each other and against a brute-force oracle.
 
 Rules:
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.alphabet import BLANK, Alphabet
-from engine.board import (
+from engine.scrabble.board import (
     CENTER,
     HORIZONTAL,
     LETTER_MULTIPLIERS,
@@ -33,8 +33,8 @@ from engine.board import (
     Board,
     is_tile,
 )
-from engine.cgp import Position
-from engine.notation import format_coord, parse_coord, square_name
+from engine.scrabble.cgp import Position
+from engine.scrabble.notation import format_coord, parse_coord, square_name
 
 BINGO_TILES = 7
 BINGO_BONUS = 50
@@ -286,7 +286,7 @@ def validate_play(lexicon: Lexicon, position: Position, coord: str, word: str, s
     """Validate and score ``word`` at ``coord`` (e.g. ``H4 BACCARAT``; lower case = blank).
 
     The word is written in full, played-through letters included. The returned Move is the same
-    one :func:`engine.movegen.generate_moves` reports (so a one-tile play comes back in its
+    one :func:`engine.scrabble.movegen.generate_moves` reports (so a one-tile play comes back in its
     canonical direction). Raises :class:`IllegalPlay` with the reason in words.
     """
     try:

@@ -1,8 +1,9 @@
-"""The search of :mod:`engine.movegen`: plain ints, lists and the GADDAG's flat ``uint32`` array.
+"""The search of :mod:`engine.scrabble.movegen`: plain ints, lists and the GADDAG's flat ``uint32`` array.
 
-This module is the part meant to be compiled later (Cython, mypyc or a Rust extension): it touches
-no object of the engine beyond the :class:`~engine.movegen.Prepared` arrays, and each function is a
-loop over ints. See :mod:`engine.movegen` for the algorithm and the public API built on it.
+This module is the specification of the compiled core (``engine/scrabble/_movegen.c`` follows it
+function by function) and the fallback when the core is not built: it touches no object of the engine
+beyond the :class:`~engine.scrabble.movegen.Prepared` arrays, and each function is a loop over ints.
+See :mod:`engine.scrabble.movegen` for the algorithm and the public API built on it.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ import heapq
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from engine.board import SIZE
-from engine.scoring import BINGO_BONUS, BINGO_TILES
+from engine.scrabble.board import SIZE
+from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
 if TYPE_CHECKING:
-    from engine.movegen import Prepared
+    from engine.scrabble.movegen import Prepared
 
 # The GADDAG words (docs/gaddag-format.md, version 2): a node's word holds its letter mask in bits
 # 0..26, so ``words[node] & letter_mask`` tests its arcs whatever its storage. A word >= ONE_WORD is

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import Board
-from engine.cgp import Position
 from engine.gaddag import build_gaddag
-from engine.movegen import generate_moves
-from engine.scoring import IllegalPlay, Move, rack_shortfall, validate_placement, validate_play
+from engine.scrabble.board import Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.movegen import generate_moves
+from engine.scrabble.scoring import IllegalPlay, Move, rack_shortfall, validate_placement, validate_play
 
 WORDS = sorted({"ZESTE", "TIRE", "TIRES", "ES", "SA", "TES", "ARTISTE", "RESTAIT", "TE", "ET", "SET",
                 "TA", "AS", "RAT", "RATE", "TAS", "ETE"})

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cgp import parse_cgp
 from engine.cli import main
 from engine.gaddag import build_gaddag
-from engine.movegen import generate_moves
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves
 
 WORDS = sorted({"BACCARAT", "CARAT", "ARC", "CAR", "RAT", "TA", "AT", "ART", "TAR", "BAC", "CAB", "BAR"})
 EMPTY = "/".join(["15"] * 15)
@@ -119,7 +119,7 @@ def test_play_refused(capsys: pytest.CaptureFixture[str], lexicon: str) -> None:
 def test_python_dash_m_engine_entry_point(lexicon: str) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "engine", "moves", lexicon, "--cgp", f"{EMPTY} TAR/ 0/0 0", "--json", "--top", "1"],
-        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2], check=False,
+        capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3], check=False,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"coord": "8F", "row": 5, "col": 7, "dir": "V", "word": "ART",
@@ -141,3 +141,20 @@ def test_play_english_style(capsys: pytest.CaptureFixture[str], lexicon: str) ->
     assert code == 0
     data = json.loads(lines[0])
     assert (data["coord"], data["row"], data["col"], data["dir"], data["score"]) == ("8D", 7, 3, "H", 67)
+
+
+@pytest.mark.parametrize(("board", "message"), [
+    ("/".join(["15"] * 14 + ["99999999999"]), "row 15 (O) describes more than 15 squares"),
+    ("/".join(["15"] * 14 + ["9" * 5000]), "row 15 (O) describes more than 15 squares"),
+    ("/".join(["15"] * 14 + ["A16"]), "row 15 (O) describes more than 15 squares"),
+    ("/".join(["15"] * 1000), "1000 rows, expected 15"),
+    ("/".join(["21"] * 21), "21 rows, expected 15"),
+])
+def test_boards_other_than_15x15_are_refused_with_exit_1(capsys: pytest.CaptureFixture[str], lexicon: str,
+                                                         board: str, message: str) -> None:
+    """A huge run of empty squares used to be built before being counted (out of memory): refused first."""
+    for command in (["moves", lexicon, "--cgp", f"{board} TAR/ 0/0 0"],
+                    ["play", lexicon, "--cgp", f"{board} TAR/ 0/0 0", "8H", "ART"]):
+        code, lines, err = run(capsys, *command)
+        assert code == 1 and lines == []
+        assert message in err and "only 15x15" in err

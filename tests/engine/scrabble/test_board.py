@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import (
+from engine.scrabble.board import (
     LETTER_MULTIPLIERS,
     SIZE,
     WORD_MULTIPLIERS,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.alphabet import BLANK
-from engine.board import EMPTY, SIZE, Board, is_tile
+from engine.scrabble.board import EMPTY, SIZE, Board, is_tile
 
 MAX_RACK = 7
 _ROW_NAMES = "ABCDEFGHIJKLMNO"
@@ -71,10 +71,16 @@ def parse_rack(text: str, what: str = "rack") -> str:
     return text.upper()
 
 
+def _too_wide(where: str, row: str) -> str:
+    shown = row if len(row) <= 40 else row[:40] + "..."
+    return f"{where} describes more than {SIZE} squares (only {SIZE}x{SIZE} boards are supported): {shown!r}"
+
+
 def _parse_board(text: str) -> Board:
     rows = text.split("/")
     if len(rows) != SIZE:
-        raise CGPError(f"board field: {len(rows)} rows, expected {SIZE} separated by '/'")
+        raise CGPError(f"board field: {len(rows)} rows, expected {SIZE} separated by '/' "
+                       f"(only {SIZE}x{SIZE} boards are supported)")
     cells: list[str] = []
     for r, row in enumerate(rows):
         where = f"board row {r + 1} ({_ROW_NAMES[r]})"
@@ -90,6 +96,9 @@ def _parse_board(text: str) -> Board:
                     j += 1
                 if ch == "0":
                     raise CGPError(f"{where}, column {col + 1}: a run of empty squares cannot start with 0")
+                # Counted before anything is built: a run of 10**11 squares would otherwise fill the memory.
+                if j - i > len(str(SIZE)) or col + int(row[i:j]) > SIZE:
+                    raise CGPError(_too_wide(where, row))
                 run = int(row[i:j])
                 cells.extend([EMPTY] * run)
                 col += run
@@ -101,7 +110,7 @@ def _parse_board(text: str) -> Board:
             else:
                 raise CGPError(f"{where}, column {col + 1}: unexpected character {ch!r}")
             if col > SIZE:
-                raise CGPError(f"{where} describes more than {SIZE} squares: {row!r}")
+                raise CGPError(_too_wide(where, row))
         if col < SIZE:
             raise CGPError(f"{where} describes {col} squares, expected {SIZE}: {row!r}")
     return Board(cells)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.notation import Coord, NotationError, format_coord, parse_coord, square_name
+from engine.scrabble.notation import Coord, NotationError, format_coord, parse_coord, square_name
 
 
 @pytest.mark.parametrize(("text", "style", "coord"), [

@@ -1,9 +1,10 @@
 """Every legal play of a position with its exact score: Gordon's GADDAG move generation.
 
-Why it is shaped like this: the search itself (:mod:`engine.movegen_search`) only touches plain data —
+Why it is shaped like this: the search itself (:mod:`engine.scrabble.movegen_search`) only touches plain data —
 ints, lists of ints and one flat ``uint32`` array (the GADDAG, ``docs/gaddag-format.md``) — so that
-it can later be compiled (Cython / mypyc / Rust) unchanged in spirit. Everything with objects
-(positions, :class:`~engine.scoring.Move`) stays in the thin wrappers at the bottom.
+it translates function by function to C (``engine/scrabble/_movegen.c``, the compiled core used when
+it is built). Everything with objects (positions, :class:`~engine.scrabble.scoring.Move`) stays in the
+thin wrappers at the bottom.
 
 The algorithm (Gordon 1994, seed 004):
 
@@ -21,8 +22,12 @@ The algorithm (Gordon 1994, seed 004):
    from it; anchors are searched best bound first, and the search stops once N plays are known and
    no remaining bound reaches the N-th best score.
 
-The search lives in :mod:`engine.movegen_search` (plain data only, to be compiled later):
-:func:`line_search` holds the recursion (one closure set per line, one call per anchor).
+The search lives in :mod:`engine.scrabble.movegen_search` (plain data only): :func:`line_search`
+holds the recursion (one closure set per line, one call per anchor). It is the specification; the
+same search compiled (``engine/scrabble/_movegen.c``, built by ``pip install`` when a C compiler is
+there) does the work when it is available, reading the same GADDAG buffer, and returns exactly the
+same plays in the same order. :func:`implementation` says which one runs; the environment variable
+``TIRAGE_PURE_PYTHON=1`` (read at import) or :func:`pure_python` forces the Python one.
 
 A one-tile play is recorded once: in the horizontal pass if it has a horizontal neighbour, else in
 the vertical pass (so a vertical single-tile play is skipped when its square has a horizontal word).
@@ -31,20 +36,40 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 from __future__ import annotations
 
 import gc
+import hashlib
 import heapq
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Protocol
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Protocol
 
 from engine.alphabet import BLANK, Alphabet
-from engine.board import CENTER, HORIZONTAL, LETTER_MULTIPLIERS, SIZE, VERTICAL, WORD_MULTIPLIERS, Board
-from engine.cgp import MAX_RACK, Position
-from engine.movegen_search import RawPlay, anchor_bounds, cross_sets, generate_raw, line_search, top_raw
-from engine.scoring import Move
+from engine.scrabble.board import (
+    CENTER,
+    HORIZONTAL,
+    LETTER_MULTIPLIERS,
+    SIZE,
+    VERTICAL,
+    WORD_MULTIPLIERS,
+    Board,
+)
+from engine.scrabble.cgp import MAX_RACK, Position
+from engine.scrabble.movegen_search import (
+    RawPlay,
+    anchor_bounds,
+    cross_sets,
+    generate_raw,
+    line_search,
+    top_raw,
+)
+from engine.scrabble.scoring import Move
 
 __all__ = [
-    "MoveGenError", "MoveGenLexicon", "Prepared", "RawPlay", "anchor_bounds", "generate_moves",
-    "generate_raw", "line_search", "raw_plays", "top_moves", "top_raw",
+    "PURE_PYTHON_VARIABLE", "MoveGenError", "MoveGenLexicon", "Prepared", "RawPlay", "anchor_bounds",
+    "generate_moves", "generate_raw", "implementation", "line_search", "pure_python", "ranked_top",
+    "raw_plays", "top_moves", "top_raw", "unavailable_reason",
 ]
 
 
@@ -155,6 +180,91 @@ class Prepared:
         self.lower = [""] + list(alphabet.letters.lower())
 
 
+# -- the compiled core ---------------------------------------------------------------------------
+
+#: Set to a non-empty value other than ``0`` to use the pure-Python generator (read at import).
+PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
+# Modes of the core's ``run``: raw tuples, every Move sorted, the top N Moves, top N + rank + count.
+_RAW, _SORTED, _TOP, _RANKED = 0, 1, 2, 3
+
+
+def _load_core() -> tuple[ModuleType | None, str | None]:
+    """The compiled extension, configured, or ``None`` and why not."""
+    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+        return None, f"{PURE_PYTHON_VARIABLE} is set"
+    try:
+        from engine.scrabble import _movegen  # type: ignore[attr-defined]
+    except ImportError as exc:
+        return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
+    source = Path(__file__).with_name("_movegen.c")
+    if source.exists() and _movegen.SOURCE_SHA and \
+            hashlib.sha256(source.read_bytes()).hexdigest() != _movegen.SOURCE_SHA:
+        return None, ("the compiled extension was built from another version of _movegen.c; "
+                      "rebuild it with `pip install -e .`")
+    _movegen.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
+    return _movegen, None
+
+
+_CORE, _CORE_PROBLEM = _load_core()
+_core_enabled = True
+# id(alphabet) -> (alphabet, letters, (0, value of code 1, ...)): what the core needs of an alphabet.
+_ALPHABET_TABLES: dict[int, tuple[Alphabet, str, tuple[int, ...]]] = {}
+
+
+def implementation() -> str:
+    """``"compiled"`` when the C core generates the plays, ``"python"`` otherwise."""
+    return "compiled" if _CORE is not None and _core_enabled else "python"
+
+
+def unavailable_reason() -> str | None:
+    """Why the compiled core is not in use (``None`` when it is)."""
+    if _CORE is None:
+        return _CORE_PROBLEM
+    return None if _core_enabled else "pure_python() is active"
+
+
+@contextmanager
+def pure_python() -> Iterator[None]:
+    """Use the pure-Python generator inside the block (tests and the bench compare the two).
+
+    Process-wide, not per thread: meant for tests and benchmarks, not for serving requests.
+    """
+    global _core_enabled
+    saved = _core_enabled
+    _core_enabled = False
+    try:
+        yield
+    finally:
+        _core_enabled = saved
+
+
+def _run_core(lexicon: MoveGenLexicon, position: Position, rack: str | None, mode: int, n: int = 0,
+              target: tuple[int, int, int, str, str] | None = None) -> Any:
+    """The core's answer, or ``NotImplemented`` when the Python generator must answer instead.
+
+    The core declines what it does not handle (no core, a lexicon array that is not a uint32
+    buffer, a letter outside the alphabet, a rack over 7 tiles): the Python path then gives the
+    same plays or raises the same :class:`MoveGenError`.
+    """
+    if _CORE is None or not _core_enabled:
+        return NotImplemented
+    alphabet = lexicon.alphabet
+    tables = _ALPHABET_TABLES.get(id(alphabet))
+    if tables is None or tables[0] is not alphabet:
+        tables = (alphabet, alphabet.letters, (0, *(alphabet.values[ch] for ch in alphabet.letters)))
+        _ALPHABET_TABLES[id(alphabet)] = tables
+    # The collector paused as in _collector_paused, without allocating a context manager first (an
+    # allocation may itself start a collection).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _CORE.run(lexicon.words, lexicon.root, position.board.cells,
+                         position.rack if rack is None else rack, tables[1], tables[2], mode, n, target)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 # -- public API -----------------------------------------------------------------------------------
 
 def raw_to_move(raw: RawPlay) -> Move:
@@ -194,6 +304,9 @@ def _collector_paused() -> Iterator[None]:
 
 def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = None) -> list[RawPlay]:
     """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
+    raws = _run_core(lexicon, position, rack, _RAW)
+    if raws is not NotImplemented:
+        return raws
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():
@@ -205,6 +318,9 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
 
     Sorted by score descending, then row, column, direction (H first), then word.
     """
+    moves = _run_core(lexicon, position, rack, _SORTED)
+    if moves is not NotImplemented:
+        return moves
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         raws.sort(key=raw_sort_key)
@@ -220,8 +336,35 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
     """
     if n < 0:
         raise ValueError(f"top N must be >= 0, got {n}")
+    moves = _run_core(lexicon, position, rack, _TOP, n)
+    if moves is not NotImplemented:
+        return moves
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():
         raws = top_raw(lexicon.words, lexicon.root, prep, n)
         return [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]
+
+
+def ranked_top(lexicon: MoveGenLexicon, position: Position, n: int, target: Move,
+               rack: str | None = None) -> tuple[list[Move], int | None, int]:
+    """The ``n`` best plays, the 1-based rank of ``target`` among all plays and the number of plays.
+
+    What a training situation shows ("your word" ranked among the tops): one full generation,
+    only ``n`` Move objects built. The rank is ``None`` when ``target`` is not among the plays
+    (compared by :meth:`Move.sort_key`: score, square, direction and word).
+    """
+    if n < 0:
+        raise ValueError(f"top N must be >= 0, got {n}")
+    key = target.sort_key()
+    answer = _run_core(lexicon, position, rack, _RANKED, n, key)
+    if answer is not NotImplemented:
+        top, rank, count = answer
+        return top, rank, count
+    raws = raw_plays(lexicon, position, rack)
+    with _collector_paused():
+        keys = [raw_sort_key(raw) for raw in raws]
+        found = key in keys
+        rank = 1 + sum(1 for k in keys if k < key) if found else None
+        top = [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]
+    return top, rank, len(raws)

@@ -3,10 +3,10 @@
 The board is deliberately dumb: a flat list of 225 one-character strings, so that copying it is one
 list copy and the move generator can turn it into codes in one pass. A tile is an upper-case letter;
 a blank standing for a letter is that letter in lower case (the CGP convention); an empty square is
-``""``. Rules (connection, words, scores) live in :mod:`engine.scoring` and :mod:`engine.movegen`.
+``""``. Rules (connection, words, scores) live in :mod:`engine.scrabble.scoring` and :mod:`engine.scrabble.movegen`.
 
 Coordinates are 0-based ``(row, col)``; row 0 is the top row (``A`` in French notation, ``1`` in
-English notation). See :mod:`engine.notation` for the text forms.
+English notation). See :mod:`engine.scrabble.notation` for the text forms.
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ class Board:
         Letters on occupied squares must match the tile there (case-insensitively: a played-through
         blank may be written either way); the other letters become new tiles (lower case = blank).
         Returns the new tiles as ``(row, col, tile)``. No rule is checked here (see
-        :func:`engine.scoring.validate_play` for that); the board is left unchanged on error.
+        :func:`engine.scrabble.scoring.validate_play` for that); the board is left unchanged on error.
         """
         if direction not in DIRECTIONS:
             raise BoardError(f"direction must be 'H' or 'V', got {direction!r}")

@@ -15,11 +15,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.alphabet import get_alphabet
-from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
-from engine.cgp import Position, parse_cgp
 from engine.gaddag import build_gaddag
-from engine.movegen import MoveGenError, Prepared, anchor_bounds, generate_moves, line_search, top_moves
-from engine.scoring import IllegalPlay, validate_placement, validate_play
+from engine.scrabble.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
+from engine.scrabble.cgp import Position, parse_cgp
+from engine.scrabble.movegen import (
+    MoveGenError,
+    Prepared,
+    anchor_bounds,
+    generate_moves,
+    line_search,
+    top_moves,
+)
+from engine.scrabble.scoring import IllegalPlay, validate_placement, validate_play
 
 FR = get_alphabet("fr")
 

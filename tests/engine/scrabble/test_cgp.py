@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.board import SIZE, Board
-from engine.cgp import CGPError, Position, format_cgp, parse_cgp
+from engine.scrabble.board import SIZE, Board
+from engine.scrabble.cgp import CGPError, Position, format_cgp, parse_cgp
 
 EMPTY_ROWS = "/".join(["15"] * 15)
 SAMPLE = ("15/15/15/15/15/15/15/3BACCaRAT4/15/15/15/15/15/15/15 EIRST?A/DEF 76/-5 2 lex ODS9; ld french;")
