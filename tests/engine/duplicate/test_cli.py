@@ -1,0 +1,64 @@
+"""``python -m engine duplicate``: the JSON contract, reproducibility, the summary and the errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli import main
+from engine.duplicate import make_game
+from tests.engine.duplicate.test_game import GADDAG
+
+ROUND_KEYS = {"number", "rack", "kept", "new", "rejected", "bag", "cgp", "top", "subtops", "board"}
+
+
+@pytest.fixture(scope="module")
+def lexicon(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("lex") / "small.gaddag"
+    GADDAG.save(path)
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_contract_and_same_seed_same_output(capsys, lexicon):
+    code, out, _ = run(capsys, "duplicate", lexicon, "--seed", "2", "--lexicon-name", "small")
+    assert code == 0
+    data = json.loads(out)
+    assert {"language", "lexicon", "seed", "variant", "total", "end", "rounds"} <= set(data)
+    assert data["lexicon"] == "small" and data["variant"] == "classic" and data["seed"] == 2
+    assert data["rounds"] and all(set(r) == ROUND_KEYS for r in data["rounds"])
+    assert all(r["cgp"].endswith("lex small;") for r in data["rounds"])
+    assert data == make_game(GADDAG, 2, "classic", lexicon_name="small").to_json()
+    assert run(capsys, "duplicate", lexicon, "--seed", "2", "--lexicon-name", "small")[1] == out
+
+
+def test_joker_english_style_and_subtops(capsys, lexicon):
+    code, out, _ = run(capsys, "duplicate", lexicon, "--seed", "5", "--variant", "joker", "--style", "en",
+                       "--subtops", "3")
+    data = json.loads(out)
+    assert code == 0 and data["variant"] == "joker" and all(len(r["subtops"]) <= 3 for r in data["rounds"])
+    first = make_game(GADDAG, 5, "joker").rounds[0].top
+    assert data["rounds"][0]["top"]["coord"] == first.coord_in("en")
+
+
+def test_summary(capsys, lexicon):
+    code, out, _ = run(capsys, "duplicate", lexicon, "--seed", "2", "--summary")
+    lines = out.splitlines()
+    game = make_game(GADDAG, 2, "classic")
+    assert code == 0 and len(lines) == len(game.rounds) + 1 and lines[-1].startswith(f"total {game.total}")
+
+
+def test_errors(capsys, lexicon, tmp_path):
+    code, _, err = run(capsys, "duplicate", str(tmp_path / "missing.gaddag"))
+    assert code == 1 and "error:" in err
+    code, _, err = run(capsys, "duplicate", lexicon, "--subtops", "-1")
+    assert code == 2 and "--subtops" in err
+    with pytest.raises(SystemExit) as exc:
+        main(["duplicate", lexicon, "--variant", "scrabble"])
+    assert exc.value.code == 2

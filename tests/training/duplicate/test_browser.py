@@ -1,0 +1,133 @@
+"""A duplicate game in a real browser, in French: make it (progress bar), play three rounds (a play placed by
+clicking the board and typing, a refused play with its reason, a play typed in the fields, a round left
+empty), see each result, then the ranking. Screenshots at 1280 and 390 px go to ``artifacts/duplicate/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon.services import import_word_list
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from tests.support import write_words
+from training.duplicate.models import DuplicateGame
+
+ARTIFACTS = artifacts_dir("duplicate")
+
+pytestmark = BROWSER_MARKS
+
+
+@pytest.fixture
+def browser_page():
+    with launch_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR") as context:
+        page = new_page(context)
+        page.on("console", lambda m: print("console:", m.text))
+        yield page
+
+
+def log_in(page, base: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", "lea")
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+
+
+def new_tiles(game: DuplicateGame, number: int) -> tuple[dict, list[str]]:
+    """The round's top and the letters it puts down (the ones to type after choosing its first square)."""
+    from engine.scrabble.cgp import parse_cgp
+
+    rnd = game.rounds.get(number=number)
+    top = rnd.top
+    board = parse_cgp(rnd.cgp).board
+    dr, dc = (0, 1) if top["dir"] == "H" else (1, 0)
+    letters = [ch for k, ch in enumerate(top["word"])
+               if not board.get(top["row"] + dr * k, top["col"] + dc * k)]
+    return top, letters
+
+
+def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, french_words, django_user_model):
+    import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr")
+    django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page, base = browser_page, live_server.url
+    log_in(page, base)
+
+    page.goto(f"{base}/training/duplicate/")
+    page.select_option("#id_timer", "300")
+    page.screenshot(path=str(ARTIFACTS / "index.png"), full_page=True)
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_selector("#dup-board")
+    game = DuplicateGame.objects.get()
+    assert game.status == "done" and game.round_count >= 3
+    assert page.locator("#dup-board td.sq").count() == 225 and page.locator("#dup-rack .tile").count() == 7
+    assert "Coup 1 sur" in page.inner_text("h1")
+
+    # Round 1: placed with the board: click the first square (twice to go down), type the new letters.
+    top, letters = new_tiles(game, 1)
+    square = "ABCDEFGHIJKLMNO"[top["row"]] + str(top["col"] + 1)
+    page.click(f"#dup-board td[data-square='{square}']")
+    if top["dir"] == "V":
+        page.click(f"#dup-board td[data-square='{square}']")
+    for letter in letters:
+        page.keyboard.press(letter.upper())
+    assert page.input_value("#id_coord") == top["coord"]
+    assert page.input_value("#id_word").upper() == top["word"].upper()
+    page.screenshot(path=str(ARTIFACTS / "round1-placed.png"), full_page=True)
+    page.click("#play-form button[type=submit]")
+    page.wait_for_selector("#play-ok")
+    assert str(top["score"]) in page.inner_text("#play-ok")
+    page.click("#validate-button")
+    page.wait_for_selector("#round-result")
+    assert top["word"].upper() in page.inner_text("#round-result").upper()
+    assert page.locator("#subtops tbody tr").count() == 1 + len(game.rounds.get(number=1).subtops)
+    page.screenshot(path=str(ARTIFACTS / "round1-result.png"), full_page=True)
+
+    # Round 2: a refused play first (its reason in words), then the top typed in the fields.
+    page.click("#next-round")
+    page.wait_for_selector("#play-form")
+    page.fill("#id_word", "ZZZ")
+    page.fill("#id_coord", "A1")
+    page.click("#play-form button[type=submit]")
+    page.wait_for_selector("#play-refused")
+    assert "refusé" in page.inner_text("#play-refused")
+    page.screenshot(path=str(ARTIFACTS / "round2-refused.png"), full_page=True)
+    top2, _ = new_tiles(game, 2)
+    page.fill("#id_word", top2["word"])
+    page.fill("#id_coord", top2["coord"])
+    page.click("#play-form button[type=submit]")
+    page.wait_for_selector("#play-ok")
+    page.click("#validate-button")
+    page.wait_for_selector("#round-result")
+    assert "Vous avez trouvé le top" in page.inner_text("#round-result")
+
+    # Round 3: no play; on a phone.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#next-round")
+    page.wait_for_selector("#dup-board")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "round3-phone.png"), full_page=True)
+    page.click("#validate-button")
+    page.wait_for_selector("#round-result")
+    assert "Aucun coup joué" in page.inner_text("#round-result")
+    page.screenshot(path=str(ARTIFACTS / "round3-result-phone.png"), full_page=True)
+    expected = top["score"] + top2["score"]
+    assert str(expected) in page.inner_text("#running-total")
+
+    page.goto(f"{base}/training/duplicate/{game.pk}/ranking/")
+    assert "lea" in page.inner_text("#ranking")
+    page.screenshot(path=str(ARTIFACTS / "ranking-phone.png"), full_page=True)
+
+    # The rest of the game is left empty (validated on the server), then the review and its one click.
+    from training.duplicate import services
+
+    player = game.players.get()
+    while not player.is_finished:
+        player = services.validate_round(player).player
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{base}/training/duplicate/{game.pk}/review/")
+    assert page.locator("#review tbody tr").count() == game.round_count
+    page.screenshot(path=str(ARTIFACTS / "review.png"), full_page=True)
+    page.click("#missed-form button[type=submit]")
+    page.wait_for_url("**/training/lists/*/")
+    assert "tops manqués" in page.inner_text("main").lower()
+    page.screenshot(path=str(ARTIFACTS / "missed-list.png"), full_page=True)

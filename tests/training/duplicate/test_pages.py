@@ -1,0 +1,145 @@
+"""Duplicate pages: make a game (with its progress), play a round (board, rack, countdown, refusals in words,
+change of play), the round's result, the end, ranking, review with the missed tops, sharing, joining by
+link, the game of the day and its home block. Pages are in French by default."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from training.duplicate.models import DuplicateGame, DuplicatePlayer
+from training.models import RevisionList
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client_alice(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def test_index_makes_a_game_and_shows_it(client_alice, dup_lexicon):
+    page = client_alice.get("/training/duplicate/")
+    assert page.status_code == 200 and "Nouvelle partie" in page.content.decode()
+    response = client_alice.post("/training/duplicate/", {"lexicon": dup_lexicon.pk, "variant": "classic",
+                                                          "timer": "120"})
+    game = DuplicateGame.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/training/duplicate/{game.pk}/"
+    assert game.timer_seconds == 120 and game.status == "done"
+    assert f"/training/duplicate/{game.pk}/" in client_alice.get("/training/duplicate/").content.decode()
+
+
+def test_index_refuses_a_bad_timer(client_alice, dup_lexicon):
+    response = client_alice.post("/training/duplicate/", {"lexicon": dup_lexicon.pk, "variant": "classic",
+                                                          "timer": "30"})
+    assert response.status_code == 400 and not DuplicateGame.objects.exists()
+
+
+def test_untimed_choice_makes_an_untimed_game(client_alice, dup_lexicon):
+    client_alice.post("/training/duplicate/", {"lexicon": dup_lexicon.pk, "variant": "joker", "timer": "0"})
+    game = DuplicateGame.objects.get()
+    assert game.timer_seconds is None and game.variant == "joker"
+    assert "Sans limite de temps" in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+
+
+def test_a_game_being_made_shows_its_progress(client_alice, alice, dup_lexicon):
+    game = DuplicateGame.objects.create(owner=alice, lexicon=dup_lexicon, seed=1)
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    assert "Préparation de la partie" in html and "taskFinished" in html
+
+
+def test_play_round_page_then_play_change_validate_result(client_alice, game):
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    assert 'id="dup-board"' in html and 'class="rack"' in html and 'id="timer"' in html
+    assert "Coup 1 sur" in html
+    first = game.rounds.get(number=1)
+    sub, top = (first.subtops[0] if first.subtops else first.top), first.top
+    refused = client_alice.post(f"/training/duplicate/{game.pk}/play/", {"word": "QQ", "coord": "H8", "round": 1},
+                                HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "refusé" in refused.content.decode()
+    ok = client_alice.post(f"/training/duplicate/{game.pk}/play/",
+                           {"word": sub["word"], "coord": sub["coord"], "round": 1}, HTTP_HX_REQUEST="true")
+    assert ok.status_code == 200 and str(sub["score"]) in ok.content.decode()
+    client_alice.post(f"/training/duplicate/{game.pk}/play/", {"word": top["word"], "coord": top["coord"],
+                                                               "round": 1}, HTTP_HX_REQUEST="true")
+    assert top["word"] in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()  # resumed play
+    response = client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": 1})
+    assert response["Location"] == f"/training/duplicate/{game.pk}/rounds/1/"
+    result = client_alice.get(response["Location"]).content.decode()
+    assert "Vous avez trouvé le top" in result and top["word"] in result and "100,0 %" in result
+    assert result.count("<tr") >= 2 + len(first.subtops)  # header, top and the next plays
+    again = client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": 1})
+    assert again.status_code == 302  # a finished round: back to the current one with a message
+    assert "Coup 2 sur" in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+
+
+def test_late_play_message(client_alice, alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    DuplicatePlayer.objects.filter(user=alice).update(round_started_at=timezone.now() - dt.timedelta(minutes=10))
+    top = game.rounds.get(number=1).top
+    html = client_alice.post(f"/training/duplicate/{game.pk}/play/", {"word": top["word"], "coord": top["coord"]},
+                             HTTP_HX_REQUEST="true").content.decode()
+    assert "Trop tard" in html
+
+
+def test_end_ranking_review_and_missed_tops(client_alice, alice, game):
+    for number in range(1, game.round_count + 1):
+        client_alice.get(f"/training/duplicate/{game.pk}/")
+        client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": number})
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    assert "Partie terminée" in html
+    ranking = client_alice.get(f"/training/duplicate/{game.pk}/ranking/").content.decode()
+    assert "alice" in ranking
+    review = client_alice.get(f"/training/duplicate/{game.pk}/review/").content.decode()
+    assert review.count("<tr") == game.round_count + 1
+    response = client_alice.post(f"/training/duplicate/{game.pk}/review/missed/", {"list": ""})
+    revision_list = RevisionList.objects.get(owner=alice)
+    assert response["Location"] == f"/training/lists/{revision_list.pk}/" and revision_list.entries.exists()
+
+
+def test_review_before_the_end_sends_back_to_the_game(client_alice, game):
+    response = client_alice.get(f"/training/duplicate/{game.pk}/review/")
+    assert response.status_code == 302
+
+
+def test_other_users_cannot_open_a_private_game_but_can_join_by_link(client, bob, game):
+    client.force_login(bob)
+    for url in ("", "ranking/", "review/"):
+        assert client.get(f"/training/duplicate/{game.pk}/{url}").status_code == 404
+    assert client.post(f"/training/duplicate/{game.pk}/share/", {"visibility": "public"}).status_code == 404
+    assert client.get(f"/training/duplicate/join/{game.share_token}/").status_code == 404  # still private
+    game.visibility = DuplicateGame.Visibility.LINK
+    game.save()
+    response = client.get(f"/training/duplicate/join/{game.share_token}/")
+    assert response["Location"] == f"/training/duplicate/{game.pk}/"
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_owner_shares_from_the_play_page(client_alice, game):
+    assert "Partager cette partie" in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    client_alice.post(f"/training/duplicate/{game.pk}/share/", {"visibility": "link"})
+    game.refresh_from_db()
+    assert game.visibility == "link"
+    assert game.share_token in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+
+
+def test_game_of_the_day_from_the_home_page(client_alice, dup_lexicon):
+    home = client_alice.get("/").content.decode()
+    assert "Partie de duplicate du jour" in home and "/training/duplicate/today/" in home
+    response = client_alice.get("/training/duplicate/today/")
+    game = DuplicateGame.objects.get(daily_date=timezone.localdate())
+    assert response["Location"] == f"/training/duplicate/{game.pk}/"
+    assert client_alice.get("/training/duplicate/today/")["Location"] == response["Location"]
+    assert "Classement" in client_alice.get("/").content.decode()
+
+
+def test_navigation_has_a_duplicate_entry(client_alice):
+    assert 'href="/training/duplicate/"' in client_alice.get("/").content.decode()
+
+
+def test_pages_need_a_login(client, game):
+    assert client.get(f"/training/duplicate/{game.pk}/").status_code == 302
+    assert client.get("/training/duplicate/").status_code == 302

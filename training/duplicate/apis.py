@@ -1,0 +1,318 @@
+"""REST API of duplicate games (``/api/duplicate/``): thin views over the services and selectors.
+
+Every game is read through :func:`training.duplicate.selectors.get_visible_game`, so another user's private
+game is a 404. Errors are ``{"detail": message, "code": key}``: 400 for input the player can fix (with
+``fields`` when the body itself is malformed), 409 for a round already finished, a game not made yet or a
+review asked for before the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from lexicon.models import Lexicon
+from training import selectors as training_selectors
+from training.duplicate import selectors, services
+from training.duplicate.models import DuplicateGame
+from training.duplicate.serializers import (
+    CurrentRoundSerializer,
+    ErrorSerializer,
+    GameCreateSerializer,
+    GameSerializer,
+    GameStartedSerializer,
+    JoinOutSerializer,
+    MissedInSerializer,
+    MissedOutSerializer,
+    PlayInSerializer,
+    PlayOutSerializer,
+    RankingSerializer,
+    ReviewSerializer,
+    RoundResultSerializer,
+    ShareInSerializer,
+    ShareOutSerializer,
+    TodayOutSerializer,
+    ValidateInSerializer,
+)
+
+BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input or an illegal play: the reason in words.")
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game, or another user's private game.")
+CONFLICT = OpenApiResponse(ErrorSerializer, description="The round is already finished, the game is over or "
+                                                        "not made yet.")
+FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the game's owner may do this.")
+
+
+class _Invalid(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+def _error(message: str, code: str, http: int = status.HTTP_400_BAD_REQUEST, **extra: Any) -> Response:
+    return Response({"detail": message, "code": code, **extra}, status=http)
+
+
+def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data if isinstance(data, dict) else {})
+    if not isinstance(data, dict):
+        raise _Invalid(_error(_("The body must be a JSON object."), "bad_input"))
+    if not serializer.is_valid():
+        fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
+        first = next(iter(fields.items()))
+        raise _Invalid(_error(f"{first[0]}: {first[1][0]}", "bad_input", fields=fields))
+    return dict(serializer.validated_data)
+
+
+def _not_ready(game: DuplicateGame) -> Response | None:
+    if game.is_ready:
+        return None
+    if game.status == DuplicateGame.Status.FAILED:
+        return _error(_("The game could not be made: %(error)s") % {"error": game.error}, "failed",
+                      status.HTTP_409_CONFLICT)
+    return _error(_("The game is still being made: try again in a few seconds."), "not_ready",
+                  status.HTTP_409_CONFLICT)
+
+
+def _share_url(request: Request, game: DuplicateGame) -> str:
+    return request.build_absolute_uri(reverse("training:duplicate-join", args=[game.share_token]))
+
+
+def _state(request: Request, game: DuplicateGame) -> dict[str, Any]:
+    return selectors.game_state(game, request.user, _share_url(request, game))
+
+
+class GamesApi(APIView):
+    """The caller's duplicate games (made or played); make a new one (202: poll the game or ``/api/tasks/{task}/``)."""
+
+    @extend_schema(responses=GameSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response([_state(request, g) for g in selectors.my_games(request.user)])
+
+    @extend_schema(request=GameCreateSerializer, responses={202: GameStartedSerializer, 400: BAD_INPUT})
+    def post(self, request: Request) -> Response:
+        try:
+            data = _validated(GameCreateSerializer, request.data)
+        except _Invalid as exc:
+            return exc.response
+        try:
+            game = services.start_game(request.user, data["lexicon"], variant=data["variant"],
+                                       timer_seconds=data.get("timer_seconds"), seed=data.get("seed"))
+        except services.GameError as exc:
+            return _error(str(exc), "bad_input")
+        return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
+
+
+class GameDetailApi(APIView):
+    """A game: status of its making, rounds, total of the tops, the caller's progress."""
+
+    @extend_schema(responses={200: GameSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(_state(request, selectors.get_visible_game(request.user, game_id)))
+
+
+def _current(request: Request, game: DuplicateGame):
+    """The caller's player row and current round (joining the game and starting the clock), or an error."""
+    blocked = _not_ready(game)
+    if blocked is not None:
+        return None, None, blocked
+    player = services.join(game, request.user)
+    round_ = services.open_round(player)
+    if round_ is None:
+        return player, None, _error(_("The game is over: every round has been played."), "round_closed",
+                                    status.HTTP_409_CONFLICT)
+    return player, round_, None
+
+
+class CurrentRoundApi(APIView):
+    """The caller's current round: the board (CGP with the rack), the rack, the deadline. Its clock starts
+    the first time it is read."""
+
+    @extend_schema(responses={200: CurrentRoundSerializer, 404: NOT_FOUND, 409: CONFLICT})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        player, round_, blocked = _current(request, game)
+        if blocked is not None:
+            return blocked
+        return Response(selectors.round_state(player, round_))
+
+
+class PlayApi(APIView):
+    """Check and score a play (``{"word", "coord"}``, French ``H4``/``4H`` unless ``style`` is ``en``).
+
+    The last play received in time counts; it may be changed until the round is validated. After the
+    deadline a play is still checked but scores 0 (``late``)."""
+
+    @extend_schema(request=PlayInSerializer, responses={200: PlayOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+                                                        409: CONFLICT})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        try:
+            data = _validated(PlayInSerializer, request.data)
+        except _Invalid as exc:
+            return exc.response
+        blocked = _not_ready(game)
+        if blocked is not None:
+            return blocked
+        player = services.join(game, request.user)
+        try:
+            outcome = services.play(player, data["word"], data["coord"], style=data["style"],
+                                    round_number=data.get("round"))
+        except services.RoundClosed as exc:
+            return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+        except services.PlayError as exc:
+            return _error(exc.message, exc.code)
+        move = outcome.move
+        return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
+                         "score": outcome.score, "move_score": move["score"], "words": move.get("words", []),
+                         "late": outcome.late, "deadline": services.deadline_of(player, game)})
+
+
+class ValidateApi(APIView):
+    """End the current round: its score, the top, the next 10 plays, the running totals and the next round."""
+
+    @extend_schema(request=ValidateInSerializer, responses={200: RoundResultSerializer, 400: BAD_INPUT,
+                                                            404: NOT_FOUND, 409: CONFLICT})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        try:
+            data = _validated(ValidateInSerializer, request.data if request.data else {})
+        except _Invalid as exc:
+            return exc.response
+        blocked = _not_ready(game)
+        if blocked is not None:
+            return blocked
+        player = services.join(game, request.user)
+        try:
+            result = services.validate_round(player, round_number=data.get("round"))
+        except services.RoundClosed as exc:
+            return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+        return Response(round_result(result))
+
+
+def round_result(result: services.RoundResult) -> dict[str, Any]:
+    player = result.player
+    nxt = None
+    if not player.is_finished:
+        nxt = selectors.round_state(player, services.open_round(player))
+    mine = result.play
+    return {
+        "round": result.round.number, "score": result.score,
+        "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if mine.move is not None else None,
+        "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
+        "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
+        "finished": player.is_finished, "next": nxt,
+    }
+
+
+class RankingApi(APIView):
+    """Every player of the game: total, percentage of the tops, tops found (equal totals share a rank)."""
+
+    @extend_schema(responses={200: RankingSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        return Response({"game": game.pk, "round_count": game.round_count, "top_total": game.top_total,
+                         "players": [row.to_json() for row in selectors.ranking(game)]})
+
+
+def _finished_player(request: Request, game: DuplicateGame):
+    player = selectors.player_of(game, request.user)
+    if player is None or not player.is_finished:
+        return None, _error(_("The review opens once you have played every round of this game."), "not_finished",
+                            status.HTTP_409_CONFLICT)
+    return player, None
+
+
+class ReviewApi(APIView):
+    """Round by round (once the caller finished the game): the draw, the top, their play, the difference."""
+
+    @extend_schema(responses={200: ReviewSerializer, 404: NOT_FOUND, 409: CONFLICT})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        player, blocked = _finished_player(request, game)
+        if blocked is not None:
+            return blocked
+        return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
+                         "percent": selectors.percent(player.total, player.top_total),
+                         "rounds": [row.to_json() for row in selectors.review(player)]})
+
+
+class MissedTopsApi(APIView):
+    """Add the tops the caller missed to a revision list, each with its support letter."""
+
+    @extend_schema(request=MissedInSerializer, responses={200: MissedOutSerializer, 400: BAD_INPUT,
+                                                          404: NOT_FOUND, 409: CONFLICT})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        try:
+            data = _validated(MissedInSerializer, request.data if request.data else {})
+        except _Invalid as exc:
+            return exc.response
+        player, blocked = _finished_player(request, game)
+        if blocked is not None:
+            return blocked
+        revision_list = None
+        if data.get("list") is not None:
+            revision_list = training_selectors.get_own_list(request.user, data["list"])
+        try:
+            outcome = services.add_missed_tops(player, revision_list)
+        except (services.GameError, ValueError) as exc:
+            return _error(str(exc), "bad_input")
+        return Response({"list": outcome.revision_list.pk, "list_name": outcome.revision_list.name,
+                         "added": outcome.added, "already": outcome.already, "skipped": outcome.skipped})
+
+
+class ShareApi(APIView):
+    """Share the game (owner only): ``link`` (anyone with the link may join), ``public`` (listed), ``private``."""
+
+    @extend_schema(request=ShareInSerializer, responses={200: ShareOutSerializer, 400: BAD_INPUT, 403: FORBIDDEN,
+                                                         404: NOT_FOUND})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.get_visible_game(request.user, game_id)
+        try:
+            data = _validated(ShareInSerializer, request.data if request.data else {})
+        except _Invalid as exc:
+            return exc.response
+        if game.owner_id != request.user.pk:
+            return _error(_("Only the game's owner can share it."), "not_owner", status.HTTP_403_FORBIDDEN)
+        services.share(game, request.user, data["visibility"])
+        shared = game.visibility != DuplicateGame.Visibility.PRIVATE
+        return Response({"visibility": game.visibility, "token": game.share_token,
+                         "url": _share_url(request, game) if shared else None,
+                         "api_join": reverse("api-duplicate-join", args=[game.share_token]) if shared else None})
+
+
+class JoinApi(APIView):
+    """Join a game shared by link (or public) with its token; then play it like your own."""
+
+    @extend_schema(request=None, responses={200: JoinOutSerializer, 404: NOT_FOUND})
+    def post(self, request: Request, token: str) -> Response:
+        game = selectors.game_by_token(token)
+        services.join(game, request.user)
+        return Response({"game": game.pk})
+
+
+class TodayApi(APIView):
+    """The game of the day of a lexicon (made on the first request of the day if the periodic task has not)."""
+
+    @extend_schema(parameters=[OpenApiParameter("lexicon", int, required=False,
+                                                description="Lexicon id; default: the default French lexicon.")],
+                   responses={200: TodayOutSerializer, 404: NOT_FOUND})
+    def get(self, request: Request) -> Response:
+        raw = (request.query_params.get("lexicon") or "").strip()
+        if raw:
+            valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
+            lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
+        else:
+            from lexicon.selectors import default_lexicon
+
+            lexicon = default_lexicon("fr") or Lexicon.objects.first()
+        if lexicon is None:
+            return _error(_("No such lexicon."), "not_found", status.HTTP_404_NOT_FOUND)
+        game = services.game_of_the_day(lexicon)
+        return Response({"game": game.pk, "status": game.status, "task": game.task_run_id, "date": game.daily_date})

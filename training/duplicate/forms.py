@@ -1,0 +1,41 @@
+"""Forms of the duplicate pages (the API uses :mod:`training.duplicate.serializers`)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from lexicon.models import Lexicon
+from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
+
+TIMER_FIELD_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _("3 minutes")),
+                       ("240", _("4 minutes")), ("300", _("5 minutes")), ("0", _("Untimed"))]
+
+
+class NewGameForm(forms.Form):
+    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
+    variant = forms.ChoiceField(label=_("Variant"), choices=DuplicateGame.Variant.choices,
+                                initial=DuplicateGame.Variant.CLASSIC)
+    timer = forms.ChoiceField(label=_("Time per round"), choices=TIMER_FIELD_CHOICES, initial=str(DEFAULT_TIMER))
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["lexicon"].label_from_instance = lambda lexicon: f"{lexicon.name} ({lexicon.get_language_display()})"
+        french = Lexicon.objects.filter(language="fr").order_by("-imported_at").first()
+        if french is not None:
+            self.fields["lexicon"].initial = french.pk
+
+
+class PlayForm(forms.Form):
+    word = forms.CharField(label=_("Word"), max_length=64, required=False,
+                           help_text=_("The whole word, letters on the board included; a blank in lower case."),
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                                         "spellcheck": "false"}))
+    coord = forms.CharField(label=_("Coordinates"), max_length=16, required=False,
+                            help_text=_("H4 = row H, column 4, across; 4H = down."),
+                            widget=forms.TextInput(attrs={"autocomplete": "off", "size": 5,
+                                                          "autocapitalize": "characters", "spellcheck": "false"}))
+
+
+class ShareForm(forms.Form):
+    visibility = forms.ChoiceField(label=_("Who may play it"), choices=DuplicateGame.Visibility.choices)

@@ -1,0 +1,200 @@
+"""REST shapes of duplicate games. Input serializers check types only; rules live in the services."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from lexicon.models import Lexicon
+from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
+
+STYLES = (("fr", "French: H4 across, 4H down"), ("en", "English: 4H across, H4 down"))
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error body of the duplicate API."""
+
+    detail = serializers.CharField(help_text="What went wrong, in words (the user's language).")
+    code = serializers.CharField(required=False, help_text="A stable key: bad_input, bad_coord, not_in_rack, "
+                                                           "invalid_word, not_connected, round_closed, not_ready...")
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
+                                   help_text="Per-field messages when the body itself is malformed.")
+
+
+class GameCreateSerializer(serializers.Serializer):
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+    variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices, default=DuplicateGame.Variant.CLASSIC)
+    timer_seconds = serializers.IntegerField(min_value=60, max_value=300, allow_null=True, required=False,
+                                             default=DEFAULT_TIMER,
+                                             help_text="Time per round, 60 to 300 seconds; null for untimed.")
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+
+
+class GameStartedSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    task = serializers.UUIDField(allow_null=True)
+
+
+class PlayerStateSerializer(serializers.Serializer):
+    current_round = serializers.IntegerField(help_text="1-based; stays at the last round once finished.")
+    total = serializers.IntegerField()
+    top_total = serializers.IntegerField(help_text="Sum of the tops of the rounds validated.")
+    percent = serializers.FloatField(help_text="total / top_total × 100.")
+    tops_found = serializers.IntegerField()
+    finished = serializers.BooleanField()
+
+
+class GameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    lexicon = serializers.IntegerField()
+    lexicon_name = serializers.CharField()
+    variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices)
+    timer_seconds = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=DuplicateGame.Status.choices)
+    progress = serializers.IntegerField(help_text="Percent of the making done.")
+    error = serializers.CharField(allow_blank=True)
+    task = serializers.UUIDField(allow_null=True)
+    visibility = serializers.ChoiceField(choices=DuplicateGame.Visibility.choices)
+    owner = serializers.CharField(allow_null=True)
+    is_owner = serializers.BooleanField()
+    daily_date = serializers.DateField(allow_null=True)
+    round_count = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    share_url = serializers.CharField(allow_null=True, help_text="The link to share (owner only, when shared).")
+    player = PlayerStateSerializer(allow_null=True, help_text="The caller's progress (null before they play).")
+    created_at = serializers.DateTimeField()
+
+
+class CurrentRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    round_count = serializers.IntegerField()
+    cgp = serializers.CharField(help_text="The board before this round, with the rack (never a future draw).")
+    rack = serializers.CharField()
+    deadline = serializers.DateTimeField(allow_null=True, help_text="Null when untimed.")
+    seconds_left = serializers.IntegerField(allow_null=True)
+    timer_seconds = serializers.IntegerField(allow_null=True)
+    play = serializers.DictField(allow_null=True, help_text="The play that counts so far: word, coord, score.")
+    total = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+
+
+class PlayInSerializer(serializers.Serializer):
+    word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True,
+                                 help_text="The whole word, letters already on the board included; "
+                                           "lower case for a blank (optional: a missing letter uses the blank).")
+    coord = serializers.CharField(max_length=16, allow_blank=True, trim_whitespace=True)
+    style = serializers.ChoiceField(choices=STYLES, default="fr")
+    round = serializers.IntegerField(required=False, min_value=1, max_value=999,
+                                     help_text="Optional guard: 409 when it is not the current round.")
+
+
+class MoveSerializer(serializers.Serializer):
+    coord = serializers.CharField()
+    row = serializers.IntegerField(required=False)
+    col = serializers.IntegerField(required=False)
+    dir = serializers.CharField(required=False)
+    word = serializers.CharField()
+    score = serializers.IntegerField()
+    tiles = serializers.IntegerField(required=False)
+    words = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class PlayOutSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    word = serializers.CharField()
+    coord = serializers.CharField()
+    score = serializers.IntegerField(help_text="Points this play earns for the round: 0 when late.")
+    move_score = serializers.IntegerField(help_text="The play's value on the board.")
+    words = serializers.ListField(child=serializers.CharField())
+    late = serializers.BooleanField(help_text="Received after the deadline: it does not replace the play made "
+                                              "in time.")
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
+class ValidateInSerializer(serializers.Serializer):
+    round = serializers.IntegerField(required=False, min_value=1, max_value=999)
+
+
+class RoundResultSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    score = serializers.IntegerField()
+    play = serializers.DictField(allow_null=True)
+    top = MoveSerializer()
+    subtops = MoveSerializer(many=True)
+    total = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    percent = serializers.FloatField()
+    finished = serializers.BooleanField()
+    next = CurrentRoundSerializer(allow_null=True, help_text="The next round (its clock started), null at the end.")
+
+
+class RankingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    user = serializers.IntegerField()
+    username = serializers.CharField()
+    total = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    percent = serializers.FloatField()
+    tops_found = serializers.IntegerField()
+    rounds_played = serializers.IntegerField()
+    finished = serializers.BooleanField()
+
+
+class RankingSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    round_count = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    players = RankingRowSerializer(many=True)
+
+
+class ReviewRowSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    rack = serializers.CharField()
+    top = MoveSerializer()
+    play = MoveSerializer(allow_null=True)
+    score = serializers.IntegerField()
+    difference = serializers.IntegerField()
+    found_top = serializers.BooleanField()
+
+
+class ReviewSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    total = serializers.IntegerField()
+    top_total = serializers.IntegerField()
+    percent = serializers.FloatField()
+    rounds = ReviewRowSerializer(many=True)
+
+
+class MissedInSerializer(serializers.Serializer):
+    list = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="One of your revision lists; omitted: a new list named after the game.")
+
+
+class MissedOutSerializer(serializers.Serializer):
+    list = serializers.IntegerField()
+    list_name = serializers.CharField()
+    added = serializers.ListField(child=serializers.CharField())
+    already = serializers.ListField(child=serializers.CharField())
+    skipped = serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
+
+
+class ShareInSerializer(serializers.Serializer):
+    visibility = serializers.ChoiceField(choices=DuplicateGame.Visibility.choices,
+                                         default=DuplicateGame.Visibility.LINK)
+
+
+class ShareOutSerializer(serializers.Serializer):
+    visibility = serializers.ChoiceField(choices=DuplicateGame.Visibility.choices)
+    token = serializers.CharField()
+    url = serializers.CharField(allow_null=True, help_text="The page to send to other players (null when private).")
+    api_join = serializers.CharField(allow_null=True)
+
+
+class JoinOutSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+
+
+class TodayOutSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=DuplicateGame.Status.choices)
+    task = serializers.UUIDField(allow_null=True)
+    date = serializers.DateField()

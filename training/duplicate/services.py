@@ -1,0 +1,435 @@
+"""Duplicate writes and rules: making games, joining, the round clock, plays, validation, sharing.
+
+Rules the pages, the REST API and the tests rely on:
+
+- **Making**: a game is made once by a background task (:func:`build_game`) with
+  :func:`engine.duplicate.make_game`: the rounds (rack, CGP, top, next 10 plays, board after) are stored
+  and never change, so every player of a shared game has the same draws and the same tops.
+- **The clock**: a round's clock starts when the player first sees it (:func:`open_round`); the deadline is
+  that moment plus the game's time per round (none when untimed). The server decides: a play received after
+  the deadline is checked and shown, but scores 0 and does not replace the play made in time.
+- **Playing**: a play is a word and a coordinate (French ``H4`` across / ``4H`` down, or the English form
+  with ``style="en"``), checked by the engine with the refusal said in words. The player may change it
+  until they validate or time runs out; the last play received in time counts.
+- **Validating** ends the round: the round's score is the play that counts (0 without one), the top goes on
+  the board, the next round starts. A round already validated cannot be played again (:class:`RoundClosed`).
+- **Visibility**: a game is private to its owner until shared (``link``: anyone with the link may join;
+  ``public``: listed for everyone). Games of the day have no owner and are public.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.progress import Progress, TaskFailure, start_task
+from engine.alphabet import InvalidWord
+from engine.duplicate import make_game
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.scoring import IllegalPlay, validate_play
+from lexicon.models import Lexicon
+from training import services as training_services
+from training.duplicate import selectors
+from training.duplicate.models import (
+    DEFAULT_TIMER,
+    DuplicateGame,
+    DuplicatePlay,
+    DuplicatePlayer,
+    DuplicateRound,
+)
+from training.models import RevisionList
+
+logger = logging.getLogger(__name__)
+
+MIN_TIMER, MAX_TIMER = 60, 300
+MAX_WORD = 15
+GRACE_SECONDS = 1
+"""A play sent in the last second may arrive just after the deadline: the server allows this much network
+time before calling it late."""
+
+
+class GameError(ValueError):
+    """Bad settings for a new game (unknown variant, time out of range...): the message says which."""
+
+
+class PlayError(ValueError):
+    """A refused play; ``code`` is stable for programs (``bad_input``, ``bad_coord`` or the engine's code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class RoundClosed(Exception):
+    """The round asked for is already validated (or the game is over): nothing may change it."""
+
+
+# --- Making games ---------------------------------------------------------------------------------------
+
+def check_timer(timer_seconds: Any) -> int | None:
+    """The time per round in seconds: ``None`` (untimed) or 60 to 300."""
+    if timer_seconds is None or timer_seconds == "" or timer_seconds == 0:
+        return None
+    try:
+        value = int(timer_seconds)
+    except (TypeError, ValueError):
+        raise GameError(_("The time per round must be a number of seconds.")) from None
+    if not MIN_TIMER <= value <= MAX_TIMER:
+        raise GameError(_("The time per round must be between 1 and 5 minutes (60 to 300 seconds), or none."))
+    return value
+
+
+def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.CLASSIC,
+               timer_seconds: Any = DEFAULT_TIMER, seed: int | None = None,
+               daily_date: dt.date | None = None) -> DuplicateGame:
+    """Create a game and start making it in the background (202 in the API: poll the game or its task)."""
+    if variant not in DuplicateGame.Variant.values:
+        raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
+    timer = check_timer(timer_seconds)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    elif not 0 <= int(seed) < 2**31:
+        raise GameError(_("The seed must be between 0 and 2147483647."))
+    from training.duplicate.tasks import make_duplicate_game  # tasks import services
+
+    with transaction.atomic():
+        game = DuplicateGame.objects.create(
+            owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon, seed=int(seed),
+            variant=variant, timer_seconds=timer, daily_date=daily_date,
+            visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
+        run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+        DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    game.refresh_from_db()
+    return game
+
+
+def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
+    """Make the game's rounds with the engine and store them (called by the task; idempotent)."""
+    game = DuplicateGame.objects.select_related("lexicon").get(pk=game_id)
+    if game.status == DuplicateGame.Status.DONE:
+        return {"game": game.pk, "rounds": game.round_count, "total": game.top_total}
+    DuplicateGame.objects.filter(pk=game_id).update(status=DuplicateGame.Status.RUNNING)
+    try:
+        progress.report(2, _("Loading the lexicon"))
+        gaddag = selectors.gaddag_of(game.lexicon)
+        progress.report(5, _("Drawing the racks and finding the tops"))
+
+        def report(percent: float, number: int) -> None:
+            progress.report(5 + 0.9 * percent, _("Round %(n)s") % {"n": number})
+
+        made = make_game(gaddag, game.seed, game.variant, lexicon_name=game.lexicon.name, progress=report)
+        if not made.rounds:
+            raise TaskFailure(_("The lexicon has no play for the first rack: choose another lexicon."))
+        rounds = [DuplicateRound(game=game, number=r.number, rack=r.rack, kept=r.kept, cgp=r.cgp,
+                                 top=r.top.to_json("fr"), subtops=[m.to_json("fr") for m in r.subtops],
+                                 board_after=r.board_after, rejected=r.rejected) for r in made.rounds]
+        with transaction.atomic():
+            DuplicateRound.objects.filter(game=game).delete()
+            DuplicateRound.objects.bulk_create(rounds)
+            DuplicateGame.objects.filter(pk=game_id).update(
+                status=DuplicateGame.Status.DONE, round_count=len(rounds), top_total=made.total,
+                end_reason=made.end_reason, finished_at=timezone.now(), error="")
+    except Exception as exc:
+        message = str(exc) if isinstance(exc, TaskFailure) else f"{type(exc).__name__}: {exc}"
+        DuplicateGame.objects.filter(pk=game_id).update(status=DuplicateGame.Status.FAILED, error=message[:2000],
+                                                        finished_at=timezone.now())
+        if isinstance(exc, TaskFailure):
+            raise
+        raise TaskFailure(_("The game could not be made: %(error)s") % {"error": message}) from exc
+    return {"game": game_id, "rounds": len(rounds), "total": made.total}
+
+
+def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame:
+    """Today's game for ``lexicon``, started if nobody asked for it yet (one per lexicon and day).
+
+    The seed comes from the date and the lexicon, so the game of a day is the same wherever it is made.
+    """
+    day = day or timezone.localdate()
+    existing = DuplicateGame.objects.filter(lexicon=lexicon, daily_date=day).first()
+    if existing is not None:
+        if existing.status == DuplicateGame.Status.FAILED:
+            return _restart(existing)
+        return existing
+    seed = (day.toordinal() * 7919 + lexicon.pk * 104729) % (2**31)
+    try:
+        return start_game(None, lexicon, seed=seed, daily_date=day)
+    except IntegrityError:  # made meanwhile by another request or the periodic task
+        return DuplicateGame.objects.get(lexicon=lexicon, daily_date=day)
+
+
+def _restart(game: DuplicateGame) -> DuplicateGame:
+    from training.duplicate.tasks import make_duplicate_game
+
+    DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="")
+    run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+    DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    game.refresh_from_db()
+    return game
+
+
+def make_games_of_the_day(day: dt.date | None = None) -> list[int]:
+    """Start today's game for every lexicon (the periodic task); returns the games' ids."""
+    return [game_of_the_day(lexicon, day).pk for lexicon in Lexicon.objects.all()]
+
+
+# --- Sharing and joining ----------------------------------------------------------------------------------
+
+def share(game: DuplicateGame, user, visibility: str) -> DuplicateGame:
+    """Set who may play the game (owner only: the selectors give others a 404 before this)."""
+    if visibility not in DuplicateGame.Visibility.values:
+        raise GameError(_("Unknown visibility “%(v)s”: private, link or public.") % {"v": visibility})
+    if game.owner_id != getattr(user, "pk", None):
+        raise GameError(_("Only the game's owner can share it."))
+    game.visibility = visibility
+    game.save(update_fields=["visibility"])
+    return game
+
+
+def join(game: DuplicateGame, user) -> DuplicatePlayer:
+    """The user's progress in the game, created on first play (the game must be visible to them)."""
+    player, _created = DuplicatePlayer.objects.get_or_create(game=game, user=user)
+    player.game = game  # already read with its lexicon: no second query
+    return player
+
+
+# --- Rounds, plays, validation ----------------------------------------------------------------------------
+
+def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
+    if game.timer_seconds is None or player.round_started_at is None:
+        return None
+    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
+
+
+def is_late(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
+    deadline = deadline_of(player, game)
+    return deadline is not None and now > deadline + dt.timedelta(seconds=GRACE_SECONDS)
+
+
+def open_round(player: DuplicatePlayer, now: dt.datetime | None = None) -> DuplicateRound | None:
+    """The player's current round, its clock started if it was not; ``None`` once the game is over.
+
+    Starting the clock also creates the round's (empty) play row, so a play is one UPDATE.
+    """
+    if player.is_finished:
+        return None
+    if player.round_started_at is None:
+        started = now or timezone.now()
+        if DuplicatePlayer.objects.filter(pk=player.pk, round_started_at__isnull=True).update(
+                round_started_at=started):
+            player.round_started_at = started
+        else:  # another request started it first: its time counts
+            player.refresh_from_db(fields=["round_started_at"])
+        DuplicatePlay.objects.get_or_create(player=player, number=player.current_round)
+    return player.game.rounds.get(number=player.current_round)
+
+
+def _check_round(player: DuplicatePlayer, round_number: int | None) -> None:
+    if player.is_finished:
+        raise RoundClosed(_("The game is over: every round has been played."))
+    if round_number is not None and round_number != player.current_round:
+        if round_number < player.current_round:
+            raise RoundClosed(_("Round %(n)s is already finished.") % {"n": round_number})
+        raise RoundClosed(_("Round %(n)s has not started yet: the current round is %(c)s.")
+                          % {"n": round_number, "c": player.current_round})
+
+
+def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str, str]:
+    """The word as the engine writes it (upper case, blanks in lower case) and the coordinate, or PlayError."""
+    text = (word or "").strip()
+    if not text:
+        raise PlayError("bad_input", _("Type a word."))
+    if len(text) > MAX_WORD:
+        raise PlayError("bad_input", _("“%(word)s” is too long for the board.") % {"word": text[:40]})
+    try:
+        # Lower case marks a blank, as on the engine's boards: fold accents letter by letter, keep the case.
+        letters = []
+        for ch in text:
+            folded = gaddag.alphabet.normalise(ch)
+            letters.append(folded.lower() if ch.islower() else folded)
+        normalised = "".join(letters)
+    except InvalidWord:
+        raise PlayError("bad_input", training_services.bad_characters_message(gaddag.alphabet, text)) from None
+    coord = (coord or "").strip().upper()
+    if not coord:
+        raise PlayError("bad_coord", _("Give the coordinates, such as H4 (across) or 4H (down)."))
+    try:
+        parse_coord(coord, style)
+    except NotationError:
+        raise PlayError("bad_coord", _("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a "
+                                       "column number 1 to 15, such as H4 (across) or 4H (down).")
+                        % {"coord": coord[:10]}) from None
+    return normalised, coord
+
+
+def _fit_blanks(rack: str, word: str, board_cells: list[str], coord: str, style: str) -> str:
+    """Use the blank for letters the rack lacks, so a player may type the word in capitals.
+
+    Letters typed in lower case are blanks already. For the others, when the rack (once the explicit blanks
+    are set aside) lacks a letter the play needs, its last occurrences among the new tiles become blanks,
+    as many as the rack has blanks. Anything else is left for the engine to refuse.
+    """
+    from engine.scrabble.board import HORIZONTAL, SIZE
+
+    row, col, direction = parse_coord(coord, style)
+    dr, dc = (0, 1) if direction == HORIZONTAL else (1, 0)
+    have: dict[str, int] = {}
+    for tile in rack:
+        have[tile] = have.get(tile, 0) + 1
+    new_positions = []
+    for k, ch in enumerate(word):
+        r, c = row + dr * k, col + dc * k
+        if 0 <= r < SIZE and 0 <= c < SIZE and not board_cells[r * SIZE + c]:
+            new_positions.append(k)
+            if ch.islower():
+                have["?"] = have.get("?", 0) - 1
+    letters = list(word)
+    for k in new_positions:
+        ch = letters[k]
+        if ch.isupper():
+            if have.get(ch, 0) > 0:
+                have[ch] -= 1
+            elif have.get("?", 0) > 0:
+                have["?"] -= 1
+                letters[k] = ch.lower()
+    return "".join(letters)
+
+
+@dataclass
+class PlayOutcome:
+    play: DuplicatePlay
+    move: dict[str, Any]
+    late: bool
+    score: int
+    """Points this play earns for the round (0 when late)."""
+
+
+def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", round_number: int | None = None,
+         now: dt.datetime | None = None) -> PlayOutcome:
+    """Check and score a play of the current round; keep it as the player's play unless it came too late.
+
+    Raises :class:`PlayError` (nothing kept) for bad input or an illegal play, :class:`RoundClosed` for a round
+    already validated.
+    """
+    now = now or timezone.now()
+    game = player.game
+    _check_round(player, round_number)
+    current = open_round(player, now)
+    gaddag = selectors.gaddag_of(game.lexicon)
+    normalised, coord_text = normalise_play(gaddag, word, coord, style)
+    position = parse_cgp(current.cgp)
+    normalised = _fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
+    try:
+        move = validate_play(gaddag, position, coord_text, normalised, style)
+    except IllegalPlay as exc:
+        raise PlayError(exc.code, _("%(word)s at %(coord)s is refused: %(reason)s.") % {
+            "word": normalised, "coord": coord_text, "reason": training_services.play_refusal(exc)}) from None
+    late = is_late(player, game, now)
+    move_json = move.to_json("fr")
+    open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)
+    if late:
+        updated = open_rows.update(late_attempts=F("late_attempts") + 1)
+    else:
+        updated = open_rows.update(word=move.word, coord=move.coord, move=move_json, score=move.score,
+                                   played_at=now)
+    if not updated:  # validated meanwhile (another tab or device)
+        raise RoundClosed(_("Round %(n)s is already finished.") % {"n": current.number})
+    row = DuplicatePlay(player=player, number=current.number, word=move.word, coord=move.coord, move=move_json,
+                        score=move.score, played_at=now)
+    return PlayOutcome(row, move_json, late, 0 if late else move.score)
+
+
+@dataclass
+class RoundResult:
+    round: DuplicateRound
+    play: DuplicatePlay
+    score: int
+    player: DuplicatePlayer
+
+
+def validate_round(player: DuplicatePlayer, *, round_number: int | None = None,
+                   now: dt.datetime | None = None) -> RoundResult:
+    """End the player's current round: score the play that counts, move to the next round (or finish)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        player = DuplicatePlayer.objects.select_for_update().select_related("game").get(pk=player.pk)
+        _check_round(player, round_number)
+        current = player.game.rounds.get(number=player.current_round)
+        row, _created = DuplicatePlay.objects.get_or_create(player=player, number=current.number)
+        top_score = int(current.top["score"])
+        row.validated_at = now
+        row.save(update_fields=["validated_at"])
+        player.total += row.score
+        player.top_total += top_score
+        if row.score >= top_score and row.move is not None:
+            player.tops_found += 1
+        if current.number >= player.game.round_count:
+            player.finished_at = now
+            player.round_started_at = None
+        else:
+            player.current_round = current.number + 1
+            player.round_started_at = None
+        player.save()
+    return RoundResult(current, row, row.score, player)
+
+
+# --- Review: missed tops into a revision list --------------------------------------------------------------
+
+@dataclass
+class MissedOutcome:
+    revision_list: RevisionList
+    added: list[str]
+    already: list[str]
+    skipped: list[dict[str, str]]
+
+
+def support_index_of(round_: DuplicateRound) -> int | None:
+    """The 0-based position in the top's word of a letter that was already on the board (its support), or
+    ``None`` when the top only puts new tiles down (then the most productive support is chosen)."""
+    position = parse_cgp(round_.cgp)
+    top = round_.top
+    dr, dc = (0, 1) if top["dir"] == "H" else (1, 0)
+    for k in range(len(top["word"])):
+        if position.board.get(top["row"] + dr * k, top["col"] + dc * k):
+            return k
+    return None
+
+
+def add_missed_tops(player: DuplicatePlayer, revision_list: RevisionList | None = None) -> MissedOutcome:
+    """Add the tops the player did not find to a revision list (theirs, or a new one named after the game),
+    each with its support letter, so the grids and FSRS bring them back."""
+    game = player.game
+    if revision_list is None:
+        name = _("Missed tops, duplicate game %(n)s") % {"n": game.pk}
+        revision_list = (RevisionList.objects.filter(owner=player.user, lexicon=game.lexicon, name=name).first()
+                         or training_services.create_list(player.user, game.lexicon, name))
+    elif revision_list.lexicon_id != game.lexicon_id:
+        raise GameError(_("The list “%(name)s” uses another lexicon.") % {"name": revision_list.name})
+    plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
+    outcome = MissedOutcome(revision_list, [], [], [])
+    for round_ in game.rounds.all():
+        mine = plays.get(round_.number)
+        if mine is None or (mine.move is not None and mine.score >= int(round_.top["score"])):
+            continue  # not played yet, or the top (or as much) found
+        word = round_.top["word"].upper()
+        try:
+            index = support_index_of(round_)
+            # add_word reads a number as a position counted from 1, as people type it.
+            training_services.add_word(revision_list, word, None if index is None else index + 1)
+        except training_services.EntryError as exc:
+            if exc.code == "duplicate":
+                outcome.already.append(word)
+            else:
+                outcome.skipped.append({"word": word, "reason": exc.message})
+            continue
+        outcome.added.append(word)
+    return outcome

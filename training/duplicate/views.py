@@ -1,0 +1,235 @@
+"""Duplicate pages (htmx) under ``/training/duplicate/``: make a game, play rounds, results, ranking, review.
+
+Thin like the other training views: reads through :mod:`training.duplicate.selectors`, writes through
+:mod:`training.duplicate.services`. Every form also works without JavaScript (POST and redirect); with htmx
+the play form swaps only its feedback. Progress lives on the server, so a game is resumed on any device by
+opening its page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.selectors import preferred_lexicon
+from training import selectors as training_selectors
+from training.duplicate import selectors, services
+from training.duplicate.forms import NewGameForm, PlayForm, ShareForm
+from training.duplicate.models import DuplicateGame
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def index(request: HttpRequest) -> HttpResponse:
+    """Make a game; the player's games; public games; the game of the day."""
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.start_game(request.user, data["lexicon"], variant=data["variant"],
+                                       timer_seconds=int(data["timer"]) or None)
+        except services.GameError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("training:duplicate-game", game_id=game.pk)
+    return render(request, "training/duplicate/index.html", {
+        "form": form, "games": selectors.my_games(request.user), "public": selectors.public_games(),
+        "players": {p.game_id: p for p in request.user.duplicate_players.all()},
+    }, status=400 if form.errors else 200)
+
+
+def _game_context(request: HttpRequest, game: DuplicateGame, **extra) -> dict:
+    player = selectors.player_of(game, request.user)
+    context = {"game": game, "player": player, "state": selectors.player_state(player),
+               "language": game.lexicon.language}
+    context.update(extra)
+    return context
+
+
+@never_cache
+@login_required
+@require_GET
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game: its making (progress bar), else the current round to play, else the end of the game."""
+    game = selectors.get_visible_game(request.user, game_id)
+    if not game.is_ready:
+        return render(request, "training/duplicate/making.html", _game_context(request, game))
+    player = services.join(game, request.user)
+    round_ = services.open_round(player)
+    if round_ is None:
+        return render(request, "training/duplicate/finished.html", _game_context(request, game))
+    state = selectors.round_state(player, round_)
+    return render(request, "training/duplicate/play.html", _game_context(
+        request, game, round=round_, round_state=state, rows=selectors.board_before(game, round_.number),
+        form=PlayForm(), mine=state["play"], share_form=ShareForm(initial={"visibility": game.visibility})))
+
+
+@never_cache
+@login_required
+@require_GET
+def making_body(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Polled target once the making task finishes: sends the browser to the game page."""
+    game = selectors.get_visible_game(request.user, game_id)
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = reverse("training:duplicate-game", args=[game.pk])
+    return response
+
+
+@login_required
+@require_POST
+def play(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_visible_game(request.user, game_id)
+    if not game.is_ready:
+        return redirect("training:duplicate-game", game_id=game.pk)
+    form = PlayForm(request.POST)
+    form.is_valid()
+    data = form.cleaned_data if form.is_valid() else {"word": "", "coord": ""}
+    player = services.join(game, request.user)
+    context = {"game": game, "form": form}
+    status = 200
+    try:
+        outcome = services.play(player, data.get("word", ""), data.get("coord", ""),
+                                round_number=_int(request.POST.get("round")))
+    except services.RoundClosed as exc:
+        if not request.htmx:
+            messages.error(request, str(exc))
+            return redirect("training:duplicate-game", game_id=game.pk)
+        context["error"], status = str(exc), 409
+    except services.PlayError as exc:
+        context["error"], status = exc.message, 400
+    else:
+        context["outcome"] = outcome
+    if not request.htmx:
+        if "error" in context:
+            messages.error(request, context["error"])
+        return redirect("training:duplicate-game", game_id=game.pk)
+    return render(request, "training/duplicate/_feedback.html", context, status=status)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+@login_required
+@require_POST
+def validate(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_visible_game(request.user, game_id)
+    if not game.is_ready:
+        return redirect("training:duplicate-game", game_id=game.pk)
+    player = services.join(game, request.user)
+    try:
+        result = services.validate_round(player, round_number=_int(request.POST.get("round")))
+    except services.RoundClosed as exc:
+        messages.error(request, str(exc))
+        return redirect("training:duplicate-game", game_id=game.pk)
+    return redirect("training:duplicate-result", game_id=game.pk, number=result.round.number)
+
+
+@never_cache
+@login_required
+@require_GET
+def round_result(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
+    """A validated round: the player's score, the top, the next 10 plays, the running total and % of the top."""
+    game = selectors.get_visible_game(request.user, game_id)
+    player = selectors.player_of(game, request.user)
+    mine = selectors.play_of(player, number) if player else None
+    if mine is None or mine.validated_at is None:
+        raise Http404("This round is not finished.")
+    round_ = selectors.round_of(game, number)
+    return render(request, "training/duplicate/result.html", _game_context(
+        request, game, round=round_, mine=mine, rows=round_.board_after,
+        highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score))
+
+
+def _squares(play: dict) -> list[tuple[int, int]]:
+    return [(play["row"], play["col"] + k) if play["dir"] == "H" else (play["row"] + k, play["col"])
+            for k in range(len(play["word"]))]
+
+
+@login_required
+@require_GET
+def ranking(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_visible_game(request.user, game_id)
+    return render(request, "training/duplicate/ranking.html",
+                  _game_context(request, game, ranking=selectors.ranking(game)))
+
+
+@login_required
+@require_GET
+def review(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_visible_game(request.user, game_id)
+    player = selectors.player_of(game, request.user)
+    if player is None or not player.is_finished:
+        messages.info(request, _("The review opens once you have played every round of this game."))
+        return redirect("training:duplicate-game", game_id=game.pk)
+    lists = training_selectors.lists_of(request.user).filter(lexicon=game.lexicon)
+    return render(request, "training/duplicate/review.html",
+                  _game_context(request, game, rows=selectors.review(player), lists=lists))
+
+
+@login_required
+@require_POST
+def add_missed(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_visible_game(request.user, game_id)
+    player = selectors.player_of(game, request.user)
+    if player is None or not player.is_finished:
+        return redirect("training:duplicate-game", game_id=game.pk)
+    list_id = _int(request.POST.get("list"))
+    revision_list = training_selectors.get_own_list(request.user, list_id) if list_id else None
+    try:
+        outcome = services.add_missed_tops(player, revision_list)
+    except (services.GameError, ValueError) as exc:
+        messages.error(request, str(exc))
+        return redirect("training:duplicate-review", game_id=game.pk)
+    text = _("%(n)s missed tops added to “%(list)s”.") % {"n": len(outcome.added), "list": outcome.revision_list.name}
+    if outcome.already:
+        text += " " + _("Already there: %(words)s.") % {"words": ", ".join(outcome.already)}
+    if outcome.skipped:
+        text += " " + _("Not added: %(words)s.") % {"words": "; ".join(f"{s['word']} ({s['reason']})"
+                                                                       for s in outcome.skipped)}
+    messages.success(request, text)
+    return redirect("training:list", list_id=outcome.revision_list.pk)
+
+
+@login_required
+@require_POST
+def share(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = selectors.get_own_game(request.user, game_id)
+    form = ShareForm(request.POST)
+    if form.is_valid():
+        services.share(game, request.user, form.cleaned_data["visibility"])
+        if game.visibility == DuplicateGame.Visibility.PRIVATE:
+            messages.success(request, _("The game is private again."))
+        else:
+            url = request.build_absolute_uri(reverse("training:duplicate-join", args=[game.share_token]))
+            messages.success(request, _("Shared: send this link to other players: %(url)s") % {"url": url})
+    return redirect("training:duplicate-game", game_id=game.pk)
+
+
+@login_required
+@require_GET
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    game = selectors.game_by_token(token)
+    services.join(game, request.user)
+    return redirect("training:duplicate-game", game_id=game.pk)
+
+
+@login_required
+@require_GET
+def today(request: HttpRequest) -> HttpResponse:
+    """The game of the day of the learner's lexicon (their default, else the site's), made if needed."""
+    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    if lexicon is None:
+        messages.error(request, _("No lexicon is installed yet."))
+        return redirect("training:duplicate")
+    game = services.game_of_the_day(lexicon)
+    return redirect("training:duplicate-game", game_id=game.pk)

@@ -1,0 +1,18 @@
+"""Template helpers of the duplicate pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    """``mapping[key]`` or None (dicts built by the views, e.g. the player of each game)."""
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
