@@ -1,0 +1,120 @@
+"""Word-study benchmark: ranking a lexicon's alphagrams by probability, and starting 50-question quizzes.
+
+Run (from the repository root):
+
+    .venv/bin/python bench/wordstudy.py                                  # wfrench (apt-get install -y wfrench)
+    .venv/bin/python bench/wordstudy.py --wordlist /path/to/words.txt --language fr --quizzes 20
+
+What it measures, on the list read with ``engine.wordlist.read_word_list(..., skip_invalid=True)``:
+
+* ``rank_alphagrams`` alone (the engine: one pass over the compiled lexicon's words, then the sort)
+  for lengths 2-9 (the target: <= 30 s for a French lexicon) and 2-15 (what the app stores);
+* the whole rank task as the app runs it (``training.wordstudy.ranking.ensure_ranking`` in ``sync``
+  task mode: ranking plus storing every row in a throw-away SQLite test database);
+* ``services.create_quiz`` for 50-question quizzes of each kind, at random rank ranges of 7- and
+  8-letter alphagrams (target: <= 300 ms), through the ORM like a request, median and worst.
+
+Wall-clock figures: on a busy shared machine they include the other processes' load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--wordlist", default="/usr/share/dict/french")
+    parser.add_argument("--language", default="fr")
+    parser.add_argument("--quizzes", type=int, default=10, help="quizzes per kind (default 10)")
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    if not Path(args.wordlist).exists():
+        print(f"{args.wordlist} not found: apt-get install -y wfrench, or pass --wordlist", file=sys.stderr)
+        return 2
+
+    from engine.gaddag import build_gaddag
+    from engine.wordlist import read_word_list
+    from engine.wordstudy import rank_alphagrams
+
+    words = read_word_list(args.wordlist, args.language, skip_invalid=True).words
+    print(f"word list: {args.wordlist} ({len(words):,} words)")
+    started = time.perf_counter()
+    gaddag = build_gaddag(words, args.language)
+    print(f"GADDAG built in {time.perf_counter() - started:.1f} s")
+
+    print("\nranking (engine only)")
+    for label, lengths in (("2-9", range(2, 10)), ("2-15", range(2, 16))):
+        started = time.perf_counter()
+        ranked = rank_alphagrams(gaddag, lengths)
+        elapsed = time.perf_counter() - started
+        total = sum(len(v) for v in ranked.values())
+        print(f"  lengths {label:>5}: {elapsed:6.2f} s  {total:>8,} alphagrams  (target <= 30 s for 2-9)")
+
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        return _app_figures(args, words)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def _app_figures(args: argparse.Namespace, words: list[str]) -> int:
+    from django.contrib.auth import get_user_model
+
+    from lexicon.services import import_word_list
+    from training.wordstudy import services
+    from training.wordstudy.ranking import ensure_ranking
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "words.txt"
+        path.write_text("\n".join(words) + "\n", encoding="utf-8")
+        started = time.perf_counter()
+        lexicon = import_word_list(path, name="bench", language=args.language).lexicon
+        print(f"\nimport + compile through the lexicon app: {time.perf_counter() - started:.1f} s")
+    started = time.perf_counter()
+    ranking = ensure_ranking(lexicon)
+    elapsed = time.perf_counter() - started
+    print(f"rank task (rank 2-15 + store {ranking.alphagrams.count():,} rows): {elapsed:.1f} s, state {ranking.state}")
+
+    user = get_user_model().objects.create_user("bench", password="bench-pass-123")
+    rng = random.Random(args.seed)
+    services.create_quiz(user, services.QuizRequest(lexicon=lexicon.pk, length=7, rank_from=1, rank_to=50))  # warm
+    print(f"\n50-question quiz start ({args.quizzes} per row, random ranges of 1,000 ranks; target <= 300 ms)")
+    print(f"  {'kind':<16}{'length':>7}{'blanks':>7}{'median ms':>11}{'worst ms':>10}{'questions':>11}")
+    rows = [("anagrams", 7, 0), ("anagrams", 8, 0), ("anagrams", 7, 1), ("anagrams", 8, 1), ("anagrams", 8, 2),
+            ("hooks", 7, 0), ("seven_plus_one", 7, 0), ("validity", 7, 0), ("validity", 8, 0)]
+    for kind, length, blanks in rows:
+        available = int(ranking.lengths.get(str(length), 0))
+        times, sizes = [], []
+        for _ in range(args.quizzes):
+            start = rng.randrange(1, max(2, available - 1000))
+            request = services.QuizRequest(lexicon=lexicon.pk, kind=kind, length=length, blanks=blanks,
+                                           rank_from=start, rank_to=start + 999, seed=rng.randrange(2**31))
+            started = time.perf_counter()
+            quiz = services.create_quiz(user, request)
+            times.append(1000 * (time.perf_counter() - started))
+            sizes.append(quiz.questions.count())
+        print(f"  {kind:<16}{length:>7}{blanks:>7}{statistics.median(times):>11.0f}{max(times):>10.0f}"
+              f"{min(sizes):>11}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

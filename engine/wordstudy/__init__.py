@@ -1,0 +1,55 @@
+"""Word study: alphagrams ranked by probability, and quiz questions answered by the compiled lexicon.
+
+Public API::
+
+    alphagram("MAISON")                        # "AIMNOS": the letters in alphabetical order
+    draw_ways("AIMNOS", alphabet)              # ways to draw those tiles from the full bag (no blanks)
+    rank_alphagrams(g, lengths=range(2, 16))   # {length: [RankedAlphagram]}, most likely first
+    anagram_question(g, "AIMNOS", blanks=0, rng=None)
+    hook_question(g, "ETE"), seven_plus_one_question(g, "AEINRST")
+    validity_question(g, "MAISON", rng), phonies(g, "MAISON")
+    judge(question, ["MAISON", ...])           # Verdict(correct, missed, wrong)
+
+Every question's answers come from the GADDAG's own queries (anagrams, hooks), so a quiz can never
+disagree with the lexicon a learner plays with. See ``docs/wordstudy.md`` for the probability.
+"""
+
+from engine.wordstudy.probability import alphagram, draw_ways
+from engine.wordstudy.questions import (
+    KINDS,
+    NO,
+    YES,
+    Question,
+    Verdict,
+    anagram_question,
+    hook_question,
+    judge,
+    normalise_answer,
+    phonies,
+    phony,
+    pronounceable,
+    seven_plus_one_question,
+    validity_question,
+)
+from engine.wordstudy.ranking import RankedAlphagram, rank_alphagrams
+
+__all__ = [
+    "KINDS",
+    "NO",
+    "YES",
+    "Question",
+    "RankedAlphagram",
+    "Verdict",
+    "alphagram",
+    "anagram_question",
+    "draw_ways",
+    "hook_question",
+    "judge",
+    "normalise_answer",
+    "phonies",
+    "phony",
+    "pronounceable",
+    "rank_alphagrams",
+    "seven_plus_one_question",
+    "validity_question",
+]

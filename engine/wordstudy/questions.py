@@ -1,0 +1,231 @@
+"""Quiz questions and their answers, read from the compiled lexicon, and the judging of answers.
+
+Four kinds (the stable names below are used by the API):
+
+* ``anagrams``: an alphagram → every word it spells; with ``blanks`` (1 or 2), that many of its
+  letters are replaced by ``?`` and the answers are every word of the same length the rack spells;
+* ``hooks``: a word → the words made by adding one letter in front (front hooks) or at the end
+  (back hooks), e.g. ``ETE`` → ``BETE``, ``ETES``;
+* ``seven_plus_one``: a rack (7 letters usually) → the words one letter longer that contain it,
+  grouped by the added letter;
+* ``validity``: a word, or a plausible phony made from one (see :func:`phonies`) → ``YES`` / ``NO``.
+
+Each :class:`Question` carries ``alphagram``, the key of the learner's card box: the alphagram the
+question was drawn from.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.alphabet import BLANK, fold_word
+from engine.gaddag.layout import CHILD_MASK
+from engine.wordstudy.probability import alphagram as alphagram_of
+
+if TYPE_CHECKING:
+    from engine.gaddag import Gaddag
+
+KINDS = ("anagrams", "hooks", "seven_plus_one", "validity")
+YES = "YES"
+NO = "NO"
+VOWELS = frozenset("AEIOUY")
+PLAIN_TILE_VALUE = 3
+_YES_WORDS = frozenset({"YES", "Y", "OUI", "O", "VALID", "VALIDE", "TRUE", "1", "+"})
+_NO_WORDS = frozenset({"NO", "N", "NON", "PHONY", "FAUX", "INVALID", "INVALIDE", "FALSE", "0", "-"})
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    question: str  # what the learner sees
+    alphagram: str  # the card-box key
+    answers: tuple[str, ...]  # every expected answer, sorted
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.answers)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "question": self.question, "alphagram": self.alphagram,
+                "answers": list(self.answers), "detail": self.detail}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Question:
+        return cls(data["kind"], data["question"], data["alphagram"], tuple(data["answers"]),
+                   dict(data.get("detail") or {}))
+
+
+def anagram_question(g: Gaddag, alphagram: str, blanks: int = 0, rng: random.Random | None = None) -> Question:
+    """``alphagram`` → its words; with ``blanks``, that many of its letters (chosen by ``rng``) become ``?``."""
+    if blanks not in (0, 1, 2):
+        raise ValueError(f"blanks must be 0, 1 or 2, got {blanks!r}")
+    if blanks >= len(alphagram):
+        raise ValueError(f"a rack of {len(alphagram)} letters cannot hold {blanks} blanks")
+    letters = list(alphagram)
+    if blanks:
+        rng = rng or random.Random(alphagram)
+        for index in sorted(rng.sample(range(len(letters)), blanks), reverse=True):
+            del letters[index]
+    rack = "".join(letters) + BLANK * blanks
+    words = tuple(g.anagrams(rack))
+    return Question("anagrams", rack, alphagram, words, {"blanks": blanks})
+
+
+def hook_question(g: Gaddag, word: str) -> Question:
+    """``word`` → its hooked words (front hooks first, then back hooks, each alphabetical)."""
+    front = g.front_hooks(word)
+    back = g.back_hooks(word)
+    answers = sorted({letter + word for letter in front} | {word + letter for letter in back})
+    return Question("hooks", word, alphagram_of(word), tuple(answers), {"front": front, "back": back})
+
+
+def seven_plus_one_question(g: Gaddag, rack: str) -> Question:
+    """``rack`` → the words one letter longer that hold it, grouped by the added letter in ``detail``."""
+    rack = alphagram_of(rack)
+    words = [w for w in g.anagrams(rack + BLANK) if len(w) == len(rack) + 1]
+    by_letter: dict[str, list[str]] = {}
+    own = Counter(rack)
+    for word in words:
+        (added,) = (Counter(word) - own).elements()
+        by_letter.setdefault(added, []).append(word)
+    return Question("seven_plus_one", rack, rack, tuple(sorted(words)),
+                    {"by_letter": {letter: by_letter[letter] for letter in sorted(by_letter)}})
+
+
+def validity_question(g: Gaddag, word: str, rng: random.Random, phony_share: float = 0.5) -> Question:
+    """``word`` itself (answer ``YES``) or, with probability ``phony_share``, one of its phonies (``NO``).
+
+    A word without a plausible phony is always asked as itself.
+    """
+    if rng.random() < phony_share:
+        fake = phony(g, word, rng)
+        if fake is not None:
+            return Question("validity", fake, alphagram_of(word), (NO,), {"word": word})
+    return Question("validity", word, alphagram_of(word), (YES,), {"word": word})
+
+
+# -- phonies ------------------------------------------------------------------------------------------
+
+def phonies(g: Gaddag, word: str) -> list[str]:
+    """Plausible non-words made from ``word`` by changing one letter (sorted).
+
+    Plausible means: a vowel replaced by a vowel or a consonant by a consonant, by a letter no rarer
+    than the one it replaces or than a 3-point tile (a Z or a K gives a phony away), the result is not a
+    word of the lexicon, and it passes :func:`pronounceable` (its letter sequences all occur in real
+    words). That is what makes a phony hard: it looks like the words around it.
+    """
+    return sorted({c for c in _candidates(g, word) if _plausible(g, c)})
+
+
+def phony(g: Gaddag, word: str, rng: random.Random) -> str | None:
+    """One of :func:`phonies` chosen by ``rng`` (None when there is none), testing candidates in a random
+    order and stopping at the first plausible one: a quiz needs one phony, not all of them."""
+    candidates = sorted(set(_candidates(g, word)))
+    rng.shuffle(candidates)
+    return next((c for c in candidates if _plausible(g, c)), None)
+
+
+def _candidates(g: Gaddag, word: str) -> list[str]:
+    letters = g.alphabet.letters
+    values = g.alphabet.values
+    found: list[str] = []
+    for index, current in enumerate(word):
+        vowel = current in VOWELS
+        rarest = max(values[current], PLAIN_TILE_VALUE)
+        for letter in letters:
+            if letter == current or (letter in VOWELS) != vowel or values[letter] > rarest:
+                continue
+            found.append(word[:index] + letter + word[index + 1:])
+    return found
+
+
+def _plausible(g: Gaddag, candidate: str) -> bool:
+    return not g.contains(candidate) and pronounceable(g, candidate)
+
+
+def pronounceable(g: Gaddag, text: str) -> bool:
+    """True when ``text``'s first three letters begin a word, its last three end a word (two of each for
+    a three-letter text), and every run of three letters occurs inside some word of the lexicon.
+
+    The GADDAG answers each test in a few steps: reading ``REV(s)`` from the root succeeds exactly
+    when ``s`` occurs inside a word; a separator after ``REV(prefix)`` means a word starts with it.
+    """
+    codes = g.codes(text)
+    if len(codes) < 2:
+        return False
+    for start in range(max(1, len(codes) - 2)):
+        if g.walk_reversed(codes[start:start + 3]) < 0:
+            return False
+    edge = min(3, len(codes) - 1)
+    return _starts_a_word(g, codes[:edge]) and _ends_a_word(g, codes[-edge:])
+
+
+def _starts_a_word(g: Gaddag, codes: list[int]) -> bool:
+    arc = g.walk_reversed(codes)
+    return arc >= 0 and (arc >> 31 == 1 or g.arc(arc & CHILD_MASK, 0) >= 0)
+
+
+def _ends_a_word(g: Gaddag, codes: list[int]) -> bool:
+    """Some word ends with ``codes``: after ``REV(codes)``, an accepting path without the separator."""
+    arc = g.walk_reversed(codes)
+    if arc < 0:
+        return False
+    if arc >> 31:
+        return True
+    stack = [arc & CHILD_MASK]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if not node or node in seen:
+            continue
+        seen.add(node)
+        for code, child in g.arcs(node):
+            if code == 0:
+                continue
+            if child >> 31:
+                return True
+            stack.append(child & CHILD_MASK)
+    return False
+
+
+# -- judging ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: tuple[str, ...]  # expected answers given
+    missed: tuple[str, ...]  # expected answers not given
+    wrong: tuple[str, ...]  # given answers that are not expected
+
+    @property
+    def perfect(self) -> bool:
+        return not self.missed and not self.wrong
+
+
+def normalise_answer(kind: str, text: str) -> str:
+    """An answer as typed → the form answers are stored in (upper case, accents folded; YES/NO for validity)."""
+    folded = fold_word(text).replace(" ", "")
+    if kind == "validity":
+        if folded in _YES_WORDS:
+            return YES
+        if folded in _NO_WORDS:
+            return NO
+    return folded
+
+
+def judge(question: Question, given: Iterable[str]) -> Verdict:
+    """Compare ``given`` (typed text, any case, any order, repeats ignored) with the expected answers."""
+    expected = set(question.answers)
+    answers: list[str] = []
+    for text in given:
+        answer = normalise_answer(question.kind, text)
+        if answer and answer not in answers:
+            answers.append(answer)
+    correct = tuple(sorted(a for a in answers if a in expected))
+    wrong = tuple(a for a in answers if a not in expected)
+    missed = tuple(sorted(expected - set(answers)))
+    return Verdict(correct, missed, wrong)

@@ -1,0 +1,128 @@
+"""A word wall in a real browser, in French, at 1280 px and 390 px, with the keyboard alone.
+
+Log in, choose a 7-letter anagram quiz by ranks (Tab and typing only), type answers into the one box in any
+order (Enter), see them land in their cells, finish, and find the missed answers on the results page.
+Screenshots go to ``artifacts/wordstudy/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon.services import import_word_list
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from tests.support import write_words
+from training.wordstudy.models import Quiz, QuizQuestion
+from training.wordstudy.ranking import ensure_ranking
+
+ARTIFACTS = artifacts_dir("wordstudy")
+
+pytestmark = BROWSER_MARKS
+
+
+def log_in(page, base: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", "lea")
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)])
+def test_word_wall_with_the_keyboard(live_server, tmp_path, french_words, django_user_model, width, height):
+    lexicon = import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+    ensure_ranking(lexicon)
+    django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
+        page = new_page(context)
+        base = live_server.url
+        log_in(page, base)
+        page.goto(f"{base}/wordstudy/")
+        assert "Choisir un quiz" in page.inner_text("main")
+        page.screenshot(path=str(ARTIFACTS / f"choose-{width}.png"), full_page=True)
+        # Keyboard only: focus the length field, type, Tab to the next fields, Enter submits the form.
+        page.focus("#id_length")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("7")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("1")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("12")
+        page.keyboard.press("Enter")
+        page.wait_for_url("**/wordstudy/quizzes/*/wall/")
+        quiz = Quiz.objects.get(owner__username="lea")
+        questions = list(QuizQuestion.objects.filter(quiz=quiz).order_by("order"))
+        assert len(questions) == 12 and page.locator(".ws-cell").count() == 12
+        # The answer box has the focus: type answers of different questions, last question first.
+        assert page.evaluate("document.activeElement.id") == "guess"
+        typed = [questions[-1].answers[0], questions[0].answers[0].lower(), "ZZZZZZZ"]
+        for word in typed:
+            page.keyboard.type(word)
+            page.keyboard.press("Enter")
+            page.locator("#wall-board .ws-status", has_text=word.upper()).wait_for()
+            assert page.evaluate("document.activeElement.id") == "guess"
+        assert "pas une réponse" in page.inner_text("#wall-board .ws-status")
+        assert questions[-1].answers[0] in page.inner_text(f"#q-{questions[-1].pk}")
+        assert questions[0].answers[0] in page.inner_text(f"#q-{questions[0].pk}")
+        assert page.locator(".ws-timer").count() == 1
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"the wall overflows: {scroll_width}px wide at {width}px"
+        page.screenshot(path=str(ARTIFACTS / f"wall-{width}.png"), full_page=True)
+        # Tab to "Finish" and press Enter: the results show every missed answer.
+        page.focus("#finish-form button")
+        page.keyboard.press("Enter")
+        page.wait_for_url("**/results/")
+        text = page.inner_text("main")
+        assert "Résultats" in text
+        missed = [w for q in questions for w in q.answers if w not in (typed[0], typed[1].upper())]
+        assert missed and all(w in text for w in missed)
+        assert page.locator(".ws-word--missed").count() == len(missed)
+        page.screenshot(path=str(ARTIFACTS / f"results-{width}.png"), full_page=True)
+
+
+def test_flash_cards_card_box_and_challenge_on_a_phone(live_server, tmp_path, french_words, django_user_model):
+    lexicon = import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+    ensure_ranking(lexicon)
+    django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
+        page = new_page(context)
+        base = live_server.url
+        log_in(page, base)
+        page.goto(f"{base}/wordstudy/")
+        page.select_option("#id_kind", "seven_plus_one")
+        page.fill("#id_rank_to", "3")
+        page.select_option("#id_mode", "flash")
+        page.click(".ws-form button[type=submit]")
+        page.wait_for_url("**/flash/")
+        quiz = Quiz.objects.get(owner__username="lea")
+        first = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+        assert "Question 1 sur 3" in page.inner_text("main")
+        assert page.evaluate("document.activeElement.id") == "answers"
+        page.screenshot(path=str(ARTIFACTS / "flash-390.png"), full_page=True)
+        page.keyboard.type(" ".join(first.answers[:1]))
+        page.keyboard.press("Enter")  # Enter sends the answers (Shift+Enter for a new line)
+        page.wait_for_selector(".ws-verdict")
+        assert all(w in page.inner_text(".ws-verdict") for w in first.answers)
+        page.screenshot(path=str(ARTIFACTS / "flash-verdict-390.png"), full_page=True)
+        page.goto(f"{base}/wordstudy/cards/")
+        assert "Boîte de cartes" in page.inner_text("main")
+        page.screenshot(path=str(ARTIFACTS / "cards-390.png"), full_page=True)
+        page.goto(f"{base}/wordstudy/challenge/?lexicon={lexicon.pk}")
+        page.click("text=Commencer le défi")
+        page.wait_for_url("**/wall/")
+        challenge_quiz = Quiz.objects.get(owner__username="lea", source="challenge")
+        word = QuizQuestion.objects.filter(quiz=challenge_quiz).order_by("order").first().answers[0]
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        page.locator("#wall-board .ws-status", has_text=word.upper()).wait_for()
+        page.click("#finish-form button")
+        page.wait_for_url("**/results/")
+        page.goto(f"{base}/wordstudy/challenge/?lexicon={lexicon.pk}")
+        assert "lea" in page.inner_text("table")
+        page.screenshot(path=str(ARTIFACTS / "challenge-390.png"), full_page=True)
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= 390, f"the challenge page overflows: {scroll_width}px"

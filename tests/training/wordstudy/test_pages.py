@@ -1,0 +1,126 @@
+"""Word-study pages, in French: choosing, word wall (guesses, finish, missed answers), flash cards, card box, challenge."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from training.wordstudy.models import AlphagramCard, Quiz, QuizQuestion
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client_for():
+    def make(user):
+        client = Client(HTTP_ACCEPT_LANGUAGE="fr")
+        client.force_login(user)
+        return client
+    return make
+
+
+def form(lexicon, **extra):
+    return {"lexicon": lexicon.pk, "kind": "anagrams", "length": 7, "rank_from": 1, "rank_to": 5, "blanks": 0,
+            "mode": "wall", "minutes": 5, **extra}
+
+
+def test_pages_need_a_login(ranked_lexicon):
+    response = Client().get("/wordstudy/")
+    assert response.status_code == 302 and "/accounts/login" in response["Location"]
+
+
+def test_choose_then_word_wall_then_results(alice, ranked_lexicon, client_for):
+    client = client_for(alice)
+    page = client.get("/wordstudy/")
+    assert page.status_code == 200 and "Choisir un quiz" in page.content.decode()
+    response = client.post("/wordstudy/", form(ranked_lexicon))
+    assert response.status_code == 302
+    quiz = Quiz.objects.get(owner=alice)
+    wall = client.get(response["Location"], follow=True)
+    assert wall.status_code == 200 and 'id="guess"' in wall.content.decode()
+    questions = list(QuizQuestion.objects.filter(quiz=quiz).order_by("order"))
+    word = questions[0].answers[0]
+    guessed = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word.lower()}, HTTP_HX_REQUEST="true")
+    assert guessed.status_code == 200 and f"{word} : trouvé" in guessed.content.decode()
+    wrong = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "ZZZZZZZ"}, HTTP_HX_REQUEST="true")
+    assert "ZZZZZZZ : pas une réponse" in wrong.content.decode()
+    finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True)
+    text = finished.content.decode()
+    assert finished.status_code == 200 and "Résultats" in text
+    missed = [w for q in questions for w in q.answers if w != word]
+    assert all(w in text for w in missed)  # the missed answers are shown
+    assert AlphagramCard.objects.filter(owner=alice).count() == len({q.alphagram for q in questions})
+
+
+def test_bad_choice_shows_the_reason(alice, ranked_lexicon, client_for):
+    response = client_for(alice).post("/wordstudy/", form(ranked_lexicon, rank_from=9, rank_to=2))
+    assert response.status_code == 400
+    assert "après le dernier" in response.content.decode()
+
+
+def test_flash_mode_one_question_at_a_time(alice, ranked_lexicon, client_for):
+    client = client_for(alice)
+    client.post("/wordstudy/", form(ranked_lexicon, mode="flash", rank_to=2))
+    quiz = Quiz.objects.get(owner=alice)
+    first, second = QuizQuestion.objects.filter(quiz=quiz).order_by("order")
+    page = client.get(f"/wordstudy/quizzes/{quiz.pk}/", follow=True)
+    assert "Question 1 sur 2" in page.content.decode()
+    answered = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{first.pk}/answer/",
+                           {"answers": " ".join(first.answers)})
+    assert "Bravo" in answered.content.decode()
+    assert "Question 2 sur 2" in client.get(f"/wordstudy/quizzes/{quiz.pk}/flash/").content.decode()
+    client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{second.pk}/answer/", {"answers": ""})
+    done = client.get(f"/wordstudy/quizzes/{quiz.pk}/flash/", follow=True)
+    assert "Résultats" in done.content.decode()
+
+
+def test_another_users_quiz_pages_are_404(alice, bob, ranked_lexicon, client_for):
+    client_for(alice).post("/wordstudy/", form(ranked_lexicon))
+    quiz = Quiz.objects.get(owner=alice)
+    other = client_for(bob)
+    for url in ("", "wall/", "flash/", "results/"):
+        assert other.get(f"/wordstudy/quizzes/{quiz.pk}/{url}").status_code == 404
+    assert other.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "EN"}).status_code == 404
+    assert other.post(f"/wordstudy/quizzes/{quiz.pk}/finish/").status_code == 404
+
+
+def test_card_box_and_due_quiz(alice, ranked_lexicon, client_for):
+    client = client_for(alice)
+    client.post("/wordstudy/", form(ranked_lexicon, rank_to=3))
+    quiz = Quiz.objects.get(owner=alice)
+    client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/")
+    page = client.get("/wordstudy/cards/")
+    assert page.status_code == 200 and "Boîte de cartes" in page.content.decode()
+    from django.utils import timezone
+
+    AlphagramCard.objects.filter(owner=alice).update(due=timezone.now())
+    response = client.post("/wordstudy/cards/quiz/", {"kind": "anagrams", "mode": "flash"})
+    assert response.status_code == 302
+    assert Quiz.objects.filter(owner=alice, source="due").count() == 1
+
+
+def test_daily_challenge_page_and_home_block(alice, french_lexicon, client_for):
+    client = client_for(alice)
+    page = client.get(f"/wordstudy/challenge/?lexicon={french_lexicon.pk}")
+    assert page.status_code == 200 and "Défi du jour" in page.content.decode()
+    started = client.post("/wordstudy/challenge/start/", {"lexicon": french_lexicon.pk})
+    quiz = Quiz.objects.get(owner=alice, source="challenge")
+    assert started["Location"].endswith(f"/wordstudy/quizzes/{quiz.pk}/wall/")
+    again = client.post("/wordstudy/challenge/start/", {"lexicon": french_lexicon.pk})
+    assert Quiz.objects.filter(owner=alice, source="challenge").count() == 1 and again.status_code == 302
+    home = client.get("/")
+    assert "Défi du jour" in home.content.decode()
+
+
+def test_a_quiz_from_a_revision_list_page(alice, bob, ranked_lexicon, client_for):
+    from training.services import add_word, create_list
+
+    revision_list = create_list(alice, ranked_lexicon, "mots")
+    add_word(revision_list, "RETINES")
+    client = client_for(alice)
+    assert "À partir d’une liste de révision" in client.get("/wordstudy/").content.decode()
+    response = client.post("/wordstudy/lists/quiz/", {"list": revision_list.pk, "kind": "anagrams", "mode": "flash"})
+    quiz = Quiz.objects.get(owner=alice, source="list")
+    assert response["Location"].endswith(f"/wordstudy/quizzes/{quiz.pk}/")
+    assert list(quiz.questions.values_list("question", flat=True)) == ["EEINRST"]
+    assert client_for(bob).post("/wordstudy/lists/quiz/", {"list": revision_list.pk}).status_code == 404

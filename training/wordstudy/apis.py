@@ -1,0 +1,203 @@
+"""REST API of word study: thin views over :mod:`.services` and :mod:`.selectors`.
+
+Errors a learner can fix are 400 ``{"detail": message}``; another user's quiz is 404; a quiz asked of a
+lexicon whose ranks are still being computed is 409 with the ranking task to poll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.apis import detail_response
+from training.wordstudy import selectors, services
+from training.wordstudy.serializers import (
+    AnswerInSerializer,
+    AnswerOutSerializer,
+    ChallengeSerializer,
+    DetailSerializer,
+    DueSerializer,
+    QuizCreatedSerializer,
+    QuizInSerializer,
+    QuizResultSerializer,
+    RankingProgressSerializer,
+    TakenSerializer,
+    question_result,
+)
+
+BAD_INPUT = OpenApiResponse(DetailSerializer, description="Bad input; `detail` says what to change.")
+NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such object of yours.")
+RANKING = OpenApiResponse(RankingProgressSerializer, description="The lexicon's probability ranks are being "
+                                                                 "computed: poll the task, then ask again.")
+CLOSED = OpenApiResponse(DetailSerializer, description="The quiz is over (finished or out of time).")
+MAX_DUE_LISTED = 200
+
+
+def invalid(serializer: Any) -> Response:
+    """A serializer's first error as ``{"detail": "field: message"}``."""
+    field, errors = next(iter(serializer.errors.items()))
+    message = errors[0] if isinstance(errors, list) and errors else errors
+    if isinstance(message, dict):  # nested: take its first message
+        message = next(iter(message.values()))
+        message = message[0] if isinstance(message, list) else message
+    return detail_response(f"{field}: {message}")
+
+
+def ranks_pending(exc: services.RanksNotReady) -> Response:
+    from django.utils.translation import gettext as _
+
+    run = exc.ranking.task_run
+    return Response({"detail": _("The probability ranks of this lexicon are being computed; try again in a moment."),
+                     "task": str(run.pk) if run else None}, status=status.HTTP_409_CONFLICT)
+
+
+def quiz_result(quiz: Any) -> dict[str, Any]:
+    questions = selectors.questions_of(quiz)
+    data = {"id": quiz.pk, "lexicon": quiz.lexicon_id, "kind": quiz.kind, "source": quiz.source, "mode": quiz.mode,
+            "length": quiz.length, "rank_from": quiz.rank_from, "rank_to": quiz.rank_to, "blanks": quiz.blanks,
+            "time_limit": quiz.time_limit, "created_at": quiz.created_at, "finished_at": quiz.finished_at,
+            "finished": quiz.finished_at is not None, "score": selectors.score_of(quiz, questions).to_json(),
+            "questions": [question_result(q) for q in questions]}
+    return QuizResultSerializer(data).data
+
+
+def quiz_created(quiz: Any) -> dict[str, Any]:
+    quiz.question_list = [{"id": q.pk, "question": q.question, "rank": q.rank, "count": q.count}
+                          for q in selectors.questions_of(quiz)]
+    return QuizCreatedSerializer(quiz).data
+
+
+class QuizzesApi(APIView):
+    """Start a quiz: by ranks, from a revision list, or on due alphagrams. The answers are not sent."""
+
+    @extend_schema(request=QuizInSerializer, responses={201: QuizCreatedSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+                                                        409: RANKING})
+    def post(self, request: Request) -> Response:
+        serializer = QuizInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return invalid(serializer)
+        data = serializer.validated_data
+        quiz_request = services.QuizRequest(
+            lexicon=data.get("lexicon"), kind=data.get("kind"), length=data.get("length"),
+            rank_from=data.get("rank_from"), rank_to=data.get("rank_to"), blanks=data.get("blanks", 0),
+            list_id=data.get("list"), due=data.get("due", False), mode=data.get("mode"),
+            time_limit=data.get("time_limit"), count=data.get("count"))
+        try:
+            quiz = services.create_quiz(request.user, quiz_request)
+        except services.RanksNotReady as exc:
+            return ranks_pending(exc)
+        except services.QuizError as exc:
+            return detail_response(str(exc))
+        return Response(quiz_created(quiz), status=status.HTTP_201_CREATED)
+
+
+class QuizDetailApi(APIView):
+    """A quiz and its results so far: answers, missed words and details of the closed questions only."""
+
+    @extend_schema(responses={200: QuizResultSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, quiz_id: int) -> Response:
+        return Response(quiz_result(selectors.get_own_quiz(request.user, quiz_id)))
+
+
+class QuizAnswersApi(APIView):
+    """Answer one question: its words in any order. Final unless ``partial`` (then it closes when all are found)."""
+
+    @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+                                                          409: CLOSED})
+    def post(self, request: Request, quiz_id: int) -> Response:
+        quiz = selectors.get_own_quiz(request.user, quiz_id)
+        serializer = AnswerInSerializer(data=request.data)
+        if not serializer.is_valid():
+            return invalid(serializer)
+        data = serializer.validated_data
+        try:
+            outcome = services.submit_answers(quiz, request.user, data["question"], data["answers"],
+                                              final=not data.get("partial", False))
+        except services.QuizClosed as exc:
+            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+        except services.QuizError as exc:
+            return detail_response(str(exc))
+        return Response(AnswerOutSerializer({"question": outcome.question.pk, "correct": outcome.correct,
+                                             "missed": outcome.missed, "wrong": outcome.wrong,
+                                             "settled": outcome.settled, "remaining": outcome.remaining}).data)
+
+
+class QuizFinishApi(APIView):
+    """Finish a quiz: every open question is closed (its card reviewed by what was found); the results."""
+
+    @extend_schema(request=None, responses={200: QuizResultSerializer, 404: NOT_FOUND})
+    def post(self, request: Request, quiz_id: int) -> Response:
+        quiz = services.finish_quiz(selectors.get_own_quiz(request.user, quiz_id))
+        return Response(quiz_result(quiz))
+
+
+LEXICON_PARAM = OpenApiParameter("lexicon", OpenApiTypes.INT, required=True, description="Lexicon id.")
+
+
+def _challenge_lexicon(request: Request):
+    return services.resolve_lexicon(request.query_params.get("lexicon"))
+
+
+def challenge_json(challenge: Any, user: Any) -> dict[str, Any]:
+    mine = selectors.own_try(user, challenge)
+    if mine is not None:
+        services.close_if_expired(mine)
+    return ChallengeSerializer({
+        "lexicon": challenge.lexicon_id, "lexicon_name": challenge.lexicon.name, "day": challenge.day,
+        "kind": challenge.kind, "questions": len(challenge.questions), "time_limit": challenge.time_limit,
+        "quiz": mine.pk if mine else None, "finished": bool(mine and mine.finished_at),
+        "ranking": [s.__dict__ for s in selectors.challenge_ranking(challenge)],
+    }).data
+
+
+class ChallengeTodayApi(APIView):
+    """Today's challenge of a lexicon (the same 50 questions for everyone) and its ranking; POST starts your
+    one try (a timed word wall: answer it with the quiz endpoints)."""
+
+    @extend_schema(parameters=[LEXICON_PARAM], responses={200: ChallengeSerializer, 400: BAD_INPUT, 409: RANKING})
+    def get(self, request: Request) -> Response:
+        try:
+            challenge = services.challenge_for(_challenge_lexicon(request), user=request.user)
+        except services.RanksNotReady as exc:
+            return ranks_pending(exc)
+        except services.QuizError as exc:
+            return detail_response(str(exc))
+        return Response(challenge_json(challenge, request.user))
+
+    @extend_schema(parameters=[LEXICON_PARAM], request=None,
+                   responses={201: QuizCreatedSerializer, 400: BAD_INPUT,
+                              409: OpenApiResponse(TakenSerializer, description="Already taken today (or ranks "
+                                                                                "being computed: see GET).")})
+    def post(self, request: Request) -> Response:
+        try:
+            challenge = services.challenge_for(_challenge_lexicon(request), user=request.user)
+            quiz = services.start_challenge(request.user, challenge)
+        except services.RanksNotReady as exc:
+            return ranks_pending(exc)
+        except services.ChallengeTaken as exc:
+            return Response({"detail": str(exc), "quiz": exc.quiz.pk}, status=status.HTTP_409_CONFLICT)
+        except services.QuizError as exc:
+            return detail_response(str(exc))
+        return Response(quiz_created(quiz), status=status.HTTP_201_CREATED)
+
+
+class DueApi(APIView):
+    """The learner's alphagram cards due for review now (all lexicons, or ``?lexicon=ID``)."""
+
+    @extend_schema(parameters=[OpenApiParameter("lexicon", OpenApiTypes.INT, required=False)],
+                   responses={200: DueSerializer, 400: BAD_INPUT})
+    def get(self, request: Request) -> Response:
+        lexicon = None
+        if request.query_params.get("lexicon"):
+            try:
+                lexicon = services.resolve_lexicon(request.query_params["lexicon"])
+            except services.QuizError as exc:
+                return detail_response(str(exc))
+        cards = selectors.due_cards(request.user, lexicon=lexicon)
+        return Response(DueSerializer({"count": cards.count(), "cards": list(cards[:MAX_DUE_LISTED])}).data)

@@ -1,0 +1,213 @@
+"""Word-study data: probability ranks per lexicon version, quizzes and every answer, the card box, daily challenges.
+
+Ranks are keyed by the lexicon version's content hash (and language), like compiled files: a word list
+ranked once is ranked for every lexicon that serves it, and a newly published version gets its own.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from core.models import TaskRun
+from lexicon.models import Lexicon
+
+
+class AlphagramRanking(models.Model):
+    """The probability ranks of one word list (see ``docs/wordstudy.md``), computed by a tracked task."""
+
+    class State(models.TextChoices):
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    language = models.CharField(_("language"), max_length=8)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.RUNNING)
+    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    lengths = models.JSONField(_("alphagrams per length"), default=dict, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["content_hash", "language"], name="wordstudy_ranking_unique")]
+        verbose_name = _("alphagram ranking")
+        verbose_name_plural = _("alphagram rankings")
+
+    def __str__(self) -> str:
+        return f"ranking {self.content_hash[:12]} ({self.state})"
+
+
+class RankedAlphagram(models.Model):
+    ranking = models.ForeignKey(AlphagramRanking, verbose_name=_("ranking"), on_delete=models.CASCADE,
+                                related_name="alphagrams")
+    length = models.PositiveSmallIntegerField(_("length"))
+    rank = models.PositiveIntegerField(_("rank"))
+    alphagram = models.CharField(_("alphagram"), max_length=32)
+    ways = models.BigIntegerField(_("ways to draw"))
+    words = models.PositiveIntegerField(_("words"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["ranking", "length", "rank"], name="wordstudy_rank_unique"),
+            models.UniqueConstraint(fields=["ranking", "alphagram"], name="wordstudy_alphagram_unique"),
+        ]
+        verbose_name = _("ranked alphagram")
+        verbose_name_plural = _("ranked alphagrams")
+
+    def __str__(self) -> str:
+        return f"{self.alphagram} #{self.rank}"
+
+
+class DailyChallenge(models.Model):
+    """The same questions for everyone using ``lexicon`` on ``day`` (stored, so a new version mid-day changes nothing)."""
+
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(_("day"))
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    kind = models.CharField(_("kind"), max_length=16, default="anagrams")
+    questions = models.JSONField(_("questions"), default=list)
+    time_limit = models.PositiveIntegerField(_("time limit (seconds)"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-day", "lexicon"]
+        constraints = [models.UniqueConstraint(fields=["lexicon", "day"], name="wordstudy_challenge_unique")]
+        verbose_name = _("daily challenge")
+        verbose_name_plural = _("daily challenges")
+
+    def __str__(self) -> str:
+        return f"{self.lexicon.name} {self.day:%Y-%m-%d}"
+
+
+class Quiz(models.Model):
+    class Kind(models.TextChoices):
+        ANAGRAMS = "anagrams", _("Anagrams")
+        HOOKS = "hooks", _("Hooks")
+        SEVEN_PLUS_ONE = "seven_plus_one", _("7+1")
+        VALIDITY = "validity", _("Valid or not")
+
+    class Source(models.TextChoices):
+        RANKS = "ranks", _("Probability ranks")
+        LIST = "list", _("Revision list")
+        DUE = "due", _("Due alphagrams")
+        CHALLENGE = "challenge", _("Daily challenge")
+
+    class Mode(models.TextChoices):
+        WALL = "wall", _("Word wall")
+        FLASH = "flash", _("Flash cards")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="quizzes")
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    source = models.CharField(_("source"), max_length=10, choices=Source.choices)
+    mode = models.CharField(_("mode"), max_length=8, choices=Mode.choices, default=Mode.WALL)
+    length = models.PositiveSmallIntegerField(_("length"), null=True, blank=True)
+    rank_from = models.PositiveIntegerField(_("from rank"), null=True, blank=True)
+    rank_to = models.PositiveIntegerField(_("to rank"), null=True, blank=True)
+    blanks = models.PositiveSmallIntegerField(_("blanks"), default=0)
+    revision_list = models.ForeignKey("training.RevisionList", verbose_name=_("revision list"), null=True,
+                                      blank=True, on_delete=models.SET_NULL, related_name="quizzes")
+    challenge = models.ForeignKey(DailyChallenge, verbose_name=_("daily challenge"), null=True, blank=True,
+                                  on_delete=models.CASCADE, related_name="tries")
+    seed = models.BigIntegerField(_("seed"), default=0)
+    time_limit = models.PositiveIntegerField(_("time limit (seconds)"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [models.UniqueConstraint(fields=["challenge", "owner"], name="wordstudy_one_try")]
+        verbose_name = _("quiz")
+        verbose_name_plural = _("quizzes")
+
+    def __str__(self) -> str:
+        return f"quiz {self.pk} ({self.kind})"
+
+
+class QuizQuestion(models.Model):
+    quiz = models.ForeignKey(Quiz, verbose_name=_("quiz"), on_delete=models.CASCADE, related_name="questions")
+    order = models.PositiveSmallIntegerField(_("order"))
+    question = models.CharField(_("question"), max_length=32)
+    alphagram = models.CharField(_("alphagram"), max_length=32)
+    rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
+    answers = models.JSONField(_("expected answers"), default=list)
+    detail = models.JSONField(_("detail"), default=dict, blank=True)
+    found = models.JSONField(_("answers found"), default=list, blank=True)
+    wrong = models.JSONField(_("wrong answers"), default=list, blank=True)
+    settled_at = models.DateTimeField(_("settled at"), null=True, blank=True,
+                                      help_text=_("When the question was closed and its card reviewed."))
+    correct = models.BooleanField(_("correct"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["quiz", "order"]
+        constraints = [models.UniqueConstraint(fields=["quiz", "order"], name="wordstudy_question_order")]
+        verbose_name = _("quiz question")
+        verbose_name_plural = _("quiz questions")
+
+    def __str__(self) -> str:
+        return self.question
+
+    @property
+    def count(self) -> int:
+        return len(self.answers)
+
+    @property
+    def missed(self) -> list[str]:
+        found = set(self.found)
+        return [a for a in self.answers if a not in found]
+
+
+class QuizAnswer(models.Model):
+    """Every submission is kept, wrong ones and words typed on a word wall that matched no question too."""
+
+    quiz = models.ForeignKey(Quiz, verbose_name=_("quiz"), on_delete=models.CASCADE, related_name="answers")
+    question = models.ForeignKey(QuizQuestion, verbose_name=_("question"), null=True, blank=True,
+                                 on_delete=models.CASCADE, related_name="submissions")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+                             related_name="quiz_answers")
+    given = models.JSONField(_("given"), default=list)
+    correct = models.JSONField(_("correct"), default=list)
+    wrong = models.JSONField(_("wrong"), default=list)
+    final = models.BooleanField(_("final"), default=True)
+    created_at = models.DateTimeField(_("answered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("quiz answer")
+        verbose_name_plural = _("quiz answers")
+
+    def __str__(self) -> str:
+        return " ".join(self.given)
+
+
+class AlphagramCard(models.Model):
+    """The FSRS state of one alphagram for one learner and lexicon (``fsrs.Card.to_dict()``)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="alphagram_cards")
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
+    alphagram = models.CharField(_("alphagram"), max_length=32)
+    card = models.JSONField(_("FSRS card"))
+    due = models.DateTimeField(_("due"), db_index=True)
+    state = models.PositiveSmallIntegerField(_("FSRS state"), default=1)
+    last_review = models.DateTimeField(_("last review"), null=True, blank=True)
+    reviews = models.PositiveIntegerField(_("reviews"), default=0)
+    lapses = models.PositiveIntegerField(_("lapses"), default=0)
+
+    class Meta:
+        ordering = ["due", "id"]
+        indexes = [models.Index(fields=["owner", "due"])]
+        constraints = [models.UniqueConstraint(fields=["owner", "lexicon", "alphagram"],
+                                               name="wordstudy_card_unique")]
+        verbose_name = _("alphagram card")
+        verbose_name_plural = _("alphagram cards")
+
+    def __str__(self) -> str:
+        return f"{self.alphagram} due {self.due:%Y-%m-%d %H:%M}"

@@ -1,0 +1,125 @@
+"""Probability ranks stored once per lexicon version, computed by a tracked task (``wordstudy.rank``).
+
+Who starts it: the publication of a new version (a ``post_save`` receiver on :class:`Lexicon`, when
+``WORDSTUDY_RANK_ON_PUBLISH`` is on) and, failing that, the first quiz asked of a version not ranked
+yet (:func:`ensure_ranking`). One row per (content hash, language): two lexicons serving the same word
+list share their ranks, and concurrent first demands start one task.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.models import TaskRun
+from core.progress import Progress, TaskFailure, expire_if_stale, start_task
+from engine.wordstudy import rank_alphagrams
+from lexicon.compiled import load_compiled
+from lexicon.models import Lexicon
+from training.wordstudy.models import AlphagramRanking, RankedAlphagram
+
+logger = logging.getLogger(__name__)
+
+MIN_LENGTH = 2
+MAX_LENGTH = 15
+"""Ranked lengths: a board row holds 15 letters."""
+BATCH = 5000
+
+
+def ranking_of(lexicon: Lexicon) -> AlphagramRanking | None:
+    """The ranking row of the lexicon's serving version (any state), or None."""
+    return AlphagramRanking.objects.filter(content_hash=lexicon.content_hash, language=lexicon.language).first()
+
+
+def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
+    """The ranking of ``lexicon``'s serving version, its task started if it had none (or had failed).
+
+    Returns at once with the row (``state`` running while the task works; in ``sync`` task mode the
+    task has already finished).
+    """
+    ranking = ranking_of(lexicon)
+    if ranking is not None and ranking.state == AlphagramRanking.State.RUNNING and _run_failed(ranking):
+        AlphagramRanking.objects.filter(pk=ranking.pk, state=AlphagramRanking.State.RUNNING).update(
+            state=AlphagramRanking.State.FAILED, error=ranking.task_run.error[:2000])
+        ranking.refresh_from_db()
+    if ranking is not None and ranking.state != AlphagramRanking.State.FAILED:
+        return ranking
+    from training.wordstudy.tasks import rank_lexicon  # tasks import this module
+
+    with transaction.atomic():
+        if ranking is None:
+            try:
+                with transaction.atomic():
+                    ranking = AlphagramRanking.objects.create(content_hash=lexicon.content_hash,
+                                                              language=lexicon.language)
+            except IntegrityError:  # someone else's first demand won: theirs is running
+                return ranking_of(lexicon)
+        else:
+            claimed = AlphagramRanking.objects.filter(pk=ranking.pk, state=AlphagramRanking.State.FAILED).update(
+                state=AlphagramRanking.State.RUNNING, error="")
+            if not claimed:
+                return ranking_of(lexicon)
+        run = start_task(rank_lexicon, owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
+        AlphagramRanking.objects.filter(pk=ranking.pk).update(task_run=run)
+    ranking.refresh_from_db()
+    return ranking
+
+
+def _run_failed(ranking: AlphagramRanking) -> bool:
+    """The ranking's task died without recording its end (worker killed, never dispatched): start again."""
+    run = ranking.task_run
+    if run is None:
+        return False
+    return expire_if_stale(run).state == TaskRun.State.FAILED
+
+
+def build_ranking(ranking_id: int, words_file: str | None, progress: Progress) -> dict[str, Any]:
+    """The task's body: rank every alphagram of 2 to 15 letters and store the rows (replacing any)."""
+    ranking = AlphagramRanking.objects.get(pk=ranking_id)
+    try:
+        progress.report(1, _("Loading the lexicon"))
+        gaddag = load_compiled(ranking.content_hash, ranking.language, words_file=words_file)
+        ranked = rank_alphagrams(gaddag, range(MIN_LENGTH, MAX_LENGTH + 1),
+                                 progress=lambda pct, _msg: progress.report(1 + 0.6 * pct, _("Ranking the alphagrams")))
+        rows = [RankedAlphagram(ranking_id=ranking_id, length=item.length, rank=item.rank, alphagram=item.alphagram,
+                                ways=item.ways, words=item.words)
+                for items in ranked.values() for item in items]
+        with transaction.atomic():
+            RankedAlphagram.objects.filter(ranking_id=ranking_id).delete()
+            for start in range(0, len(rows), BATCH):
+                RankedAlphagram.objects.bulk_create(rows[start:start + BATCH])
+                progress.report(61 + 38 * min(1.0, (start + BATCH) / max(1, len(rows))), _("Storing the ranks"))
+            lengths = {str(n): len(items) for n, items in ranked.items()}
+            AlphagramRanking.objects.filter(pk=ranking_id).update(state=AlphagramRanking.State.DONE, lengths=lengths,
+                                                                  error="", finished_at=timezone.now())
+    except Exception as exc:
+        message = str(exc) or type(exc).__name__
+        AlphagramRanking.objects.filter(pk=ranking_id).update(state=AlphagramRanking.State.FAILED,
+                                                              error=message[:2000], finished_at=timezone.now())
+        raise TaskFailure(_("The alphagrams could not be ranked: %(error)s") % {"error": message}) from exc
+    return {"ranking": ranking_id, "alphagrams": len(rows), "lengths": lengths}
+
+
+def rank_on_publish(sender: Any, instance: Lexicon, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+    """``post_save`` receiver: rank a newly served word list once the publication has committed."""
+    if not getattr(settings, "WORDSTUDY_RANK_ON_PUBLISH", True) or kwargs.get("raw"):
+        return
+    if not created and update_fields is not None and "content_hash" not in update_fields:
+        return
+    lexicon_id = instance.pk
+
+    def start() -> None:
+        lexicon = Lexicon.objects.filter(pk=lexicon_id).first()
+        if lexicon is None:
+            return
+        try:
+            ensure_ranking(lexicon)
+        except Exception:  # ranking is a convenience here: a quiz will ask again on first demand
+            logger.exception("could not start ranking lexicon %s", lexicon_id)
+
+    transaction.on_commit(start)

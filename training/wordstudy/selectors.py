@@ -1,0 +1,157 @@
+"""Word-study reads. Quizzes are looked up through the owner, so another user's quiz is a 404."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+from django.utils import timezone
+
+from core.selectors import get_or_404, is_user
+from lexicon.models import Lexicon
+from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
+from training.wordstudy.ranking import ranking_of
+
+FSRS_STATES = {1: "learning", 2: "review", 3: "relearning"}
+
+
+def quizzes_of(user) -> QuerySet[Quiz]:
+    if not is_user(user):
+        return Quiz.objects.none()
+    return Quiz.objects.filter(owner=user).select_related("lexicon", "challenge")
+
+
+def get_own_quiz(user, quiz_id: Any) -> Quiz:
+    """The user's quiz ``quiz_id``; 404 when it does not exist or is someone else's."""
+    from training.wordstudy.services import close_if_expired
+
+    try:
+        if not 0 < int(quiz_id) < 2**63:
+            raise Http404("No such quiz.")
+    except (TypeError, ValueError):
+        raise Http404("No such quiz.") from None
+    quiz = get_or_404(quizzes_of(user), quiz_id, "No such quiz.")
+    if close_if_expired(quiz):
+        quiz.refresh_from_db()
+    return quiz
+
+
+def questions_of(quiz: Quiz) -> list[QuizQuestion]:
+    return list(quiz.questions.all())
+
+
+def next_open_question(quiz: Quiz) -> QuizQuestion | None:
+    """Flash mode: the first question not closed yet."""
+    return quiz.questions.filter(settled_at__isnull=True).first()
+
+
+@dataclass(frozen=True)
+class Score:
+    questions: int
+    right: int  # questions closed with every answer and nothing wrong
+    answers: int
+    found: int
+    wrong: int
+    seconds: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"questions": self.questions, "right": self.right, "answers": self.answers, "found": self.found,
+                "wrong": self.wrong, "seconds": self.seconds}
+
+
+def score_of(quiz: Quiz, questions: list[QuizQuestion] | None = None) -> Score:
+    questions = questions if questions is not None else questions_of(quiz)
+    end = quiz.finished_at
+    seconds = None
+    if end is not None:
+        seconds = max(0, int((end - quiz.created_at).total_seconds()))
+        if quiz.time_limit:
+            seconds = min(seconds, quiz.time_limit)
+    return Score(
+        questions=len(questions),
+        right=sum(1 for q in questions if q.correct),
+        answers=sum(len(q.answers) for q in questions),
+        found=sum(len(q.found) for q in questions),
+        wrong=sum(len(q.wrong) for q in questions) + quiz.answers.filter(question__isnull=True).exclude(wrong=[]).count(),
+        seconds=seconds,
+    )
+
+
+# --- Card box ---------------------------------------------------------------------------------------------
+
+def cards_of(user, lexicon: Lexicon | None = None) -> QuerySet[AlphagramCard]:
+    if not is_user(user):
+        return AlphagramCard.objects.none()
+    cards = AlphagramCard.objects.filter(owner=user).select_related("lexicon")
+    return cards.filter(lexicon=lexicon) if lexicon is not None else cards
+
+
+def due_cards(user, lexicon: Lexicon | None = None, now=None) -> QuerySet[AlphagramCard]:
+    """The user's alphagram cards due now (earliest first)."""
+    return cards_of(user, lexicon).filter(due__lte=now or timezone.now()).order_by("due", "id")
+
+
+@dataclass(frozen=True)
+class CardBox:
+    total: int
+    due: int
+    by_state: dict[str, int]
+    next_due: Any
+
+
+def card_box(user, lexicon: Lexicon | None = None) -> CardBox:
+    cards = cards_of(user, lexicon)
+    now = timezone.now()
+    states = Counter(cards.values_list("state", flat=True))
+    upcoming = cards.filter(due__gt=now).order_by("due").values_list("due", flat=True).first()
+    return CardBox(total=sum(states.values()), due=cards.filter(due__lte=now).count(),
+                   by_state={name: states.get(code, 0) for code, name in FSRS_STATES.items()}, next_due=upcoming)
+
+
+# --- Challenges -------------------------------------------------------------------------------------------
+
+def todays_challenge(lexicon: Lexicon) -> DailyChallenge | None:
+    return DailyChallenge.objects.filter(lexicon=lexicon, day=timezone.localdate()).first()
+
+
+def own_try(user, challenge: DailyChallenge) -> Quiz | None:
+    if not is_user(user):
+        return None
+    return Quiz.objects.filter(challenge=challenge, owner=user).first()
+
+
+@dataclass(frozen=True)
+class Standing:
+    position: int
+    user: str
+    right: int
+    found: int
+    seconds: int | None
+    quiz: int
+
+
+def challenge_ranking(challenge: DailyChallenge, limit: int = 100) -> list[Standing]:
+    """Finished tries, best first: questions right, then answers found, then time taken, then who finished first."""
+    from training.wordstudy.services import close_if_expired
+
+    tries = list(challenge.tries.select_related("owner"))
+    rows = []
+    for quiz in tries:
+        close_if_expired(quiz)
+        if quiz.finished_at is None:
+            quiz.refresh_from_db()
+            if quiz.finished_at is None:
+                continue
+        score = score_of(quiz, list(quiz.questions.all()))
+        rows.append((-score.right, -score.found, score.seconds or 0, quiz.finished_at, quiz, score))
+    rows.sort(key=lambda row: row[:4])
+    return [Standing(position, row[4].owner.get_username(), row[5].right, row[5].found, row[5].seconds, row[4].pk)
+            for position, row in enumerate(rows[:limit], start=1)]
+
+
+def ranking_state(lexicon: Lexicon) -> Any:
+    """The ranking row of the lexicon's serving version (None before the first demand)."""
+    return ranking_of(lexicon)

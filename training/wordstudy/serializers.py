@@ -1,0 +1,177 @@
+"""REST shapes of word study. Input serializers check types only; the rules (and their messages) live in services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_serializer
+from rest_framework import serializers
+
+from engine.wordstudy import KINDS
+from training.wordstudy.models import Quiz
+
+MAX_RANK = 10_000_000
+"""Bounds on numbers that are stored (ranks) or compared with stored ones, so no database overflows."""
+MAX_ID = 2**63 - 1
+
+
+class QuizInSerializer(serializers.Serializer):
+    """One of three ways to choose: ranks (``lexicon``, ``kind``, ``length``, ``rank_from``, ``rank_to``),
+    ``list`` (a revision list id) or ``due`` (the learner's due alphagrams, in ``lexicon`` if given)."""
+
+    lexicon = serializers.JSONField(required=False, help_text="Lexicon id (or name).")
+    kind = serializers.ChoiceField(choices=list(KINDS), required=False, default="anagrams")
+    length = serializers.IntegerField(required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                      help_text="2 to 15 letters (2 to 14 for seven_plus_one).")
+    rank_from = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
+                                         help_text="First probability rank (1 = likeliest).")
+    rank_to = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
+                                       help_text="Last rank (inclusive).")
+    blanks = serializers.IntegerField(required=False, default=0, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                      help_text="Anagrams only: 0, 1 or 2.")
+    list = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID,
+                                    help_text="A revision list id: its words' alphagrams.")
+    due = serializers.BooleanField(required=False, default=False, help_text="The alphagrams due for review.")
+    mode = serializers.ChoiceField(choices=Quiz.Mode.values, required=False, default=Quiz.Mode.WALL)
+    time_limit = serializers.IntegerField(required=False, allow_null=True, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                          help_text="Seconds (10 to 3600); answers are refused after it.")
+    count = serializers.IntegerField(required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                     help_text="Questions, 1 to 50 (default 50).")
+
+
+class QuestionSerializer(serializers.Serializer):
+    """A question as asked: its text, its probability rank (null when unranked) and how many answers it has."""
+
+    id = serializers.IntegerField()
+    question = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class QuizCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    lexicon = serializers.IntegerField(source="lexicon_id")
+    kind = serializers.CharField()
+    source = serializers.CharField()
+    mode = serializers.CharField()
+    time_limit = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    questions = QuestionSerializer(many=True, source="question_list")
+
+
+@extend_schema_serializer(component_name="QuizAnswerIn")  # training has a AnswerInSerializer too
+class AnswerInSerializer(serializers.Serializer):
+    question = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The question's id.")
+    answers = serializers.ListField(child=serializers.CharField(allow_blank=True, max_length=40), max_length=200,
+                                    help_text="Words in any order (validity: yes or no).")
+    partial = serializers.BooleanField(required=False, default=False,
+                                       help_text="True: more answers will follow (the question stays open "
+                                                 "until every answer is found).")
+
+
+@extend_schema_serializer(component_name="QuizAnswerOut")  # training has a AnswerOutSerializer too
+class AnswerOutSerializer(serializers.Serializer):
+    question = serializers.IntegerField()
+    correct = serializers.ListField(child=serializers.CharField(), help_text="Expected answers given now.")
+    missed = serializers.ListField(child=serializers.CharField(),
+                                   help_text="Expected answers never given (empty while the question is open).")
+    wrong = serializers.ListField(child=serializers.CharField(), help_text="Given answers that are not expected.")
+    settled = serializers.BooleanField(help_text="The question is closed and its alphagram's card reviewed.")
+    remaining = serializers.IntegerField(help_text="Expected answers not found yet.")
+
+
+class QuestionResultSerializer(QuestionSerializer):
+    alphagram = serializers.CharField()
+    settled = serializers.BooleanField()
+    correct = serializers.BooleanField(allow_null=True)
+    found = serializers.ListField(child=serializers.CharField())
+    wrong = serializers.ListField(child=serializers.CharField())
+    answers = serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                    help_text="Every expected answer, once the question is closed (null before).")
+    missed = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    detail = serializers.DictField(allow_null=True, help_text="Hooks: front/back letters; 7+1: words by added "
+                                                             "letter; validity: the word; null while open.")
+
+
+class ScoreSerializer(serializers.Serializer):
+    questions = serializers.IntegerField()
+    right = serializers.IntegerField()
+    answers = serializers.IntegerField()
+    found = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+    seconds = serializers.IntegerField(allow_null=True)
+
+
+class QuizResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    lexicon = serializers.IntegerField()
+    kind = serializers.CharField()
+    source = serializers.CharField()
+    mode = serializers.CharField()
+    length = serializers.IntegerField(allow_null=True)
+    rank_from = serializers.IntegerField(allow_null=True)
+    rank_to = serializers.IntegerField(allow_null=True)
+    blanks = serializers.IntegerField()
+    time_limit = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    finished = serializers.BooleanField()
+    score = ScoreSerializer()
+    questions = QuestionResultSerializer(many=True)
+
+
+def question_result(question: Any) -> dict[str, Any]:
+    settled = question.settled_at is not None
+    return {"id": question.pk, "question": question.question, "rank": question.rank, "count": question.count,
+            "alphagram": question.alphagram, "settled": settled, "correct": question.correct,
+            "found": list(question.found), "wrong": list(question.wrong),
+            "answers": list(question.answers) if settled else None,
+            "missed": question.missed if settled else None, "detail": question.detail if settled else None}
+
+
+class RankingProgressSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    task = serializers.UUIDField(allow_null=True, help_text="Poll /api/tasks/{id}/ for the ranking's progress.")
+
+
+class DetailSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class TakenSerializer(DetailSerializer):
+    quiz = serializers.IntegerField(help_text="Your try.")
+
+
+class StandingSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    user = serializers.CharField()
+    right = serializers.IntegerField()
+    found = serializers.IntegerField()
+    seconds = serializers.IntegerField(allow_null=True)
+
+
+class ChallengeSerializer(serializers.Serializer):
+    lexicon = serializers.IntegerField()
+    lexicon_name = serializers.CharField()
+    day = serializers.DateField()
+    kind = serializers.CharField()
+    questions = serializers.IntegerField(help_text="How many questions (the questions come with your try).")
+    time_limit = serializers.IntegerField()
+    quiz = serializers.IntegerField(allow_null=True, help_text="Your try, null before you start.")
+    finished = serializers.BooleanField()
+    ranking = StandingSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="WordStudyDueCard")  # training has a DueCardSerializer too
+class DueCardSerializer(serializers.Serializer):
+    alphagram = serializers.CharField()
+    lexicon = serializers.IntegerField(source="lexicon_id")
+    due = serializers.DateTimeField()
+    state = serializers.IntegerField(help_text="FSRS state: 1 learning, 2 review, 3 relearning.")
+    reviews = serializers.IntegerField()
+    lapses = serializers.IntegerField()
+
+
+class DueSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    cards = DueCardSerializer(many=True, help_text="The first 200, earliest due first.")

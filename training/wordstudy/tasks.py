@@ -1,0 +1,12 @@
+"""Celery entry point of word study (imported by :mod:`training.tasks` so workers register it)."""
+
+from __future__ import annotations
+
+from core.progress import Progress, tracked_task
+from training.wordstudy import ranking
+
+
+@tracked_task(name="wordstudy.rank")
+def rank_lexicon(progress: Progress, ranking_id: int, words_file: str | None = None) -> dict:
+    """Rank a lexicon version's alphagrams by probability and store them, reporting progress."""
+    return ranking.build_ranking(ranking_id, words_file, progress)
