@@ -52,3 +52,19 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] | None = 
     if value is None:
         return list(default)
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# Django's own bar for a production key (check --deploy, security.W009), enforced instead of warned.
+MIN_SECRET_KEY_LENGTH = 50
+MIN_SECRET_KEY_UNIQUE_CHARACTERS = 5
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why ``key`` is too weak to sign sessions and password-reset links, or None when it will do."""
+    if key.startswith("django-insecure-"):
+        return "starts with 'django-insecure-' (a development key)"
+    if len(key) < MIN_SECRET_KEY_LENGTH:
+        return f"is too short ({len(key)} characters; at least {MIN_SECRET_KEY_LENGTH})"
+    if len(set(key)) < MIN_SECRET_KEY_UNIQUE_CHARACTERS:
+        return f"is too simple (fewer than {MIN_SECRET_KEY_UNIQUE_CHARACTERS} different characters)"
+    return None

@@ -14,7 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str, secret_key_problem
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("TIRAGE_VAR_DIR", str(BASE_DIR / "var")))
@@ -31,6 +31,14 @@ if SECRET_KEY is None:
             "export SECRET_KEY to a long random string, or set DEBUG=1 for local development."
         )
     SECRET_KEY = _DEV_SECRET_KEY
+elif not DEBUG and (_key_problem := secret_key_problem(SECRET_KEY)):
+    # Django's check --deploy only warns (security.W009); a guessable key forges sessions and password
+    # reset links, so production refuses to start with one.
+    raise ImproperlyConfigured(
+        f"SECRET_KEY {_key_problem}. Production (DEBUG off) refuses to start with it: export SECRET_KEY "
+        "to a long random string, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -58,6 +66,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.csp.ContentSecurityPolicyMiddleware",
+    "core.request_guard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
@@ -67,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "core.task_middleware.TaskDispatchErrorMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -139,11 +150,65 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
-# Long CPU-bound tasks: a worker takes one at a time, and a runaway task is stopped (the soft limit
-# raises inside the task, which records "took longer than its time limit"; the hard one kills it).
+# Outcomes live in core.TaskRun, so nobody reads Celery's results: ignoring them keeps a web process
+# from touching the result backend when it sends a task (with Redis down that alone took 19 s).
+CELERY_TASK_IGNORE_RESULT = True
+
+# Time limits, acknowledgement and redelivery are chosen together (docs/architecture.md, "Long tasks"):
+# - soft limit: raises inside the task, which records "took longer than its time limit" in words;
+# - hard limit: the worker kills the task; a run "running" longer than this is dead by definition, so
+#   core.progress fails it in words when it is read or swept (about a minute past the limit at worst);
+# - late acknowledgement: a message is acknowledged when its task ends, not when a worker takes it, and a
+#   pool process that dies mid-task (SIGKILL, out of memory) has its message rejected back to the queue,
+#   so another process runs it again (runs are idempotent, and counted: see TASK_MAX_ATTEMPTS);
+# - prefetch 1: a worker holds no more unstarted messages than it has processes, so tasks queued behind
+#   a long one are not stuck in a busy or dead worker;
+# - visibility timeout: with Redis, a message a whole worker took and never acknowledged (the worker was
+#   killed) goes back to the queue after this long. It must exceed the hard limit, or a task still
+#   running legitimately would be handed to a second worker; a redelivered run that was meanwhile failed
+#   as stale is not run again.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("TASK_SOFT_TIME_LIMIT", 10 * 60)
+CELERY_TASK_TIME_LIMIT = env_int("TASK_TIME_LIMIT", CELERY_TASK_SOFT_TIME_LIMIT + 30)
+if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        f"TASK_SOFT_TIME_LIMIT={CELERY_TASK_SOFT_TIME_LIMIT} must be positive and below "
+        f"TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT} (the soft limit reports in words, the hard one kills)"
+    )
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_SOFT_TIME_LIMIT = env_int("TASK_SOFT_TIME_LIMIT", 30 * 60)
-CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+BROKER_VISIBILITY_TIMEOUT = env_int("BROKER_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 120)
+if BROKER_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        f"BROKER_VISIBILITY_TIMEOUT={BROKER_VISIBILITY_TIMEOUT} must exceed TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT}: "
+        "otherwise a task still running would be handed to a second worker"
+    )
+# A pending run no worker took within this many seconds is failed in words (no worker, or its message lost).
+TIRAGE_TASK_PENDING_LIMIT = env_int("TASK_PENDING_LIMIT", BROKER_VISIBILITY_TIMEOUT + 60)
+# Deliveries of one run before it is failed: a task that kills its worker each time is not retried forever.
+TIRAGE_TASK_MAX_ATTEMPTS = env_int("TASK_MAX_ATTEMPTS", 3)
+# Sending a task must fail fast when Redis is down (the page answers 503 in words within 5 s): short
+# socket timeouts and one quick retry, instead of kombu's defaults (about 19 s before giving up).
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.5
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+    # Workers look for messages past their visibility timeout every 10 s (kombu's default scans only
+    # every 100 s): a dead worker's message is back in the queue at most ~10 s after the timeout.
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 1.5,
+    "socket_timeout": 2,
+    "max_retries": 1,
+}
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# The periodic sweep of dead runs (core.tasks.expire_stale_runs): run `celery -A config beat` next to
+# the workers, or `manage.py expire_stale_tasks` from cron.
+CELERY_BEAT_SCHEDULE = {
+    "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 60.0},
+    # Today's duplicate game of every lexicon (idempotent: one per lexicon and day; a visit makes it otherwise).
+    "duplicate-games-of-the-day": {"task": "training.make_duplicate_games_of_the_day", "schedule": 3600.0},
+}
 
 # How core.progress.start_task dispatches: "celery" (to workers through the broker), "thread" (in this
 # process, in a background thread: the request returns at once and the page polls), "sync" (inline,
@@ -161,6 +226,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Failed log-ins (page and API token) allowed per account and per client address in a window of
+# LOGIN_FAILURE_WINDOW seconds (accounts.login_limits); the address limit is higher because people share them.
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 10)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 50)
+LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -181,6 +251,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON nested too deeply and oversized bodies answer a JSON 400/413, never a 500 or an HTML page.
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "EXCEPTION_HANDLER": "core.api_errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "30/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -192,8 +269,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Errors every operation can answer (400/401/403/404/413/503), documented once: core.openapi.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.openapi.add_error_responses"],
     # Several models have a "state" field; name each choice set (apps add theirs here).
-    "ENUM_NAME_OVERRIDES": {"TaskRunStateEnum": "core.models.TaskRun.State"},
+    "ENUM_NAME_OVERRIDES": {
+        "TaskRunStateEnum": "core.models.TaskRun.State",
+        # The same choices reached through several fields: one name each (else check --deploy warns).
+        "CrosswordStyleEnum": ["fr", "us"],
+        "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
+        "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
+        "JarnacPlayerEnum": ["you", "opponent"],
+        "JarnacStatusEnum": ["playing", "over"],
+    },
 }
 
 # --- i18n -------------------------------------------------------------------------------------------
@@ -225,6 +312,20 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Content-Security-Policy (core.csp; the shape of Django 6.0's SECURE_CSP): every script, style, image,
+# font and connection from this site only, nothing inline, no framing, forms post here only.
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],  # Swagger UI's icons are data: SVGs
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
@@ -232,7 +333,9 @@ if not DEBUG:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
-    SECURE_HSTS_PRELOAD = False
+    # Only the operator can promise that every subdomain is HTTPS and ask for the preload list: these two
+    # stay off unless set (they are what `check --deploy` still reports, W005 and W021).
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 if env_bool("TRUST_X_FORWARDED_PROTO", False):
     # Only behind a reverse proxy that sets the header itself.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -35,3 +35,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # Serve static files from the finders (no collectstatic in tests).
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# Word study ranks a lexicon when it is published; tests that import lexicons do not need it (tests of the
+# ranking turn it on, or rank on demand).
+WORDSTUDY_RANK_ON_PUBLISH = False

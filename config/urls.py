@@ -13,11 +13,18 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("lexicons/", include("lexicon.urls")),
     path("training/", include("training.urls")),
+    path("wordstudy/", include("training.wordstudy.urls")),
     path("puzzles/", include("puzzles.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", include("config.urls_api")),
 ]
+
+# Under /api/ these answer JSON ({"detail": ...}); elsewhere Django's own pages.
+handler400 = "core.api_errors.bad_request"
+handler403 = "core.api_errors.permission_denied"
+handler404 = "core.api_errors.page_not_found"
+handler500 = "core.api_errors.server_error"
 
 if settings.DEBUG:
     from django.conf.urls.static import static

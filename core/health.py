@@ -1,4 +1,5 @@
-"""Reachability checks behind ``/healthz``: database, cache, broker and Celery workers.
+"""Reachability checks behind ``/healthz``: database, cache, broker and Celery workers (and, for the
+operator, which move generator the process runs).
 
 Each check returns a small dict with ``ok`` and, on failure, ``error`` in words. Without REDIS_URL the
 broker and workers are not needed (tasks run in-process) and report ``"mode": "in-process"``.
@@ -83,11 +84,20 @@ def check_workers() -> dict[str, Any]:
     return {"ok": True, "mode": "celery", "count": len(names), "names": names}
 
 
+def check_move_generator() -> dict[str, Any]:
+    """Which move generator this process runs: the compiled core, or the pure-Python fallback (slower,
+    same plays). Never a failure: the fallback works, but an operator should see it."""
+    from engine.scrabble.movegen import implementation
+
+    return {"ok": True, "implementation": implementation()}
+
+
 CHECKS: dict[str, Callable[[], dict[str, Any]]] = {
     "database": check_database,
     "cache": check_cache,
     "broker": check_broker,
     "workers": check_workers,
+    "move_generator": check_move_generator,
 }
 
 

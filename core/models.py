@@ -38,6 +38,8 @@ class TaskRun(models.Model):
     message = models.CharField(_("message"), max_length=255, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)
     error = models.TextField(_("error"), blank=True)
+    attempts = models.PositiveSmallIntegerField(
+        _("attempts"), default=0, help_text=_("Deliveries to a worker (more than one when a worker died mid-task)."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
@@ -45,7 +47,12 @@ class TaskRun(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["owner", "-created_at"])]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"]),
+            # The stale-run sweep and the per-read checks look only at unfinished runs: a small partial index.
+            models.Index(fields=["state"], name="taskrun_unfinished",
+                         condition=models.Q(state__in=["pending", "running"])),
+        ]
         constraints = [
             models.CheckConstraint(condition=models.Q(progress__lte=100), name="taskrun_progress_lte_100"),
         ]

@@ -42,4 +42,10 @@ def navigation(request: HttpRequest) -> dict[str, list[dict[str, Any]]]:
                 url = reverse(item.url_name)
                 active = request.path == url or (url != "/" and request.path.startswith(url))
                 items.append({"url": url, "label": item.label, "active": active})
+    # A section inside another (/training/duplicate/ in /training/): only the deepest one is the current page.
+    lit = [entry for entry in items if entry["active"]]
+    if len(lit) > 1:
+        deepest = max(lit, key=lambda entry: len(entry["url"]))
+        for entry in lit:
+            entry["active"] = entry is deepest
     return {"nav_items": items}

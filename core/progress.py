@@ -34,12 +34,16 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from celery import shared_task
+from celery import current_app, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
+from django.db.models import F, QuerySet
+from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from rest_framework import status
+from rest_framework.exceptions import APIException
 
 from core.models import TaskRun
 
@@ -52,6 +56,26 @@ class TaskFailure(Exception):
     """A task failed for a reason the user should read (the message is stored as-is)."""
 
 
+class TaskDispatchError(APIException):
+    """The task could not be handed to a worker (the broker does not answer). Its run is already failed.
+
+    An ``APIException`` so the API answers 503 ``{"detail": ...}`` by itself; pages get the same words from
+    ``core.task_middleware.TaskDispatchErrorMiddleware``. Services that created a row for the task (a grid, a
+    crossword) catch it to delete that row, then raise it again.
+    """
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "tasks_unavailable"
+
+
+task_runs_failed = Signal()
+"""Sent with ``run_ids`` (a list of TaskRun ids) when runs are failed outside their task: found stale or
+never dispatched. Apps whose rows follow a run (grids, crosswords) mark those rows failed too."""
+
+STALE_GRACE_SECONDS = 15
+"""Past the hard limit, how long a running run may still be finishing (its last write) before it is failed."""
+
+
 def report(task_run_id: uuid.UUID | str, percent: float, message: str = "") -> None:
     """Record progress (clamped to 0..100) and a short message for a running task."""
     pct = max(0, min(100, int(percent)))
@@ -60,10 +84,29 @@ def report(task_run_id: uuid.UUID | str, percent: float, message: str = "") -> N
     )
 
 
-def mark_running(task_run_id: uuid.UUID | str) -> None:
-    TaskRun.objects.filter(pk=task_run_id).update(
-        state=State.RUNNING, started_at=timezone.now(), updated_at=timezone.now()
+def claim(task_run_id: uuid.UUID | str) -> bool:
+    """Mark the run running for one more delivery of its message; False when it must not run.
+
+    Why: with late acknowledgement a message can be delivered again (its worker died, or died after the
+    task ended but before acknowledging). A run already finished (done, or failed as stale meanwhile) is
+    not run again, and a run delivered more than ``TIRAGE_TASK_MAX_ATTEMPTS`` times (a task that kills its
+    worker each time) is failed in words instead of looping.
+    """
+    now = timezone.now()
+    claimed = TaskRun.objects.filter(pk=task_run_id, state__in=[State.PENDING, State.RUNNING]).update(
+        state=State.RUNNING, started_at=now, updated_at=now, attempts=F("attempts") + 1
     )
+    if not claimed:
+        logger.info("task run %s is finished or gone: this delivery does nothing", task_run_id)
+        return False
+    attempts = TaskRun.objects.filter(pk=task_run_id).values_list("attempts", flat=True).first() or 0
+    if attempts > settings.TIRAGE_TASK_MAX_ATTEMPTS:
+        logger.warning("task run %s delivered %s times: failed", task_run_id, attempts)
+        mark_failed(task_run_id, _("The task stopped its worker %(n)s times in a row; it was abandoned.")
+                    % {"n": attempts - 1})
+        task_runs_failed.send(sender=TaskRun, run_ids=[task_run_id])
+        return False
+    return True
 
 
 def mark_done(task_run_id: uuid.UUID | str, result: Any = None, message: str = "") -> None:
@@ -80,25 +123,65 @@ def mark_failed(task_run_id: uuid.UUID | str, error: str) -> None:
     )
 
 
-def stale_after_seconds() -> int:
-    """No task may run longer than Celery's hard time limit, so a running task silent for longer is dead."""
-    return int(settings.CELERY_TASK_TIME_LIMIT)
+def hard_limit_seconds(kind: str = "") -> int:
+    """The hard time limit of the task ``kind`` (its own, else Celery's default): no run lives longer."""
+    task = current_app.tasks.get(kind) if kind else None
+    # Celery copies its default onto every task's ``time_limit``, so only a limit given to tracked_task
+    # (kept aside) is the task's own; otherwise the setting, read now (tests and deployments change it).
+    own = getattr(task, "tirage_time_limit", None)
+    return int(own or settings.CELERY_TASK_TIME_LIMIT)
+
+
+def stale_after_seconds(kind: str = "") -> int:
+    """A run of ``kind`` still running this long after it started is dead (its worker was killed)."""
+    return hard_limit_seconds(kind) + STALE_GRACE_SECONDS
+
+
+def _stale_error(state: str) -> str:
+    if state == State.PENDING:
+        return _("No worker took the task in time (the task service may be stopped); start it again.")
+    return _("The task stopped answering (its process probably restarted); start it again.")
+
+
+def _is_stale(kind: str, state: str, started_at, created_at, updated_at, now) -> bool:
+    """Running past the hard limit (counted from its latest start), or pending past the pending limit."""
+    if state == State.RUNNING:
+        return (started_at or updated_at) < now - timedelta(seconds=stale_after_seconds(kind))
+    return created_at < now - timedelta(seconds=int(settings.TIRAGE_TASK_PENDING_LIMIT))
+
+
+def expire_stale_runs(runs: QuerySet[TaskRun] | None = None) -> list[uuid.UUID]:
+    """Fail in words every stale run among ``runs`` (all runs by default); return their ids.
+
+    Called by the periodic sweep (``core.expire_stale_runs``, ``manage.py expire_stale_tasks``) and before
+    a run, or a row that follows one, is read. One query when nothing is stale (unfinished runs are few
+    and indexed); each stale run is then failed only if it did not move meanwhile (same state, same start).
+    """
+    runs = TaskRun.objects.all() if runs is None else runs
+    now = timezone.now()
+    unfinished = runs.filter(state__in=[State.PENDING, State.RUNNING]).values_list(
+        "pk", "kind", "state", "started_at", "created_at", "updated_at")
+    expired: list[uuid.UUID] = []
+    for pk, kind, state, started_at, created_at, updated_at in unfinished:
+        if _is_stale(kind, state, started_at, created_at, updated_at, now) and TaskRun.objects.filter(
+                pk=pk, state=state, started_at=started_at).update(
+                state=State.FAILED, error=_stale_error(state), finished_at=now, updated_at=now):
+            expired.append(pk)
+    if expired:
+        logger.warning("failed %s stale task run(s): %s", len(expired), ", ".join(map(str, expired)))
+        task_runs_failed.send(sender=TaskRun, run_ids=expired)
+    return expired
 
 
 def expire_if_stale(run: TaskRun) -> TaskRun:
-    """Mark a run failed when its process died mid-task (a worker killed, the dev server reloaded).
+    """Fail ``run`` in words when it is stale (see :func:`expire_stale_runs`) and return it fresh.
 
-    Called when a run is read, so a page never polls a dead run forever. Only ``running`` runs expire:
-    a ``pending`` one may legitimately wait in the queue for a worker.
+    Called whenever a run, or a row following one, is read, so no page or client polls a dead run
+    forever; the periodic sweep catches the runs nobody reads.
     """
-    if run.state != State.RUNNING:
+    if run.state not in (State.PENDING, State.RUNNING):
         return run
-    now = timezone.now()
-    limit = now - timedelta(seconds=stale_after_seconds())
-    error = _("The task stopped answering (its process probably restarted); start it again.")
-    if TaskRun.objects.filter(pk=run.pk, state=State.RUNNING, updated_at__lt=limit).update(
-        state=State.FAILED, error=error, finished_at=now, updated_at=now
-    ):
+    if expire_stale_runs(TaskRun.objects.filter(pk=run.pk)):
         run.refresh_from_db()
     return run
 
@@ -133,8 +216,9 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
         @functools.wraps(func)
         def run(task_run_id: str, task_language: str | None = None, **kwargs: Any) -> Any:
             with translation.override(_known_language(task_language)):
+                if not claim(task_run_id):
+                    return None
                 try:
-                    mark_running(task_run_id)
                     result = func(Progress(task_run_id), **kwargs)
                     _check_storable(result)
                     mark_done(task_run_id, result)
@@ -145,7 +229,9 @@ def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Ca
                     return None
                 return result
 
-        return shared_task(name=name, **celery_options)(run)
+        task = shared_task(name=name, **celery_options)(run)
+        task.tirage_time_limit = celery_options.get("time_limit")
+        return task
 
     return decorator
 
@@ -180,12 +266,30 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
         task.apply(kwargs=call_kwargs, task_id=str(run.id))
         run.refresh_from_db()
     elif mode == "celery":
-        transaction.on_commit(lambda: task.apply_async(kwargs=call_kwargs, task_id=str(run.id)))
+        transaction.on_commit(lambda: _send(task, call_kwargs, run))
     elif mode == "thread":
         transaction.on_commit(lambda: _start_thread(task, call_kwargs, str(run.id)))
     else:
         raise ValueError(f"unknown TIRAGE_TASKS_MODE {mode!r}; expected celery, thread or sync")
     return run
+
+
+def _send(task: Any, call_kwargs: dict[str, Any], run: TaskRun) -> None:
+    """Hand the task to the broker; if it does not answer, fail the run in words and raise TaskDispatchError.
+
+    The broker settings bound this to a few seconds (short socket timeouts, one retry), so a request
+    answers quickly instead of hanging; the run is never left pending with no message behind it.
+    """
+    try:
+        task.apply_async(kwargs=call_kwargs, task_id=str(run.id))
+    except Exception as exc:
+        logger.warning("could not send task %s (%s): %s", run.kind, run.id, exc)
+        message = _("The task service is not answering right now, so nothing was started. "
+                    "Try again in a few minutes.")
+        mark_failed(run.id, message)
+        run.refresh_from_db()
+        task_runs_failed.send(sender=TaskRun, run_ids=[run.id])
+        raise TaskDispatchError(message) from exc
 
 
 def _start_thread(task: Any, call_kwargs: dict[str, Any], task_id: str) -> None:

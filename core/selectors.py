@@ -7,9 +7,11 @@ from typing import Any, TypeVar
 
 from django.db.models import Model, QuerySet
 from django.http import Http404
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from core.models import TaskRun
-from core.progress import expire_if_stale
+from core.progress import expire_if_stale, expire_stale_runs
 
 M = TypeVar("M", bound=Model)
 
@@ -20,12 +22,20 @@ def is_user(user: Any) -> bool:
 
 
 def get_or_404(queryset: QuerySet[M], pk: Any, message: str) -> M:
-    """The row ``pk`` (a number, or its text) of ``queryset``; ``Http404(message)`` when there is none or ``pk``
-    is not a number. Callers pass a queryset already cut to what the user may see (their own rows)."""
+    """The row ``pk`` (a number, or its text) of ``queryset``; ``Http404`` when there is none or ``pk`` is not
+    a number. Callers pass a queryset already cut to what the user may see (their own rows).
+
+    The 404 says "<model> not found." in the reader's language (the model's translated verbose name), which
+    pages and the API show as is; ``message`` (English) is kept for the callers' readability only."""
     try:
         return queryset.get(pk=int(pk))
     except (queryset.model.DoesNotExist, TypeError, ValueError):
-        raise Http404(message) from None
+        raise Http404(not_found_message(queryset.model)) from None
+
+
+def not_found_message(model: type[Model]) -> str:
+    """"Training grid not found." / "Grille d'entraînement introuvable." for a model class."""
+    return _("%(thing)s not found.") % {"thing": capfirst(model._meta.verbose_name)}
 
 
 def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
@@ -39,7 +49,15 @@ def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
     return expire_if_stale(run)
 
 
+def expire_stale_runs_of(user) -> list[uuid.UUID]:
+    """Fail the user's dead runs (see ``core.progress.expire_stale_runs``) before a list that shows them."""
+    if not is_user(user):
+        return []
+    return expire_stale_runs(TaskRun.objects.filter(owner=user))
+
+
 def recent_task_runs(user, limit: int = 10) -> list[TaskRun]:
     if not is_user(user):
         return []
+    expire_stale_runs_of(user)
     return list(TaskRun.objects.filter(owner=user)[:limit])

@@ -8,5 +8,6 @@ class TaskRunSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = TaskRun
-        fields = ["id", "kind", "state", "progress", "message", "result", "error", "created_at", "finished_at"]
+        fields = ["id", "kind", "state", "progress", "message", "result", "error", "attempts", "created_at",
+                  "finished_at"]
         read_only_fields = fields

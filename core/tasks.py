@@ -1,4 +1,5 @@
-"""Core Celery tasks. ``ping`` proves the task path end to end (health page, CI round-trip)."""
+"""Core Celery tasks. ``ping`` proves the task path end to end (health page, CI round-trip);
+``core.expire_stale_runs`` is the periodic sweep of dead runs (``CELERY_BEAT_SCHEDULE``)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import os
 import socket
 import time
 
+from celery import shared_task
 from django.utils.translation import gettext as _
 
-from core.progress import Progress, TaskFailure, tracked_task
+from core.progress import Progress, TaskFailure, expire_stale_runs, tracked_task
 
 MAX_PING_STEPS = 100
 
@@ -30,3 +32,9 @@ def ping(progress: Progress, steps: int = 3, delay: float = 0.0) -> dict:
             time.sleep(delay)
         progress.report(100 * step / steps, _("step %(step)d of %(steps)d") % {"step": step, "steps": steps})
     return {"pong": True, "hostname": socket.gethostname(), "pid": os.getpid(), "steps": steps}
+
+
+@shared_task(name="core.expire_stale_runs", ignore_result=True)
+def expire_stale_runs_task() -> int:
+    """The periodic sweep (Celery beat, every minute): fail in words the runs whose worker is gone."""
+    return len(expire_stale_runs())

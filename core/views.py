@@ -10,6 +10,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core import health
+from core.home import home_blocks
 from core.progress import start_task
 from core.selectors import get_visible_task_run, recent_task_runs
 from core.tasks import ping
@@ -20,7 +21,8 @@ PING_STEPS, PING_DELAY = 5, 0.4
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"recent_runs": recent_task_runs(request.user, limit=5)})
+    return render(request, "core/home.html", {"blocks": home_blocks(request),
+                                              "recent_runs": recent_task_runs(request.user, limit=5)})
 
 
 @never_cache

@@ -2,6 +2,7 @@
 
 Tests marked ``integration`` need PostgreSQL, Redis and a running Celery worker: they run only when
 ``DATABASE_URL`` points at PostgreSQL and ``REDIS_URL`` is set (as in the second pass of ``.ci/run``).
+With ``CI=true`` any other skipped test makes the run fail (listed under "skipped tests fail CI").
 """
 
 from __future__ import annotations
@@ -28,6 +29,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "integration" in item.keywords:
             item.add_marker(skip)
+
+
+# Under CI=true a skipped test fails the run: a skip is a test that did not run, and CI on a fresh machine
+# must run everything. The only skips allowed are the integration tests when no PostgreSQL + Redis +
+# worker is configured (the embedded pass of .ci/run).
+_UNEXPECTED_SKIPS: list[str] = []
+
+
+def skip_is_allowed(report: pytest.TestReport) -> bool:
+    return "integration" in report.keywords and not integration_ready()[0]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail") and not skip_is_allowed(report):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _UNEXPECTED_SKIPS.append(f"{report.nodeid}: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    if _UNEXPECTED_SKIPS and _ci():
+        terminalreporter.section("skipped tests fail CI")
+        for line in _UNEXPECTED_SKIPS:
+            terminalreporter.write_line(f"SKIPPED (not allowed in CI) {line}")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _UNEXPECTED_SKIPS and _ci() and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def _ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
 @pytest.fixture

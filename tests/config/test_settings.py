@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ OWN_VARIABLES = (
     "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL", "TASKS_MODE",
     "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT", "EMAIL_BACKEND",
 )
+# A key as strong as production demands (50+ characters, varied); weak ones are refused at start-up.
+GOOD_KEY = "tests-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGH"
 PROBE = """
 import json
 from django.conf import settings
@@ -57,7 +60,7 @@ def settings_from(tmp_path: Path, **env: str) -> dict:
 
 
 def test_embedded_defaults_are_sqlite_locmem_and_in_process_tasks(tmp_path):
-    s = settings_from(tmp_path, SECRET_KEY="x" * 50)
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY)
     assert s["debug"] is False
     assert s["db_engine"] == "django.db.backends.sqlite3"
     assert s["db_name"] == str(tmp_path / "var" / "tirage.sqlite3")
@@ -67,7 +70,7 @@ def test_embedded_defaults_are_sqlite_locmem_and_in_process_tasks(tmp_path):
 
 
 def test_production_is_safe_by_default(tmp_path):
-    s = settings_from(tmp_path, SECRET_KEY="x" * 50)
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY)
     assert s["session_cookie_secure"] and s["csrf_cookie_secure"] and s["ssl_redirect"]
     assert s["hsts"] >= 3600
     assert s["allowed_hosts"] == []
@@ -81,6 +84,37 @@ def test_production_without_secret_key_refuses_to_start(tmp_path):
     assert "SECRET_KEY is not set" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("short-key-0123456789", "is too short (20 characters; at least 50)"),
+        ("ab" * 40, "is too simple"),
+        ("django-insecure-" + "0123456789abcdef" * 4, "starts with 'django-insecure-'"),
+    ],
+)
+def test_production_refuses_a_weak_secret_key(tmp_path, key, reason):
+    result = load_settings(tmp_path, SECRET_KEY=key)
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"SECRET_KEY {reason}" in result.stderr
+    assert key not in result.stderr  # the message never repeats the secret
+
+
+def test_debug_accepts_any_secret_key(tmp_path):
+    assert settings_from(tmp_path, DEBUG="1", SECRET_KEY="short")["secret_key"] == "short"
+
+
+def test_check_deploy_reports_only_what_the_operator_decides(tmp_path):
+    """`manage.py check --deploy` with a production environment: only HSTS subdomains/preload remain."""
+    clean = {k: v for k, v in os.environ.items() if k not in OWN_VARIABLES}
+    clean.update(DJANGO_SETTINGS_MODULE="config.settings", TIRAGE_VAR_DIR=str(tmp_path / "var"),
+                 SECRET_KEY=GOOD_KEY, ALLOWED_HOSTS="tirage.example")
+    result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--tag", "security"], cwd=ROOT,
+                            env=clean, capture_output=True, text=True, timeout=120)
+    reported = set(re.findall(r"\(security\.(W\d+)\)", result.stdout + result.stderr))
+    assert reported == {"W005", "W021"}, result.stdout + result.stderr
+
+
 def test_debug_uses_a_dev_key_and_local_hosts(tmp_path):
     s = settings_from(tmp_path, DEBUG="1")
     assert s["debug"] is True
@@ -90,14 +124,14 @@ def test_debug_uses_a_dev_key_and_local_hosts(tmp_path):
 
 
 def test_database_url_selects_postgresql(tmp_path):
-    s = settings_from(tmp_path, SECRET_KEY="k" * 50, DATABASE_URL="postgres://tirage:pw@db.example:5432/tirage")
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, DATABASE_URL="postgres://tirage:pw@db.example:5432/tirage")
     assert s["db_engine"] == "django.db.backends.postgresql"
     assert s["db_name"] == "tirage" and s["db_host"] == "db.example"
 
 
 def test_redis_url_is_cache_broker_and_result_backend(tmp_path):
     url = "redis://127.0.0.1:6379/3"
-    s = settings_from(tmp_path, SECRET_KEY="k" * 50, REDIS_URL=url)
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, REDIS_URL=url)
     assert s["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert s["cache_location"] == url
     assert s["cache_options"]["socket_timeout"] <= 5  # an unreachable Redis fails fast
@@ -106,7 +140,7 @@ def test_redis_url_is_cache_broker_and_result_backend(tmp_path):
 
 
 def test_allowed_hosts_from_a_comma_separated_list(tmp_path):
-    s = settings_from(tmp_path, SECRET_KEY="k" * 50, ALLOWED_HOSTS="tirage.example, www.tirage.example,")
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, ALLOWED_HOSTS="tirage.example, www.tirage.example,")
     assert s["allowed_hosts"] == ["tirage.example", "www.tirage.example"]
 
 
@@ -114,10 +148,10 @@ def test_allowed_hosts_from_a_comma_separated_list(tmp_path):
     ("env", "message"),
     [
         ({"DEBUG": "maybe"}, "DEBUG='maybe' is not a boolean"),
-        ({"SECRET_KEY": "k", "REDIS_URL": "http://nope"}, "REDIS_URL='http://nope' must start with redis://"),
-        ({"SECRET_KEY": "k", "TASKS_MODE": "celery"}, "TASKS_MODE=celery needs REDIS_URL"),
-        ({"SECRET_KEY": "k", "TASKS_MODE": "fast"}, "TASKS_MODE='fast'"),
-        ({"SECRET_KEY": "k", "DATABASE_URL": "nosuchdb://x/y"}, "DATABASE_URL is not a valid database URL"),
+        ({"SECRET_KEY": GOOD_KEY, "REDIS_URL": "http://nope"}, "REDIS_URL='http://nope' must start with redis://"),
+        ({"SECRET_KEY": GOOD_KEY, "TASKS_MODE": "celery"}, "TASKS_MODE=celery needs REDIS_URL"),
+        ({"SECRET_KEY": GOOD_KEY, "TASKS_MODE": "fast"}, "TASKS_MODE='fast'"),
+        ({"SECRET_KEY": GOOD_KEY, "DATABASE_URL": "nosuchdb://x/y"}, "DATABASE_URL is not a valid database URL"),
     ],
 )
 def test_bad_values_are_refused_with_the_variable_named(tmp_path, env, message):

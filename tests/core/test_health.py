@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 
 from core import health
+from engine.scrabble import movegen
 
 pytestmark = pytest.mark.django_db
 
@@ -21,18 +22,26 @@ def test_green_on_embedded_defaults(client, settings):
     assert response["Cache-Control"].startswith("max-age=0")
 
 
+def test_names_the_move_generator_in_use(client):
+    assert client.get("/healthz").json()["move_generator"]["implementation"] == movegen.implementation()
+    with movegen.pure_python():
+        assert client.get("/healthz").json()["move_generator"] == {
+            "ok": True, "implementation": "python", "ms": pytest.approx(0, abs=1000)}
+
+
 def test_database_failure_gives_503(client, admin_client, monkeypatch):
     def broken_cursor(*args, **kwargs):
-        raise RuntimeError("database is on holiday at db.internal")
+        raise OperationalError("database is on holiday at db.internal")  # what a database that is down raises
 
     monkeypatch.setattr(connection, "cursor", broken_cursor)
     response = client.get("/healthz")
     assert response.status_code == 503
     # The public sees the error type only: texts can name internal hosts.
-    assert response.json()["database"] == {"ok": False, "error": "RuntimeError", "ms": response.json()["database"]["ms"]}
-    # A staff session cannot be checked without the database: still a 503 report, not a 500.
+    assert response.json()["database"] == {"ok": False, "error": "OperationalError",
+                                           "ms": response.json()["database"]["ms"]}
+    # A staff session cannot be checked (nor its language read) without the database: still a 503 report.
     response = admin_client.get("/healthz")
-    assert response.status_code == 503 and response.json()["database"]["error"] == "RuntimeError"
+    assert response.status_code == 503 and response.json()["database"]["error"] == "OperationalError"
 
 
 def test_staff_see_error_texts(admin_client, monkeypatch):

@@ -42,3 +42,12 @@ def test_current_page_is_marked(core_nav, client, django_user_model):
     client.force_login(user)
     body = client.get("/accounts/password_change/").content.decode()
     assert 'aria-current="page">Members<' in body
+
+
+def test_only_the_deepest_section_is_current(django_user_model):
+    """/training/duplicate/ is inside /training/: the Duplicate entry is current, not Training."""
+    user = django_user_model.objects.create_user("x", password="x")
+    request = RequestFactory().get("/training/duplicate/")
+    request.user = user
+    items = {item["url"]: item["active"] for item in navigation(request)["nav_items"]}
+    assert items["/training/duplicate/"] is True and items["/training/"] is False

@@ -1,0 +1,82 @@
+"""Errors of the REST API always answer JSON ``{"detail": "..."}``, whatever raised them.
+
+DRF turns its own exceptions into JSON, but three kinds of bad input escaped it and came back as
+Django's HTML pages (or as a 500):
+
+- JSON nested deeper than Python's recursion limit: a 500, even before authentication on the log-in
+  endpoint (``core.parsers.SafeJSONParser`` makes it a 400);
+- a body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``: Django raises ``RequestDataTooBig`` while DRF
+  reads it, answered with an HTML 400;
+- anything Django answers itself under ``/api/`` (an unknown URL, a ``SuspiciousOperation``, a crash):
+  the ``handler400/403/404/500`` of ``config.urls`` come here and answer JSON for API paths.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+API_PREFIX = "/api/"
+
+
+def _too_large_message() -> str:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return _("The request body is too large; the limit is %(size)s KB.") % {"size": limit // 1024}
+
+
+def _raised_by_json_decoder(exc: BaseException) -> bool:
+    return any(frame.f_code.co_filename.endswith(("json/decoder.py", "json/__init__.py"))
+               for frame, _line in traceback.walk_tb(exc.__traceback__))
+
+
+def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's handler, plus the request errors Django raises while DRF reads the body, and JSON nested too
+    deeply for views that keep their own parser list (DRF's ``ObtainAuthToken`` does)."""
+    if isinstance(exc, RecursionError) and _raised_by_json_decoder(exc):
+        return Response({"detail": _("JSON parse error - the document is nested too deeply.")},
+                        status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        return Response({"detail": _too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, TooManyFieldsSent):
+        return Response({"detail": _("The request has too many fields.")}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, SuspiciousOperation):
+        return Response({"detail": _("Bad request.")}, status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)
+
+
+def is_api_request(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not is_api_request(request):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"detail": _too_large_message()}, status=413)
+    return JsonResponse({"detail": _("Bad request.")}, status=400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not is_api_request(request):
+        return defaults.permission_denied(request, exception)
+    return JsonResponse({"detail": _("You do not have permission to perform this action.")}, status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if not is_api_request(request):
+        return defaults.page_not_found(request, exception)
+    return JsonResponse({"detail": _("Not found.")}, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not is_api_request(request):
+        return defaults.server_error(request)
+    return JsonResponse({"detail": _("Internal server error; it has been logged.")}, status=500)

@@ -1,0 +1,117 @@
+"""The error answers every API operation can give, written into the OpenAPI schema once for all.
+
+drf-spectacular documents what a view says it returns; the errors come from layers the views never
+mention (authentication, permissions, the parsers, ``get_or_404``), so they were missing from the
+schema. This post-processing hook adds to each operation, unless the view already documents that code:
+
+- 400 for operations with a body or query parameters: ``{"detail": message}`` (possibly with ``problems``)
+  or, from serializers, ``{field: [messages]}`` (added as an alternative to a 400 the view documents);
+- 401 and 403 for operations that accept credentials (no or a bad token; not allowed, or a session
+  request without its CSRF token);
+- 404 for operations with path parameters (no such object, or another user's);
+- 413 and 415 for operations with a body (larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``; a Content-Type no
+  parser of the view reads);
+- 503 for operations that start a task (202): the task service did not take it.
+
+The schemas are the components ``Error`` and ``ValidationErrors``; ``tests/test_api_schemathesis.py``
+checks every answer against the result. An error the view documents in words only (no body schema)
+gets the ``Error`` body: every API error is ``{"detail": ...}`` (``core.api_errors``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = {
+    "type": "object",
+    "description": "An error in words; ``problems`` lists the bad lines of a refused file.",
+    "properties": {
+        "detail": {"type": "string"},
+        "problems": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"line": {"type": "integer"}, "text": {"type": "string"}, "reason": {"type": "string"}},
+            },
+        },
+    },
+    "required": ["detail"],
+}
+VALIDATION_ERRORS = {
+    "type": "object",
+    "description": "Refused fields: each field name (``non_field_errors`` for the whole body) with its messages; "
+                   "a nested field has an object or a list of objects of the same shape.",
+    "additionalProperties": {"oneOf": [{"type": "array"}, {"type": "object"}]},
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _has_credentials(operation: dict[str, Any]) -> bool:
+    """The operation takes a token or a session (``{}`` alone in ``security`` means anonymous only)."""
+    return any(requirement for requirement in operation.get("security", []))
+
+
+def _parameters(operation: dict[str, Any], where: str) -> bool:
+    return any(p.get("in") == where for p in operation.get("parameters", []))
+
+
+def error_responses(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The error answers ``operation`` can give, by status code."""
+    error = _ref("Error")
+    added: dict[str, dict[str, Any]] = {}
+    has_body = "requestBody" in operation
+    if has_body or _parameters(operation, "query"):
+        added["400"] = _json({"anyOf": [error, _ref("ValidationErrors")]},
+                             "Bad input: `{\"detail\": message}` or `{field: [messages]}`.")
+    if _has_credentials(operation):
+        added["401"] = _json(error, "No credentials, or a token that is not valid.")
+        added["403"] = _json(error, "Not allowed (staff only, someone else's object), or a session request "
+                                    "without its CSRF token.")
+    if _parameters(operation, "path"):
+        added["404"] = _json(error, "No such object, or one that belongs to someone else.")
+    if has_body:
+        added["413"] = _json(error, "The request body is larger than the server accepts.")
+        added["415"] = _json(error, "A Content-Type the operation does not read.")
+    if "202" in operation.get("responses", {}):
+        added["503"] = _json(error, "The task service is unavailable: nothing was started; try again later.")
+    return added
+
+
+def _with_field_errors(response: dict[str, Any]) -> None:
+    """A documented 400 of an operation with a body: its own schema, or the serializer's field errors
+    (``serializer.is_valid(raise_exception=True)`` answers ``{field: [messages]}``, whatever the view
+    documents for its own refusals)."""
+    media = response.get("content", {}).get("application/json")
+    if not media or "schema" not in media or "ValidationErrors" in str(media["schema"]):
+        return
+    media["schema"] = {"anyOf": [media["schema"], _ref("ValidationErrors")]}
+
+
+def add_error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """drf-spectacular post-processing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.setdefault("Error", ERROR)
+    schemas.setdefault("ValidationErrors", VALIDATION_ERRORS)
+    for path_item in result.get("paths", {}).values():
+        for method, operation in path_item.items():
+            if method not in {"get", "put", "patch", "post", "delete"}:
+                continue
+            responses = operation.setdefault("responses", {})
+            for code, response in responses.items():
+                if code[0] in "45" and "content" not in response:  # documented in words only: give it the body
+                    default = _json(_ref("Error"), "")
+                    if code == "400":
+                        default = _json({"anyOf": [_ref("Error"), _ref("ValidationErrors")]}, "")
+                    response["content"] = default["content"]
+            if "400" in responses and "requestBody" in operation:
+                _with_field_errors(responses["400"])
+            for code, response in error_responses(operation).items():
+                responses.setdefault(code, response)
+    return result

@@ -1,0 +1,32 @@
+"""The page answered when a task cannot be started because the task service (the broker) is down."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+class TaskDispatchErrorMiddleware:
+    """Pages that start a task answer 503 with the reason in words when the task service is down.
+
+    Why here: every page that starts a task (grids, crosswords, lexicon compilation, the task check) would
+    otherwise repeat the same handler; ``core.progress.TaskDispatchError`` has already failed the run and
+    the service has removed what it created, so there is nothing left to clean up, only to explain.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        from core.progress import TaskDispatchError
+
+        if not isinstance(exception, TaskDispatchError):
+            return None
+        response = render(request, "core/tasks_unavailable.html", {"message": str(exception.detail)}, status=503)
+        response["Retry-After"] = "60"
+        return response

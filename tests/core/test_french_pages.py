@@ -1,0 +1,197 @@
+"""Everything in French: walk every page a learner and a staff member can reach (following the site's own
+links from the home page) and a sample of API errors, and fail on tell-tale English words.
+
+The check reads what a person sees or hears: text nodes and the ``title``, ``aria-label``,
+``placeholder`` and ``alt`` attributes, not scripts, styles or URLs. Game words are upper case
+(CHAT, THE), so the English words are matched in lower case or capitalised only.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+from django.urls import reverse
+
+from lexicon.services import import_word_list, set_definition
+from tests.support import api_for, french_dict_words, write_words
+from training import services as training_services
+from training.models import RevisionList
+from training.starter import create_starter_lists
+
+pytestmark = pytest.mark.django_db
+
+ENGLISH = re.compile(
+    r"\b(?:[Tt]he|[Aa]nd|[Ww]ith|[Yy]our|[Ww]ords?|[Ll]etters?|[Nn]ot found|[Ss]ubmit|[Ss]ave|[Dd]elete|"
+    r"[Ss]earch|[Ll]og in|[Ss]ign up|[Cc]rosswords?|[Ll]exicons?|[Tt]raining|[Rr]eviews?|[Gg]rids?|[Ll]ists?|"
+    r"[Ee]rrors?|[Ii]nvalid|[Rr]equired|[Tt]his field|[Aa]nswers?|[Ss]tart|[Cc]heck|[Ff]ound|[Ff]ailed|"
+    r"[Ss]hould|[Mm]ust|[Ee]nsure|[Cc]ould not|[Pp]lease|[Ss]orry|[Ww]rong|[Hh]ooks?)\b")
+ALLOWED = ("Tirage", "Scrabble", "Jarnac", "FSRS", "CBIC", "min_length", "create_starter_lists")
+SKIPPED_PATHS = ("/puzzles/lab", "/accounts/logout", "/admin", "/api/", "/i18n/", "/static/", "/media/", "/healthz")
+MAX_PAGES = 80
+
+
+class _VisibleText(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.links: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag in ("script", "style", "template"):
+            self._hidden += 1
+        if tag == "a" and attributes.get("href"):
+            self.links.append(attributes["href"])
+        for name in ("title", "aria-label", "placeholder", "alt"):
+            if attributes.get(name):
+                self.parts.append(attributes[name])
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "template") and self._hidden:
+            self._hidden -= 1
+
+    def handle_data(self, data):
+        if not self._hidden:
+            self.parts.append(data)
+
+
+def english_in(text: str) -> list[str]:
+    for name in ALLOWED:
+        text = text.replace(name, " ")
+    return sorted({m.group(0) for m in ENGLISH.finditer(text)})
+
+
+def read(html: str) -> _VisibleText:
+    parser = _VisibleText()
+    parser.feed(html)
+    return parser
+
+
+def walk(client, start_paths: list[str]) -> dict[str, list[str]]:
+    """{path: English words} over every page reachable by GET links from ``start_paths``."""
+    seen: set[str] = set()
+    queue = list(start_paths)
+    offenders: dict[str, list[str]] = {}
+    while queue and len(seen) < MAX_PAGES:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        response = client.get(path)
+        assert response.status_code < 500, f"{path} answered {response.status_code}"
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        page = read(response.content.decode())
+        found = english_in(" ".join(page.parts))
+        if found:
+            offenders[path] = found
+        for href in page.links:
+            target = urlsplit(urljoin(path, href))
+            if target.netloc or target.scheme not in ("", "http") or not target.path.startswith("/"):
+                continue
+            if target.path.startswith(SKIPPED_PATHS) or target.path.endswith((".ipuz", ".puz", ".txt", ".json")):
+                continue
+            if re.search(r"(?:^|&)page=(?:[3-9]|\d\d)", target.query):
+                continue  # the first pages of a paginated list say it all
+            url = target.path + (f"?{target.query}" if target.query else "")
+            if url not in seen:
+                queue.append(url)
+    return offenders
+
+
+@pytest.fixture
+def site(tmp_path, alice, django_user_model):
+    """A lexicon with a definition, the starter lists, a learner's copy with a grid, the crossword of the day."""
+    staff = django_user_model.objects.create_user("curator", password="curator-pass-123", is_staff=True)
+    lexicon = import_word_list(write_words(tmp_path / "fr7.txt", french_dict_words(7)), name="fr7",
+                               language="fr").lexicon
+    set_definition(lexicon, "CHAT", "Petit félin", user=staff)
+    create_starter_lists(lexicon)
+    starter = RevisionList.objects.filter(published=True, lexicon=lexicon, name__contains="7").first()
+    copy = training_services.copy_list(starter, alice)
+    training_services.start_list_grid(alice, copy, max_words=3)
+    return {"lexicon": lexicon, "staff": staff, "copy": copy}
+
+
+def test_learner_pages_are_in_french(client, alice, site):
+    client.force_login(alice)
+    lexicon = site["lexicon"]
+    lookup = reverse("lexicon-lookup", args=[lexicon.pk])
+    starts = [reverse("home"), reverse("account"), reverse("puzzles:daily"),
+              f"{lookup}?tool=check&words=chat+xyz+l%27eau", f"{lookup}?tool=anagrams&letters=CHAT%3F&min_length=4",
+              f"{lookup}?tool=anagrams&letters=A1", f"{lookup}?tool=pattern&q=*TION", f"{lookup}?tool=pattern&q=A%23",
+              f"{lookup}?tool=hooks&word=chat"]
+    offenders = walk(client, starts)
+    assert offenders == {}, f"English on French pages: {offenders}"
+
+
+def test_staff_pages_are_in_french(client, site):
+    client.force_login(site["staff"])
+    lexicon = site["lexicon"]
+    offenders = walk(client, [reverse("home"), reverse("lexicon-curate", args=[lexicon.pk]),
+                              reverse("lexicon-audit", args=[lexicon.pk])])
+    assert offenders == {}, f"English on French staff pages: {offenders}"
+
+
+def test_anonymous_pages_are_in_french(client, site):
+    offenders = walk(client, [reverse("home"), reverse("login"), reverse("signup"), reverse("password_reset")])
+    assert offenders == {}, f"English on French pages: {offenders}"
+
+
+def api_error_texts(response) -> str:
+    body = response.json()
+    texts: list[str] = []
+
+    def collect(value):
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("text", "line", "word", "code"):
+                    collect(item)
+
+    collect(body)
+    return " ".join(texts)
+
+
+def test_api_errors_are_in_french(alice, site):
+    lexicon = site["lexicon"]
+    learner = api_for(alice)
+    anonymous = api_for()
+    calls = [
+        (anonymous.get(f"/api/lexicons/{lexicon.pk + 99}/check/", {"words": "chat"}), 404),
+        (anonymous.get(f"/api/lexicons/{lexicon.pk}/check/", {"words": ""}), 400),
+        (anonymous.get(f"/api/lexicons/{lexicon.pk}/anagrams/", {"letters": "A1"}), 400),
+        (anonymous.get(f"/api/lexicons/{lexicon.pk}/anagrams/", {"letters": "AB", "min_length": "x"}), 400),
+        (anonymous.get(f"/api/lexicons/{lexicon.pk}/pattern/", {"q": "A#"}), 400),
+        (anonymous.get(f"/api/lexicons/{lexicon.pk}/hooks/", {"word": "l'eau"}), 400),
+        (anonymous.get("/api/auth/me/"), 401),
+        (learner.patch("/api/auth/me/", {"daily_goal": 0}, format="json"), 400),
+        (learner.patch("/api/auth/me/", {"default_lexicon": lexicon.pk + 99}, format="json"), 400),
+        (learner.post("/api/lists/", {}, format="json"), 400),
+        (learner.get("/api/grids/999999/"), 404),
+        (learner.get("/api/crosswords/999999/"), 404),
+        (learner.get(f"/api/lexicons/{lexicon.pk}/versions/"), 403),
+        (learner.post(f"/api/lists/{site['copy'].pk}/words/", {"word": "chat1"}, format="json"), 400),
+    ]
+    offenders = {}
+    for response, expected in calls:
+        assert response.status_code == expected, (response.request["PATH_INFO"], response.status_code, response.content)
+        assert response["Content-Language"] == "fr"
+        found = english_in(api_error_texts(response))
+        if found:
+            offenders[f"{response.request['REQUEST_METHOD']} {response.request['PATH_INFO']}"] = (
+                found, api_error_texts(response))
+    assert offenders == {}, f"English in French API errors: {offenders}"
+
+
+def test_the_detector_finds_english():
+    assert english_in("Crossword of the day: 3 words found") == ["Crossword", "found", "the", "words"]
+    assert english_in("Tirage · CHAT, THE, AND · Mots croisés du jour") == []

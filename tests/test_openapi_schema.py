@@ -1,0 +1,72 @@
+"""The OpenAPI schema documents what the API really answers: errors, nullable fields, content types.
+
+(The bounded schemathesis run in test_api_schemathesis.py checks live answers; these are the rules in
+the schema itself, checked on every operation, so a new endpoint gets them too.)"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict:
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def operations(schema: dict):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method in {"get", "post", "put", "patch", "delete"}:
+                yield path, method, operation
+
+
+def test_every_operation_documents_its_error_answers(schema):
+    missing = []
+    for path, method, op in operations(schema):
+        codes = set(op["responses"])
+        secured = any(requirement for requirement in op.get("security", []))
+        wanted = ({"401", "403"} if secured else set()) | ({"404"} if "{" in path else set())
+        if "requestBody" in op:
+            wanted |= {"400", "413", "415"}
+        missing += [f"{method.upper()} {path}: {code}" for code in sorted(wanted - codes)]
+    assert missing == []
+
+
+def test_every_error_answer_has_a_json_body_schema(schema):
+    bare = [f"{method.upper()} {path}: {code}" for path, method, op in operations(schema)
+            for code, response in op["responses"].items()
+            if code[0] in "45" and "application/json" not in response.get("content", {})]
+    assert bare == []
+    assert schema["components"]["schemas"]["Error"]["required"] == ["detail"]
+
+
+def test_fields_that_can_be_null_are_documented_nullable(schema):
+    components = schema["components"]["schemas"]
+    for name, field in [("Version", "based_on"), ("Version", "created_by"), ("Event", "actor"),
+                        ("Event", "version"), ("Lexicon", "current_version")]:
+        assert components[name]["properties"][field].get("nullable") is True, (name, field)
+
+
+def test_the_crossword_export_documents_both_file_types(schema):
+    ok = schema["paths"]["/api/crosswords/{crossword_id}/export/"]["get"]["responses"]["200"]["content"]
+    assert set(ok) == {"application/json", "application/x-crossword"}
+    assert ok["application/x-crossword"]["schema"] == {"type": "string", "format": "binary"}
+
+
+def test_task_starts_document_503(schema):
+    starts = [(path, method, op) for path, method, op in operations(schema) if "202" in op["responses"]]
+    assert starts and all("503" in op["responses"] for _path, _method, op in starts)
+
+
+def test_no_two_shapes_share_a_component_name():
+    """Two serializers of the same name become one component: one endpoint's schema would be the other's."""
+    from drf_spectacular.drainage import GENERATOR_STATS
+    from drf_spectacular.generators import SchemaGenerator
+
+    GENERATOR_STATS.reset()
+    SchemaGenerator().get_schema(request=None, public=True)
+    messages = list(GENERATOR_STATS._warn_cache) + list(GENERATOR_STATS._error_cache)
+    assert [m for m in messages if "identical names" in m] == []
+    assert [m for m in GENERATOR_STATS._error_cache] == []
