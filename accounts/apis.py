@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from accounts import login_limits
 from accounts.serializers import RegisteredSerializer, RegisterSerializer
 from accounts.services import create_learner
+from core.throttling import DegradingAnonRateThrottle
 
 
-class AuthRateThrottle(AnonRateThrottle):
-    """Limits password guessing and sign-up floods per client IP (rate: settings, scope ``auth``)."""
+class AuthRateThrottle(DegradingAnonRateThrottle):
+    """Limits password guessing and sign-up floods per client IP (rate: settings, scope ``auth``); lets
+    requests through when the cache (Redis) is down rather than failing log-in."""
 
     scope = "auth"
 
@@ -39,7 +42,34 @@ class RegisterApi(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+TOO_MANY = OpenApiResponse(description="Too many requests or failed log-ins: `{\"detail\": message}` "
+                                       "and a `Retry-After` header (seconds).")
+
+
 class TokenApi(ObtainAuthToken):
-    """Exchange a username and password for the user's API token (``Authorization: Token <key>``)."""
+    """Exchange a username and password for the user's API token (``Authorization: Token <key>``).
+
+    Failed attempts are limited per account and per client address like the log-in page
+    (``accounts.login_limits``): past the limit the answer is 429 before the password is checked.
+    """
 
     throttle_classes = [AuthRateThrottle]
+
+    @extend_schema(request=AuthTokenSerializer, responses={
+        200: inline_serializer("TokenKey", fields={"token": serializers.CharField()}), 400: OpenApiResponse(
+        description="Wrong username or password, or a missing field."), 429: TOO_MANY})
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        data = request.data if hasattr(request.data, "get") else {}
+        username = data.get("username")
+        username = username if isinstance(username, str) else ""
+        refusal = login_limits.refusal(request, username)
+        if refusal is not None:
+            return Response({"detail": refusal.message}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                            headers={"Retry-After": str(refusal.retry_after)})
+        serializer = self.get_serializer(data=data)
+        if not serializer.is_valid():
+            login_limits.record_failure(request, username)
+            return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
+        login_limits.record_success(username)
+        token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

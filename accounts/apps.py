@@ -6,3 +6,10 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from accounts.services import apply_language_at_login
+
+        user_logged_in.connect(apply_language_at_login, dispatch_uid="accounts.apply_language_at_login")

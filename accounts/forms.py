@@ -1,7 +1,10 @@
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+
+from accounts import login_limits
 
 
 class SignUpForm(UserCreationForm):
@@ -16,3 +19,24 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+
+class RateLimitedAuthenticationForm(AuthenticationForm):
+    """Django's log-in form, refusing attempts once the account or the address failed too often
+    (``accounts.login_limits``): the refusal comes before the password is checked, so guessing stops."""
+
+    error_messages = {**AuthenticationForm.error_messages, "too_many_attempts": "%(message)s"}
+    refusal: login_limits.Refusal | None = None
+
+    def clean(self):
+        username = self.cleaned_data.get("username") or ""
+        self.refusal = login_limits.refusal(self.request, username)
+        if self.refusal is not None:
+            raise ValidationError(self.refusal.message, code="too_many_attempts")
+        try:
+            cleaned = super().clean()
+        except ValidationError:
+            login_limits.record_failure(self.request, username)
+            raise
+        login_limits.record_success(username)
+        return cleaned

@@ -1,10 +1,12 @@
 from django.urls import include, path
 
-from accounts import views
+from accounts import profile, views
 
 urlpatterns = [
+    path("", profile.account, name="account"),
     path("signup/", views.signup, name="signup"),
     path("signup/check-username/", views.username_check, name="signup-username-check"),
-    # login, logout, password_change(_done), password_reset(_done/_confirm/_complete)
+    path("login/", views.RateLimitedLoginView.as_view(), name="login"),
+    # logout, password_change(_done), password_reset(_done/_confirm/_complete)
     path("", include("django.contrib.auth.urls")),
 ]

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from accounts import apis
+from accounts import apis, profile
 
 urlpatterns = [
     path("auth/register/", apis.RegisterApi.as_view(), name="api-register"),
     path("auth/token/", apis.TokenApi.as_view(), name="api-token"),
+    path("auth/me/", profile.MeApi.as_view(), name="api-me"),
 ]

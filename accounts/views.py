@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.forms import SignUpForm
+from accounts.forms import RateLimitedAuthenticationForm, SignUpForm
 
 
 @require_http_methods(["GET", "POST"])
@@ -33,3 +34,16 @@ def username_check(request: HttpRequest) -> HttpResponse:
     text = _("This username is already taken.") if taken else _("This username is available.")
     css = "field-note field-note--error" if taken else "field-note field-note--ok"
     return render(request, "registration/_username_check.html", {"text": text, "css": css})
+
+
+class RateLimitedLoginView(LoginView):
+    """Django's log-in page with failed attempts limited per account and per address: 429 once refused."""
+
+    form_class = RateLimitedAuthenticationForm
+
+    def form_invalid(self, form: RateLimitedAuthenticationForm) -> HttpResponse:
+        response = super().form_invalid(form)
+        if form.refusal is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(form.refusal.retry_after)
+        return response

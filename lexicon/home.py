@@ -1,0 +1,14 @@
+"""The lookups block of the home page: check a word, find anagrams or a pattern in the learner's lexicon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+
+def lookups_context(request: HttpRequest) -> dict[str, Any] | None:
+    from accounts.selectors import preferred_lexicon  # accounts depends on lexicon: import at call time
+
+    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    return {"lexicon": lexicon} if lexicon is not None else None
