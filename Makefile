@@ -26,5 +26,5 @@ worker:
 	.venv/bin/celery -A config worker -l info
 
 messages:
-	DEBUG=1 .venv/bin/python manage.py makemessages -l fr -l en --no-location --no-fuzzy-matching --ignore '.venv/*' --ignore 'engine/*' --ignore 'staticfiles/*' --ignore 'var/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'artifacts/*'
+	DEBUG=1 .venv/bin/python manage.py makemessages -l fr -l en --no-location --ignore '.venv/*' --ignore 'engine/*' --ignore 'staticfiles/*' --ignore 'var/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'artifacts/*'
 	DEBUG=1 .venv/bin/python manage.py compilemessages --ignore '.venv/*'

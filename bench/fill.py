@@ -2,6 +2,19 @@
 
 Run: ``.venv/bin/python bench/fill.py [--seeds 3] [--time-limit 30] [--sizes 5,9,10,11,13,15]``
 
+Figures (French grids, 2 shared cores): ``bench/fill.py --no-peer --seeds 5 --time-limit 20
+--sizes fr15,fr21,fr15b36`` gives 15x15 fr 5/5 filled, median 0.40 s CPU (worst 2.9 s); 21x21 fr
+5/5, median 0.46 s CPU (worst 1.9 s) since generated French grids above 15x15 keep their words to
+9 letters (with words up to 14 letters, as before: 0/5 in 20 s); 15x15 with 36 black cells
+scattered at random (``fr15b36``): 1/5 only, as those grids stack several 12-15 letter slots and
+neither full arc consistency, wider value choice nor faster restarts filled more of them (seeds 0
+and 2 stay unfilled after 45 s of CPU).
+
+A size is ``N`` (style ``fr`` up to 10, ``us`` above), or ``frN`` / ``usN`` to choose the style (``fr15``,
+``fr21``: French grids the size of a newspaper's), with ``bK`` for a grid of exactly K black cells
+scattered at random (:func:`engine.crossword.random_pattern`, the crossword lab's "random grid") instead
+of the generator's pattern: ``fr15b36``.
+
 Grids (from :func:`engine.crossword.generate_pattern`, the pattern seed equal to the fill seed,
 except the 5x5, which is seed 002's test grid for every seed):
 
@@ -36,6 +49,7 @@ from engine.crossword import (  # noqa: E402
     fill_grid,
     generate_pattern,
     parse_grid,
+    random_pattern,
     verify_fill,
 )
 from engine.wordlist import read_word_list  # noqa: E402
@@ -96,6 +110,22 @@ def run_blacksquare(rows, style, lexicon, word_list, seed, time_limit):
             "why": "" if ok else "unsound (e.g. a repeated word)"}
 
 
+def parse_size(spec: str) -> tuple[int, str, int | None]:
+    """``"15"`` -> (15, "us", None); ``"fr15"`` -> (15, "fr", None); ``"fr15b36"`` -> (15, "fr", 36)."""
+    match = re.fullmatch(r"(fr|us)?(\d+)(?:b(\d+))?", spec.strip())
+    if not match:
+        raise SystemExit(f"bad size {spec!r}: expected N, frN, usN, optionally followed by bK")
+    n = int(match.group(2))
+    style = match.group(1) or ("fr" if n <= 10 else "us")
+    return n, style, int(match.group(3)) if match.group(3) else None
+
+
+def grid_rows(n: int, style: str, blocks: int | None, seed: int) -> list[str]:
+    if blocks is not None:
+        return random_pattern(n, n, blocks, style, seed)
+    return SEED_GRID if n == 5 and style == "fr" else generate_pattern(n, style, seed)
+
+
 def fmt(value, spec=".2f"):
     return "-" if value is None else format(value, spec)
 
@@ -107,13 +137,13 @@ def main() -> int:
     parser.add_argument("--sizes", default="5,9,10,11,13,15")
     parser.add_argument("--no-peer", action="store_true", help="skip blacksquare")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = [parse_size(s) for s in args.sizes.split(",")]
 
     t0 = time.monotonic()
     lexicons = {}
-    if any(n <= 10 for n in sizes):
+    if any(style == "fr" for _n, style, _b in sizes):
         lexicons["fr"] = load_french()
-    if any(n > 10 for n in sizes):
+    if any(style == "us" for _n, style, _b in sizes):
         lexicons["us"] = load_english()
     peer_lists = {}
     for style, lex in lexicons.items():
@@ -126,17 +156,16 @@ def main() -> int:
     print(f"word lists ready in {time.monotonic() - t0:.1f} s: "
           + ", ".join(f"{s}: {len(lex)} words" for s, lex in lexicons.items()))
 
-    header = (f"{'grid':<10} {'solver':<12} {'filled':>6} {'median s':>9} {'cpu s':>6} {'nodes':>7} "
+    header = (f"{'grid':<14} {'solver':<12} {'filled':>6} {'median s':>9} {'cpu s':>6} {'nodes':>7} "
               f"{'backtr.':>8} {'mean score':>10}  per seed (s)")
     print(header)
     print("-" * len(header))
     totals: dict[str, list[float]] = {"tirage": [0, 0.0, 0, 0.0], "blacksquare": [0, 0.0, 0, 0.0]}
-    for n in sizes:
-        style = "fr" if n <= 10 else "us"
+    for n, style, blocks in sizes:
         lex = lexicons[style]
         runs: dict[str, list[dict]] = {"tirage": [], "blacksquare": []}
         for seed in range(args.seeds):
-            rows = SEED_GRID if n == 5 else generate_pattern(n, style, seed)
+            rows = grid_rows(n, style, blocks, seed)
             runs["tirage"].append(run_ours(rows, style, lex, seed, args.time_limit))
             if not args.no_peer:
                 runs["blacksquare"].append(run_blacksquare(rows, style, lex, peer_lists[style], seed,
@@ -151,7 +180,8 @@ def main() -> int:
             bts = [r["backtracks"] for r in results if r["backtracks"] is not None]
             scores = [r["score"] for r in ok]
             per_seed = " ".join(f"{r['seconds']:.2f}{'' if r['ok'] else '!'}" for r in results)
-            print(f"{f'{n}x{n} {style}':<10} {solver:<12} {f'{len(ok)}/{len(results)}':>6} {med:>9.3f} {med_cpu:>6.2f} "
+            name = f"{n}x{n} {style}" + (f" b{blocks}" if blocks is not None else "")
+            print(f"{name:<14} {solver:<12} {f'{len(ok)}/{len(results)}':>6} {med:>9.3f} {med_cpu:>6.2f} "
                   f"{fmt(statistics.median(nodes) if nodes else None, '.0f'):>7} "
                   f"{fmt(statistics.median(bts) if bts else None, '.0f'):>8} "
                   f"{fmt(statistics.mean(scores) if scores else None):>10}  {per_seed}")
@@ -162,7 +192,7 @@ def main() -> int:
     print("-" * len(header))
     for solver, (ok, seconds, count, cpu) in totals.items():
         if count:
-            print(f"{'total':<10} {solver:<12} {f'{ok}/{count}':>6} {seconds:>9.2f} {cpu:>6.2f}  s in all")
+            print(f"{'total':<14} {solver:<12} {f'{ok}/{count}':>6} {seconds:>9.2f} {cpu:>6.2f}  s in all")
     print("('!' marks a run without a sound fill: time limit reached, or a fill with a repeated word;\n"
           " 'median s' is wall time, 'cpu s' this process's CPU time, less sensitive to a busy machine)")
     return 0

@@ -3,6 +3,7 @@
 Usage::
 
     .venv/bin/python bench/jarnac.py [WORDLIST] [--language fr] [--games 20] [--queries 300]
+    .venv/bin/python bench/jarnac.py --reply-games 20 --games 0 --queries 0   # the web game's AI replies
 
 WORDLIST defaults to /usr/share/dict/french (read with --skip-invalid semantics). Prints tables;
 nothing here is asserted: speed targets live here, not in unit tests.
@@ -10,6 +11,12 @@ nothing here is asserted: speed targets live here, not in unit tests.
 Targets (French wfrench, ~136k Jarnac words, one core): tree built in under 1 s of CPU; extend and
 create under 1 ms per query on average; steal (4 opponent words) under 5 ms; an AI move under 2 ms.
 Strength target: hard beats medium and medium beats easy in most seeded games.
+
+``--reply-games N``: the web game's latency. The learner's side is played by the easy or medium AI
+(alternating), the opponent at each level answers with a whole turn (``ai.play_turn``, what a move
+request runs when it passes the turn), plus the state's JSON round trip the request does. Prints the
+per-reply p50/p95/max in ms for each level. Target: p95 under 1 s at the hard level (in practice a
+few ms).
 """
 
 from __future__ import annotations
@@ -94,6 +101,49 @@ def tournament(tree, games: int) -> None:
                   f"{totals[1] / games:7.1f} {moves / games:6.1f} {1000 * seconds / moves:8.2f} {bag_ends:8}")
 
 
+def reply_latency(tree, games: int) -> None:
+    """Time each AI reply of web-style games (learner = easy/medium AI, opponent = each level)."""
+    from engine.jarnac import storage
+
+    print(f"\nAI replies in web games: {games} seeded games per level; a reply = the AI's whole turn "
+          f"+ the state's JSON round trip")
+    print(f"{'level':8} {'replies':>8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'moves/reply':>12} {'choose p95 ms':>14}")
+    for level in ai.LEVELS:
+        replies: list[float] = []
+        moves_per_reply: list[int] = []
+        chooses: list[float] = []
+        for game in range(games):
+            learner = ("easy", "medium")[game % 2]
+            state = rules.new_game(f"reply-{game}", tree.language)
+            for _ in range(5000):
+                if state.phase == rules.OVER:
+                    break
+                if state.current == 0:
+                    state = rules.apply_move(state, ai.choose_move(state, tree, learner), tree)
+                    continue
+                start = time.perf_counter()
+                before = len(state.history)
+                stored = storage.to_json(state)
+                state = storage.from_json(stored)
+                player, turn = state.current, state.turn
+                while state.phase != rules.OVER and state.current == player and state.turn == turn:
+                    t0 = time.perf_counter()
+                    chosen = ai.choose_move(state, tree, level)
+                    chooses.append((time.perf_counter() - t0) * 1000)
+                    state = rules.apply_move(state, chosen, tree)
+                storage.to_json(state)
+                replies.append((time.perf_counter() - start) * 1000)
+                moves_per_reply.append(len(state.history) - before)
+        replies.sort()
+        chooses.sort()
+
+        def pct(values: list[float], q: float) -> float:
+            return values[min(len(values) - 1, int(len(values) * q))]
+
+        print(f"{level:8} {len(replies):8} {pct(replies, .5):8.2f} {pct(replies, .95):8.2f} {replies[-1]:8.2f} "
+              f"{statistics.mean(moves_per_reply):12.1f} {pct(chooses, .95):14.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("wordlist", nargs="?", default="/usr/share/dict/french")
@@ -101,6 +151,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reply-games", type=int, default=0,
+                        help="web-style games per level for the AI reply latency (0: skip)")
     args = parser.parse_args()
     read_time, words = timed(lambda: read_word_list(args.wordlist, args.language, skip_invalid=True))
     cpu = time.process_time()
@@ -114,9 +166,12 @@ def main() -> int:
           f"(traced; the word strings are shared with the list read)")
     tracemalloc.stop()
     del second
-    query_table(tree, args.queries, random.Random(args.seed))
+    if args.queries:
+        query_table(tree, args.queries, random.Random(args.seed))
     if args.games:
         tournament(tree, args.games)
+    if args.reply_games:
+        reply_latency(tree, args.reply_games)
     return 0
 
 

@@ -19,11 +19,19 @@ BLANK = "?"
 
 
 class InvalidWord(ValueError):
-    """A word that cannot be written with the language's letters; the message names the word."""
+    """A word that cannot be written with the language's letters; the message names the word.
 
-    def __init__(self, word: str, reason: str) -> None:
+    ``reason`` is English for logs and the command line; ``code`` and ``params`` say the same thing in
+    a stable form that interfaces translate (the web app: ``core.engine_messages``). Codes:
+    ``empty_word``, ``bad_character`` (``char``, ``language``), ``empty_pattern``,
+    ``bad_pattern_character`` (``char``), ``empty_rack``, ``bad_rack_character`` (``char``).
+    """
+
+    def __init__(self, word: str, reason: str, code: str = "invalid_word", **params: object) -> None:
         self.word = word
         self.reason = reason
+        self.code = code
+        self.params = params
         super().__init__(f"invalid word {word!r}: {reason}")
 
 
@@ -69,7 +77,8 @@ class Alphabet:
         try:
             return [self.code_of[c] for c in word]
         except KeyError as exc:
-            raise InvalidWord(word, f"letter {exc.args[0]!r} is not in the {self.language} alphabet") from None
+            raise InvalidWord(word, f"letter {exc.args[0]!r} is not in the {self.language} alphabet",
+                              "bad_character", char=exc.args[0], language=self.language) from None
 
     def decode(self, codes: list[int] | tuple[int, ...]) -> str:
         return "".join(self.letters[c - 1] for c in codes)
@@ -82,10 +91,11 @@ class Alphabet:
         """
         folded = fold_word(word)
         if not folded:
-            raise InvalidWord(word, "empty word")
+            raise InvalidWord(word, "empty word", "empty_word")
         for ch in folded:
             if ch not in self.code_of:
-                raise InvalidWord(word, f"character {ch!r} is not a letter of the {self.language} alphabet")
+                raise InvalidWord(word, f"character {ch!r} is not a letter of the {self.language} alphabet",
+                                  "bad_character", char=ch, language=self.language)
         return folded
 
 

@@ -20,9 +20,15 @@ MAX_REPORTED_PROBLEMS = 50
 
 @dataclass(frozen=True)
 class LineProblem:
+    """A refused line. ``reason`` is English; ``code``/``params`` are stable for interfaces to translate:
+    ``not_utf8`` (``byte``), the :class:`~engine.alphabet.InvalidWord` codes, ``no_valid_word``, or
+    codes of the caller's own checks (the web app's definitions import adds some)."""
+
     line: int
     text: str
     reason: str
+    code: str = ""
+    params: dict = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text!r}: {self.reason}"
@@ -92,7 +98,7 @@ def parse_lines(lines: Iterable[bytes | str], language: str) -> WordList:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 problems.append(LineProblem(number, raw[:60].decode("utf-8", "replace").strip(),
-                                            f"not valid UTF-8 (byte {exc.start})"))
+                                            f"not valid UTF-8 (byte {exc.start})", "not_utf8", {"byte": exc.start}))
                 continue
         else:
             text = raw.lstrip("\ufeff") if number == 1 else raw
@@ -103,7 +109,7 @@ def parse_lines(lines: Iterable[bytes | str], language: str) -> WordList:
         try:
             word = alphabet.normalise(text)
         except InvalidWord as exc:
-            problems.append(LineProblem(number, text[:60], exc.reason))
+            problems.append(LineProblem(number, text[:60], exc.reason, exc.code, dict(exc.params)))
             continue
         if word in seen:
             duplicates += 1
@@ -125,5 +131,5 @@ def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = Fals
     if result.problems and not skip_invalid:
         raise WordListError(result.problems)
     if not result.words:
-        raise WordListError([LineProblem(0, str(path), "the list has no valid word")])
+        raise WordListError([LineProblem(0, str(path), "the list has no valid word", "no_valid_word")])
     return result

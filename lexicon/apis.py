@@ -11,19 +11,23 @@ from __future__ import annotations
 import math
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.engine_messages import problem_reason
+from core.validation import parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
+    AnagramsResultSerializer,
     CheckResultSerializer,
     DefinitionImportResultSerializer,
     DefinitionImportSerializer,
@@ -44,20 +48,24 @@ from lexicon.serializers import (
 from lexicon.uploads import SizeLimitHandler
 
 PAGE_SIZE = 500
+# A curation step refused by the rules (CurationError): publishing the version already served, deleting a
+# definition that does not exist...
+REFUSED = OpenApiResponse(description="Refused: `{\"detail\": message}` saying why; nothing changed.")
 
 
 def _error(message: str, problems=None, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
     body: dict = {"detail": message}
     if problems:
-        body["problems"] = [{"line": p.line, "text": p.text, "reason": p.reason} for p in problems]
+        body["problems"] = [{"line": p.line, "text": p.text, "reason": problem_reason(p)} for p in problems]
     return Response(body, status=code)
 
 
 def _page(request: Request) -> int:
+    """The ``page`` query parameter (1 when absent); garbage or out of range is a 400, not page 1."""
     try:
-        return max(1, int(request.query_params.get("page", "1")))
-    except ValueError:
-        return 1
+        return parse_query_integer(request.query_params.get("page"), name="page", default=1)
+    except ValueError as exc:
+        raise ParseError(str(exc)) from None
 
 
 def _slice(words: list[str], page: int) -> tuple[list[str], int]:
@@ -68,13 +76,16 @@ def _slice(words: list[str], page: int) -> tuple[list[str], int]:
 
 class LexiconMixin:
     def get_lexicon(self, lexicon_id: int) -> Lexicon:
-        return get_object_or_404(Lexicon.objects.select_related("current_version"), pk=lexicon_id)
+        try:
+            return Lexicon.objects.select_related("current_version").get(pk=lexicon_id)
+        except Lexicon.DoesNotExist:
+            raise Http404(_("No such lexicon.")) from None
 
     def get_version(self, lexicon: Lexicon, number: int) -> LexiconVersion:
         try:
             return selectors.get_version(lexicon, number)
         except LexiconVersion.DoesNotExist:
-            raise Http404("No such version.") from None
+            raise Http404(_("No such version.")) from None
 
     @staticmethod
     def serving(lexicon: Lexicon) -> int | None:
@@ -88,7 +99,8 @@ class PublicLookup(LexiconMixin, APIView):
         if isinstance(exc, selectors.LookupInputError):
             return _error(str(exc))
         if isinstance(exc, selectors.CompiledLexiconError):
-            return _error(f"The lexicon is not available right now: {exc}", code=status.HTTP_503_SERVICE_UNAVAILABLE)
+            return _error(_("The lexicon is not available right now; try again in a moment."),
+                          code=status.HTTP_503_SERVICE_UNAVAILABLE)
         return super().handle_exception(exc)
 
 
@@ -109,7 +121,8 @@ class UploadLimitMixin:
             length = 0
         # Content-Length first: refused before the body is read at all.
         if length > limit + 64 * 1024 or (request.data is not None and self.upload_limit.exceeded):
-            return _error(f"The upload is too large; the limit is {limit // (1024 * 1024)} MB. Nothing was saved.",
+            return _error(_("The upload is too large; the limit is %(limit)d MB. Nothing was saved.")
+                          % {"limit": limit // (1024 * 1024)},
                           code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         return None
 
@@ -142,7 +155,8 @@ class CheckApi(PublicLookup):
         responses=CheckResultSerializer,
     )
     def get(self, request: Request, lexicon_id: int) -> Response:
-        """Are these words valid in the serving version? Text that is not a word says why."""
+        """Are these words valid in the serving version? Text that is not a word says why; a valid word comes
+        with its front and back hooks and its curated definition (null when none)."""
         lexicon = self.get_lexicon(lexicon_id)
         checks = selectors.check_words(lexicon, request.query_params.get("words", "").split(","))
         body = {
@@ -166,30 +180,39 @@ class AnagramsApi(PublicLookup):
             OpenApiParameter("letters", str, required=True, description="Rack letters, ? for a blank (at most 15, 2 blanks)."),
             OpenApiParameter("min_length", int, description="Also shorter words, down to this length."),
         ],
-        responses=WordsResultSerializer,
+        responses=AnagramsResultSerializer,
     )
     def get(self, request: Request, lexicon_id: int) -> Response:
-        """Anagrams of a rack, sorted by length then alphabetically (at most 2000 listed, ``count`` is all)."""
+        """Anagrams of a rack, sorted by length then alphabetically (at most 2000 listed, ``count`` is all).
+
+        ``tiles`` spells each listed word with the blank-played letters in lower case; with blanks in the
+        rack, ``groups`` gathers the words by the letters the blanks stand for."""
         lexicon = self.get_lexicon(lexicon_id)
         raw_min = request.query_params.get("min_length") or None
         try:
             min_length = int(raw_min) if raw_min is not None else None
         except ValueError:
-            return _error("min_length must be a whole number.")
+            return _error(_("min_length must be a whole number."))
         result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
-        return _words_response(lexicon, self.serving(lexicon), result)
+        body = {"lexicon": lexicon.pk, "version": self.serving(lexicon), "query": result.query, "count": result.total,
+                "truncated": result.truncated, "words": result.words, "tiles": result.tiles or [],
+                "groups": None if result.groups is None else [
+                    {"added": g.added, "words": [b.word for b in g.found], "tiles": [b.tiles for b in g.found]}
+                    for g in result.groups]}
+        return Response(AnagramsResultSerializer(body).data)
 
 
 class PatternApi(PublicLookup):
     @extend_schema(
         parameters=[
-            OpenApiParameter("q", str, required=True, description="Pattern, a dot for any letter (e.g. .A.E.)."),
+            OpenApiParameter("q", str, required=True, description="Pattern: a dot for any letter (e.g. .A.E.), a star "
+                                                                 "for any run of letters, none included (e.g. *TION)."),
             OpenApiParameter("rack", str, description="Fill the dots only with these tiles (? = blank)."),
         ],
         responses=WordsResultSerializer,
     )
     def get(self, request: Request, lexicon_id: int) -> Response:
-        """Words matching a pattern of fixed length."""
+        """Words matching a pattern (``.`` one letter, ``*`` any run of letters)."""
         lexicon = self.get_lexicon(lexicon_id)
         result = selectors.pattern_lookup(lexicon, request.query_params.get("q", ""),
                                           request.query_params.get("rack") or None)
@@ -318,7 +341,7 @@ class VersionDiffApi(StaffApi):
 
 
 class PublishApi(StaffApi):
-    @extend_schema(request=None, responses={202: TaskStartedSerializer})
+    @extend_schema(request=None, responses={202: TaskStartedSerializer, 400: REFUSED})
     def post(self, request: Request, lexicon_id: int, number: int) -> Response:
         """Compile and publish this version (an earlier one: roll back). Follow the task at ``status_url``;
         the previous version serves until the task is done."""
@@ -362,7 +385,7 @@ class DefinitionEditApi(StaffApi):
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(DefinitionSerializer(definition).data)
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(request=None, responses={204: None, 400: REFUSED})
     def delete(self, request: Request, lexicon_id: int, word: str) -> Response:
         lexicon = self.get_lexicon(lexicon_id)
         services.set_definition(lexicon, word, "", user=request.user)

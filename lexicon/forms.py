@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.validation import MAX_NOTE_LENGTH, validate_multiline
+
 
 class CheckForm(forms.Form):
     words = forms.CharField(label=_("Words"), max_length=2000,
@@ -18,9 +20,9 @@ class AnagramForm(forms.Form):
 
 
 class PatternForm(forms.Form):
-    q = forms.CharField(label=_("Pattern"), max_length=15, help_text=_("A dot for any letter, e.g. .A.E."))
+    q = forms.CharField(label=_("Pattern"), max_length=15, help_text=_("A dot for one letter (.A.E.), a star for any run of letters (*TION)."))
     rack = forms.CharField(label=_("Rack (optional)"), max_length=15, required=False,
-                           help_text=_("Fill the dots only with these tiles (? = blank)."))
+                           help_text=_("Fill the dots and stars only with these tiles (? = blank)."))
 
 
 class HooksForm(forms.Form):
@@ -34,7 +36,7 @@ class NewWordsForm(forms.Form):
 
 class UploadForm(forms.Form):
     file = forms.FileField(label=_("Word list"), help_text=_("UTF-8 text, one word per line, at most 20 MB."))
-    note = forms.CharField(label=_("Note"), required=False, max_length=2000,
+    note = forms.CharField(label=_("Note"), required=False, max_length=MAX_NOTE_LENGTH, validators=[validate_multiline],
                            widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Where the list comes from, why."))
     skip_invalid = forms.BooleanField(label=_("Leave out invalid lines instead of refusing the file"), required=False)
 
@@ -44,13 +46,13 @@ class WordEditForm(forms.Form):
                           widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Separated by spaces, commas or new lines."))
     remove = forms.CharField(label=_("Words to remove"), required=False, max_length=5000,
                              widget=forms.Textarea(attrs={"rows": 2}))
-    reason = forms.CharField(label=_("Reason"), max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_NOTE_LENGTH, validators=[validate_multiline], widget=forms.Textarea(attrs={"rows": 2}),
                              help_text=_("Kept in the audit trail."))
 
 
 class DefinitionForm(forms.Form):
     word = forms.CharField(label=_("Word"), max_length=64)
-    text = forms.CharField(label=_("Definition"), required=False, max_length=500,
+    text = forms.CharField(label=_("Definition"), required=False, max_length=500, validators=[validate_multiline],
                            widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Leave empty to delete it."))
 
 

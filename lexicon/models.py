@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from engine.alphabet import LANGUAGES
 
@@ -45,7 +47,10 @@ class Lexicon(models.Model):
         verbose_name_plural = _("lexicons")
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.language}, {self.word_count} words)"
+        # Shown in every lexicon menu: in the reader's language ("mots" in French).
+        return ngettext("%(name)s (%(language)s, %(count)s word)", "%(name)s (%(language)s, %(count)s words)",
+                        self.word_count) % {"name": self.name, "language": self.language,
+                                            "count": number_format(self.word_count, force_grouping=True)}
 
 
 class LexiconVersion(models.Model):
@@ -104,7 +109,10 @@ class LexiconVersion(models.Model):
         verbose_name_plural = _("lexicon versions")
 
     def __str__(self) -> str:
-        return f"{self.lexicon.name} v{self.number} ({self.state}, {self.word_count} words)"
+        return ngettext("%(name)s v%(number)s (%(state)s, %(count)s word)",
+                        "%(name)s v%(number)s (%(state)s, %(count)s words)", self.word_count) % {
+            "name": self.lexicon.name, "number": self.number, "state": self.get_state_display(),
+            "count": number_format(self.word_count, force_grouping=True)}
 
     @property
     def is_serving(self) -> bool:

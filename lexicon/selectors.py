@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from core.engine_messages import engine_error_message
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
+from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.storage import load_words
@@ -192,6 +194,9 @@ class WordCheck:
     word: str  # normalised, "" when the text is not a word of the alphabet
     valid: bool
     error: str = ""
+    front: str = ""  # front hook letters of a valid word ("" otherwise), e.g. "S" for ELLE → SELLE
+    back: str = ""  # back hook letters of a valid word
+    definition: str | None = None  # the curated definition, when there is one
 
 
 def check_words(lexicon: Lexicon, texts: Iterable[str]) -> list[WordCheck]:
@@ -208,10 +213,23 @@ def check_words(lexicon: Lexicon, texts: Iterable[str]) -> list[WordCheck]:
         try:
             word = alphabet.normalise(text)
         except InvalidWord as exc:
-            results.append(WordCheck(text, "", False, exc.reason))
+            results.append(WordCheck(text, "", False, engine_error_message(exc)))
             continue
-        results.append(WordCheck(text, word, gaddag.contains(word)))
-    return results
+        valid = gaddag.contains(word)
+        if valid:
+            results.append(WordCheck(text, word, True, front=gaddag.front_hooks(word), back=gaddag.back_hooks(word)))
+        else:
+            results.append(WordCheck(text, word, False))
+    definitions = definitions_for(lexicon, [c.word for c in results if c.valid])
+    return [replace(c, definition=definitions[c.word]) if c.word in definitions else c for c in results]
+
+
+@dataclass(frozen=True)
+class AnagramGroup:
+    """Anagrams whose blanks stand for the same letters (``added``, sorted; "" without blanks)."""
+
+    added: str
+    found: list[BlankedWord]
 
 
 @dataclass(frozen=True)
@@ -219,10 +237,20 @@ class LookupResult:
     query: str
     words: list[str]
     total: int
+    tiles: list[str] | None = None  # anagrams: each listed word spelled with blank letters in lower case
+    groups: list[AnagramGroup] | None = None  # anagrams of a rack with blanks, by the letters the blanks add
 
     @property
     def truncated(self) -> bool:
         return self.total > len(self.words)
+
+
+def group_by_added_letters(found: list[BlankedWord]) -> list[AnagramGroup]:
+    """Anagrams grouped by the letters their blanks stand for (groups in alphabetical order of those)."""
+    groups: dict[str, list[BlankedWord]] = {}
+    for item in found:
+        groups.setdefault("".join(sorted(item.blanks)), []).append(item)
+    return [AnagramGroup(added, groups[added]) for added in sorted(groups, key=lambda a: (len(a), a))]
 
 
 def _bounded(query: str, words: list[str]) -> LookupResult:
@@ -242,20 +270,24 @@ def anagram_lookup(lexicon: Lexicon, letters: str, min_length: int | None = None
         raise LookupInputError(_("The minimum length must be between 1 and the number of letters (%(max)d).")
                                % {"max": len(letters)})
     try:
-        words = gaddag_for(lexicon).anagrams(letters, min_length)
+        found = gaddag_for(lexicon).anagrams_blanked(letters, min_length)
     except InvalidWord as exc:
-        raise LookupInputError(_("Not a rack: %(reason)s") % {"reason": exc.reason}) from None
+        raise LookupInputError(_("Not a rack: %(reason)s") % {"reason": engine_error_message(exc)}) from None
     except ValueError as exc:  # any other refusal of the engine: a message, never a server error
-        raise LookupInputError(str(exc)) from None
-    return _bounded(letters, words)
+        raise LookupInputError(engine_error_message(exc)) from None
+    listed = found[:MAX_RESULTS]
+    return LookupResult(letters, [b.word for b in listed], len(found), tiles=[b.tiles for b in listed],
+                        groups=group_by_added_letters(listed) if BLANK in letters else None)
 
 
 def pattern_lookup(lexicon: Lexicon, pattern: str, rack: str | None = None) -> LookupResult:
-    """Words matching ``pattern`` (``.`` = any letter), the dots optionally filled from ``rack``."""
+    """Words matching ``pattern`` (``.`` = any letter, ``*`` = any run of letters), the dots and stars
+    optionally filled from ``rack``."""
     pattern = (pattern or "").strip()
     rack = (rack or "").strip().replace(" ", "") or None
     if not pattern:
-        raise LookupInputError(_("Give a pattern such as .A.E. (a dot for any letter)."))
+        raise LookupInputError(_("Give a pattern such as .A.E. (a dot for any letter) or *TION (a star for "
+                                 "any run of letters)."))
     if len(pattern) > MAX_PATTERN:
         raise LookupInputError(_("At most %(max)d letters or dots.") % {"max": MAX_PATTERN})
     if rack is not None and (len(rack) > MAX_RACK or rack.count(BLANK) > MAX_BLANKS):
@@ -264,9 +296,9 @@ def pattern_lookup(lexicon: Lexicon, pattern: str, rack: str | None = None) -> L
     try:
         words = gaddag_for(lexicon).pattern(pattern, rack)
     except InvalidWord as exc:
-        raise LookupInputError(_("Not a pattern: %(reason)s") % {"reason": exc.reason}) from None
+        raise LookupInputError(_("Not a pattern: %(reason)s") % {"reason": engine_error_message(exc)}) from None
     except ValueError as exc:
-        raise LookupInputError(str(exc)) from None
+        raise LookupInputError(engine_error_message(exc)) from None
     return _bounded(pattern, words)
 
 
@@ -287,7 +319,7 @@ def hooks_lookup(lexicon: Lexicon, text: str) -> Hooks:
     try:
         word = gaddag.alphabet.normalise(text)
     except InvalidWord as exc:
-        raise LookupInputError(_("Not a word: %(reason)s") % {"reason": exc.reason}) from None
+        raise LookupInputError(_("Not a word: %(reason)s") % {"reason": engine_error_message(exc)}) from None
     if len(word) > MAX_PATTERN * 2:
         raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_PATTERN * 2})
     return Hooks(word, gaddag.contains(word), gaddag.front_hooks(word), gaddag.back_hooks(word))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.validation import MAX_NOTE_LENGTH, validate_multiline
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 
 
@@ -29,8 +30,8 @@ class VersionStateField(serializers.CharField):
 
 class VersionSerializer(serializers.ModelSerializer):
     state = VersionStateField(read_only=True)
-    created_by = serializers.CharField(source="created_by.username", read_only=True, default=None)
-    based_on = serializers.IntegerField(source="parent.number", read_only=True, default=None)
+    created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True, default=None)
+    based_on = serializers.IntegerField(source="parent.number", read_only=True, allow_null=True, default=None)
     compile_task = serializers.UUIDField(source="compile_task_id", read_only=True, allow_null=True)
     serving = serializers.BooleanField(source="is_serving", read_only=True)
 
@@ -44,7 +45,8 @@ class VersionSerializer(serializers.ModelSerializer):
 
 class UploadSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="The word list: UTF-8, one word per line, at most 20 MB.")
-    note = serializers.CharField(required=False, allow_blank=True, max_length=2000, default="")
+    note = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTE_LENGTH, default="",
+                                 validators=[validate_multiline])
     skip_invalid = serializers.BooleanField(required=False, default=False,
                                             help_text="Leave bad lines out (listed back) instead of refusing the file.")
 
@@ -77,7 +79,8 @@ class WordEditSerializer(serializers.Serializer):
                                 max_length=500)
     remove = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list,
                                    max_length=500)
-    reason = serializers.CharField(max_length=2000, help_text="Why: kept in the audit trail.")
+    reason = serializers.CharField(max_length=MAX_NOTE_LENGTH, validators=[validate_multiline],
+                                   help_text="Why: kept in the audit trail.")
 
 
 class WordCheckSerializer(serializers.Serializer):
@@ -85,6 +88,9 @@ class WordCheckSerializer(serializers.Serializer):
     word = serializers.CharField()
     valid = serializers.BooleanField()
     error = serializers.CharField()
+    front = serializers.CharField(help_text="Front hook letters of a valid word, e.g. \"S\" (empty otherwise).")
+    back = serializers.CharField(help_text="Back hook letters of a valid word (empty otherwise).")
+    definition = serializers.CharField(allow_null=True, help_text="The curated definition, null when there is none.")
 
 
 class LookupResultSerializer(serializers.Serializer):
@@ -106,6 +112,21 @@ class WordsResultSerializer(LookupResultSerializer):
     words = serializers.ListField(child=serializers.CharField())
 
 
+class AnagramGroupSerializer(serializers.Serializer):
+    added = serializers.CharField(help_text="The letters the blanks stand for, sorted (\"\" when no blank is used).")
+    words = serializers.ListField(child=serializers.CharField())
+    tiles = serializers.ListField(child=serializers.CharField(),
+                                  help_text="The same words with the blank-played letters in lower case.")
+
+
+class AnagramsResultSerializer(WordsResultSerializer):
+    tiles = serializers.ListField(child=serializers.CharField(),
+                                  help_text="Each listed word with its blank-played letters in lower case.")
+    groups = AnagramGroupSerializer(many=True, allow_null=True,
+                                    help_text="With blanks in the rack: the words grouped by the letters the blanks "
+                                              "stand for; null without blanks.")
+
+
 class HooksSerializer(LookupResultSerializer):
     word = serializers.CharField()
     valid = serializers.BooleanField()
@@ -122,8 +143,8 @@ class NewWordsSerializer(LookupResultSerializer):
 
 
 class EventSerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", read_only=True, default=None)
-    version = serializers.IntegerField(source="version.number", read_only=True, default=None)
+    actor = serializers.CharField(source="actor.username", read_only=True, allow_null=True, default=None)
+    version = serializers.IntegerField(source="version.number", read_only=True, allow_null=True, default=None)
 
     class Meta:
         model = LexiconEvent
@@ -139,7 +160,7 @@ class DefinitionSerializer(serializers.ModelSerializer):
 
 
 class DefinitionWriteSerializer(serializers.Serializer):
-    text = serializers.CharField(max_length=500, allow_blank=True,
+    text = serializers.CharField(max_length=500, allow_blank=True, validators=[validate_multiline],
                                  help_text="The definition; empty deletes it.")
 
 

@@ -43,6 +43,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from core.engine_messages import engine_error_message, problem_reason
+from core.validation import MAX_NOTE_LENGTH, text_problem
 from engine.alphabet import LANGUAGES, InvalidWord, get_alphabet
 from engine.wordlist import LineProblem, WordList, WordListError, parse_lines, read_word_list, words_hash
 from lexicon.compiled import CompiledLexiconError, compile_words, load_compiled
@@ -57,7 +59,7 @@ DEFAULT_MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 SHOWN_PROBLEMS = 20
 MAX_WORD_LENGTH = 64
 MAX_DEFINITION_LENGTH = 500
-MAX_REASON_LENGTH = 2000
+MAX_REASON_LENGTH = MAX_NOTE_LENGTH
 
 State = LexiconVersion.State
 Origin = LexiconVersion.Origin
@@ -66,6 +68,14 @@ Action = LexiconEvent.Action
 
 def max_upload_bytes() -> int:
     return int(getattr(settings, "LEXICON_UPLOAD_MAX_BYTES", DEFAULT_MAX_UPLOAD_BYTES))
+
+
+def _check_free_text(text: str, subject: str, max_length: int | None) -> None:
+    """CurationError when a note, reason or definition is too long or holds forbidden characters
+    (core.validation: control characters, direction overrides), before anything is written."""
+    problem = text_problem(text, multiline=True, max_length=max_length)
+    if problem:
+        raise CurationError(_("%(subject)s %(problem)s; nothing was saved.") % {"subject": subject, "problem": problem})
 
 
 class CurationError(Exception):
@@ -91,7 +101,9 @@ class UploadedFileLike(Protocol):
 
 
 def _problem_message(intro: str, problems: list[LineProblem]) -> str:
-    shown = "; ".join(str(p) for p in problems[:SHOWN_PROBLEMS])
+    shown = "; ".join(_("line %(line)s: %(text)s: %(reason)s") % {"line": p.line, "text": repr(p.text),
+                                                                  "reason": problem_reason(p)}
+                      for p in problems[:SHOWN_PROBLEMS])
     more = len(problems) - SHOWN_PROBLEMS
     return f"{intro}: {shown}" + (_("; and %(count)d more") % {"count": more} if more > 0 else "")
 
@@ -258,6 +270,7 @@ def upload_version(lexicon: Lexicon, upload: UploadedFileLike, *, user, note: st
     numbers) unless ``skip_invalid``, has no word, or is identical to the serving version.
     """
     _check_size(upload)
+    _check_free_text(note, _("The note"), MAX_NOTE_LENGTH)
     try:
         word_list = parse_lines(upload, lexicon.language)
     except OSError as exc:
@@ -300,7 +313,8 @@ def normalise_word(language: str, text: str) -> str:
     try:
         word = get_alphabet(language).normalise(text.strip())
     except InvalidWord as exc:
-        raise CurationError(_("%(word)s is not a word: %(reason)s") % {"word": repr(text.strip()), "reason": exc.reason}) from None
+        raise CurationError(_("%(word)s is not a word: %(reason)s") % {"word": repr(text.strip()),
+                                                                     "reason": engine_error_message(exc)}) from None
     if len(word) > MAX_WORD_LENGTH:
         raise CurationError(_("%(word)s is too long (at most %(max)d letters).") % {"word": word, "max": MAX_WORD_LENGTH})
     return word
@@ -325,6 +339,7 @@ def edit_words(lexicon: Lexicon, *, add: Iterable[str] = (), remove: Iterable[st
         raise CurationError(_("Say why: a reason is required for every word edit."))
     if len(reason) > MAX_REASON_LENGTH:
         raise CurationError(_("The reason is too long (at most %(max)d characters).") % {"max": MAX_REASON_LENGTH})
+    _check_free_text(reason, _("The reason"), MAX_REASON_LENGTH)
     to_add = sorted({normalise_word(lexicon.language, w) for w in add if w.strip()})
     to_remove = sorted({normalise_word(lexicon.language, w) for w in remove if w.strip()})
     if not to_add and not to_remove:
@@ -497,6 +512,7 @@ def set_definition(lexicon: Lexicon, word: str, text: str, *, user) -> Definitio
     from lexicon.compiled import gaddag_for
 
     word = normalise_word(lexicon.language, word)
+    _check_free_text(text or "", _("The definition"), None)
     text = " ".join((text or "").split())
     if len(text) > MAX_DEFINITION_LENGTH:
         raise CurationError(_("The definition is too long (at most %(max)d characters).") % {"max": MAX_DEFINITION_LENGTH})
@@ -548,31 +564,37 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
             line = raw.decode("utf-8").rstrip("\r\n")
         except UnicodeDecodeError as exc:
             problems.append(LineProblem(number, raw[:60].decode("utf-8", "replace").strip(),
-                                        f"not valid UTF-8 (byte {exc.start})"))
+                                        f"not valid UTF-8 (byte {exc.start})", "not_utf8", {"byte": exc.start}))
             continue
         if not line.strip():
             continue
         if "\t" not in line:
-            problems.append(LineProblem(number, line[:60], "no tab between the word and its definition"))
+            problems.append(LineProblem(number, line[:60], "no tab between the word and its definition", "no_tab"))
             continue
         raw_word, text = line.split("\t", 1)
+        problem = text_problem(line, multiline=True)
+        if problem:
+            problems.append(LineProblem(number, raw_word[:60], problem))
+            continue
         text = " ".join(text.split())
         try:
             word = alphabet.normalise(raw_word.strip())
         except InvalidWord as exc:
-            problems.append(LineProblem(number, raw_word[:60], exc.reason))
+            problems.append(LineProblem(number, raw_word[:60], exc.reason, exc.code, dict(exc.params)))
             continue
         if not text:
-            problems.append(LineProblem(number, raw_word[:60], "empty definition"))
+            problems.append(LineProblem(number, raw_word[:60], "empty definition", "empty_definition"))
         elif len(text) > MAX_DEFINITION_LENGTH:
-            problems.append(LineProblem(number, raw_word[:60], f"definition longer than {MAX_DEFINITION_LENGTH} characters"))
+            problems.append(LineProblem(number, raw_word[:60], f"definition longer than {MAX_DEFINITION_LENGTH} characters",
+                                        "definition_too_long", {"max": MAX_DEFINITION_LENGTH}))
         elif word in entries:
-            problems.append(LineProblem(number, raw_word[:60], f"defined twice (first on line {first_line[word]})"))
+            problems.append(LineProblem(number, raw_word[:60], f"defined twice (first on line {first_line[word]})",
+                                        "defined_twice", {"line": first_line[word]}))
         elif not gaddag.contains(word):
             if skip_unknown:
                 unknown.append(word)
             else:
-                problems.append(LineProblem(number, raw_word[:60], "not in the lexicon"))
+                problems.append(LineProblem(number, raw_word[:60], "not in the lexicon", "not_in_lexicon"))
         else:
             entries[word] = text
             first_line[word] = number

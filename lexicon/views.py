@@ -84,9 +84,7 @@ def _run_tool(lexicon: Lexicon, tool: str, form) -> dict:
     data = form.cleaned_data
     try:
         if tool == "check":
-            checks = selectors.check_words(lexicon, split_words(data["words"]))
-            return {"checks": checks,
-                    "definitions": selectors.definitions_for(lexicon, [c.word for c in checks if c.valid])}
+            return {"checks": selectors.check_words(lexicon, split_words(data["words"]))}  # hooks, definitions
         if tool == "anagrams":
             return {"result": selectors.anagram_lookup(lexicon, data["letters"], data["min_length"])}
         if tool == "pattern":

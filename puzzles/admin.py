@@ -1,8 +1,9 @@
-"""Django admin of crosswords: read-only (crosswords are made by the generation task, solved by learners)."""
+"""Django admin of crosswords and Jarnac games: read-only (crosswords are made by the generation task and
+solved by learners; Jarnac games change only through their moves, so they stay replayable)."""
 
 from django.contrib import admin
 
-from puzzles.models import Crossword, CrosswordProgress, MissesList
+from puzzles.models import Crossword, CrosswordProgress, JarnacGame, MissesList
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -29,3 +30,10 @@ class CrosswordProgressAdmin(ReadOnlyAdmin):
 @admin.register(MissesList)
 class MissesListAdmin(ReadOnlyAdmin):
     list_display = ["owner", "lexicon", "revision_list"]
+
+
+@admin.register(JarnacGame)
+class JarnacGameAdmin(ReadOnlyAdmin):
+    list_display = ["id", "owner", "lexicon", "level", "status", "score", "opponent_score", "winner", "created_at"]
+    list_filter = ["status", "level", "lexicon"]
+    search_fields = ["owner__username"]

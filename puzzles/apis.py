@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.apis import detail_response
-from puzzles import exporters, selectors, services
+from puzzles import daily, exporters, selectors, services
 from puzzles.serializers import (
     CheckInSerializer,
     CheckOutSerializer,
@@ -72,7 +72,7 @@ class CrosswordDetailApi(APIView):
 
     @extend_schema(responses=CrosswordSerializer)
     def get(self, request: Request, crossword_id: int) -> Response:
-        crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
+        crossword = services.follow_task(daily.get_solvable_crossword(request.user, crossword_id))
         progress = selectors.progress_of(crossword, request.user)
         return Response(CrosswordSerializer(crossword, context={"progress": progress}).data)
 
@@ -87,7 +87,7 @@ class EntriesApi(APIView):
 
     @extend_schema(request=EntriesInSerializer, responses={200: CrosswordProgressSerializer, 400: BAD_INPUT, 409: NOT_READY})
     def put(self, request: Request, crossword_id: int) -> Response:
-        crossword = selectors.get_own_crossword(request.user, crossword_id)
+        crossword = daily.get_solvable_crossword(request.user, crossword_id)
         serializer = EntriesInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -105,7 +105,7 @@ class CheckApi(APIView):
 
     @extend_schema(request=CheckInSerializer, responses={200: CheckOutSerializer, 400: BAD_INPUT, 409: NOT_READY})
     def post(self, request: Request, crossword_id: int) -> Response:
-        crossword = selectors.get_own_crossword(request.user, crossword_id)
+        crossword = daily.get_solvable_crossword(request.user, crossword_id)
         serializer = CheckInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -119,7 +119,8 @@ class CheckApi(APIView):
             return detail_response(str(exc))
         return Response(CheckOutSerializer({
             "scope": outcome.scope, "reveal": outcome.reveal, "right": outcome.right, "wrong": outcome.wrong,
-            "empty": outcome.empty, "cells": outcome.cells, "solved": outcome.progress.is_finished,
+            "empty": outcome.empty, "cells": outcome.cells, "solved": outcome.progress.is_solved,
+            "finished": outcome.progress.is_finished,
             "just_finished": outcome.just_finished, "progress": outcome.progress,
         }).data)
 
@@ -143,7 +144,10 @@ class ExportApi(APIView):
             OpenApiParameter("solution", OpenApiTypes.STR, enum=["1", "0"], required=False,
                              description="`0`: leave the answers out (ipuz) or scramble them (puz)."),
         ],
-        responses={(200, "application/octet-stream"): OpenApiTypes.BINARY, 400: BAD_INPUT, 409: NOT_READY},
+        # The content type follows ``format``: ipuz is JSON (an object), puz is Across Lite's binary file.
+        responses={(200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="format=ipuz"),
+                   (200, "application/x-crossword"): OpenApiResponse(OpenApiTypes.BINARY, description="format=puz"),
+                   400: BAD_INPUT, 409: NOT_READY},
     )
     def get(self, request: Request, crossword_id: int) -> HttpResponse | Response:
         crossword = selectors.get_own_crossword(request.user, crossword_id)

@@ -51,6 +51,13 @@ class Crossword(models.Model):
                                    on_delete=models.SET_NULL, related_name="+")
     theme_words = models.JSONField(_("theme words"), default=list, blank=True,
                                    help_text=_("Words of the theme list asked to appear in the grid."))
+    pattern = models.JSONField(_("given grid"), default=list, blank=True,
+                               help_text=_("Rows drawn in the crossword lab (# black, . empty, a letter "
+                                           "prefilled); empty: the grid is drawn at random."))
+    extra_lexicons = models.ManyToManyField(Lexicon, verbose_name=_("other lexicons"), blank=True, related_name="+",
+                                            help_text=_("Lexicons whose words fill the grid too."))
+    algorithm = models.CharField(_("algorithm"), max_length=8, default="mac",
+                                 help_text=_("The filler's search: bt, fc, fc-cbj or mac."))
     task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
                                  on_delete=models.SET_NULL, related_name="+")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -126,6 +133,11 @@ class CrosswordProgress(models.Model):
     def is_finished(self) -> bool:
         return self.finished_at is not None
 
+    @property
+    def is_solved(self) -> bool:
+        """Finished by the learner's own letters: a grid completed by reveals is finished, not solved."""
+        return self.is_finished and not self.revealed
+
 
 class MissesList(models.Model):
     """Which revision list receives a learner's missed crossword words for a lexicon.
@@ -147,3 +159,101 @@ class MissesList(models.Model):
 
     def __str__(self) -> str:
         return f"misses of {self.owner_id} in {self.lexicon_id}"
+
+
+class JarnacGame(models.Model):
+    """A learner's Jarnac game against the AI, stored as its seed and moves (replayable).
+
+    ``moves`` lists every move of both players in order, as the engine's JSON (``{"type": ...}``); the
+    engine's ``replay(seed, moves)`` rebuilds the game exactly. ``state`` is the engine's full state
+    after those moves, kept so that a request does not replay the whole game; it holds the bag's
+    order and the AI's loose letters, so it never leaves the server (pages and the API show
+    ``engine.jarnac.public_view``-like data built by ``puzzles.jarnac_selectors``). The learner is
+    always player 0 (they start); the AI is player 1.
+    """
+
+    class Level(models.TextChoices):
+        EASY = "easy", _("Easy")
+        MEDIUM = "medium", _("Medium")
+        HARD = "hard", _("Hard")
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        OVER = "over", _("Over")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="jarnac_games")
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    level = models.CharField(_("AI level"), max_length=8, choices=Level.choices)
+    seed = models.CharField(_("seed"), max_length=64)
+    moves = models.JSONField(_("moves"), default=list, blank=True)
+    state = models.JSONField(_("state"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.PLAYING)
+    score = models.PositiveSmallIntegerField(_("your score"), default=0)
+    opponent_score = models.PositiveSmallIntegerField(_("AI score"), default=0)
+    winner = models.CharField(_("winner"), max_length=8, blank=True,
+                              help_text=_("“you”, “opponent” or “tie” once the game is over."))
+    missed = models.JSONField(_("missed words"), default=list, blank=True,
+                              help_text=_("[{word, base, turn}]: transformations the learner could have played."))
+    review_words = models.JSONField(_("words sent to review"), default=list, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(level__in=["easy", "medium", "hard"]),
+                                   name="puzzles_jarnac_level"),
+        ]
+        verbose_name = _("Jarnac game")
+        verbose_name_plural = _("Jarnac games")
+
+    def __str__(self) -> str:
+        return f"Jarnac game {self.pk} ({self.level}, {self.status})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.OVER
+
+
+class FillComparison(models.Model):
+    """The crossword lab's timing table: one grid filled by several algorithms with several seeds.
+
+    ``table`` holds the engine's rows (``engine.crossword.compare_fills``): one per algorithm, with how
+    many runs filled the grid, were proved unsolvable or ran out of time, and the median time, nodes and
+    backtracks.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="fill_comparisons")
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    extra_lexicons = models.ManyToManyField(Lexicon, verbose_name=_("other lexicons"), blank=True, related_name="+")
+    style = models.CharField(_("style"), max_length=2, choices=Crossword.Style.choices)
+    pattern = models.JSONField(_("grid"), default=list)
+    algorithms = models.JSONField(_("algorithms"), default=list)
+    seeds = models.PositiveSmallIntegerField(_("seeds"), default=3)
+    time_limit = models.FloatField(_("time limit per run (s)"), default=10.0)
+    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    table = models.JSONField(_("table"), default=list, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        verbose_name = _("fill comparison")
+        verbose_name_plural = _("fill comparisons")
+
+    def __str__(self) -> str:
+        return f"fill comparison {self.pk} ({', '.join(self.algorithms)}, {self.status})"

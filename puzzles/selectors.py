@@ -13,14 +13,16 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 
-from core.selectors import get_or_404, is_user
-from puzzles.models import BLACK, EMPTY, Crossword, CrosswordProgress
+from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from puzzles.models import BLACK, EMPTY, Crossword, CrosswordProgress, FillComparison
 
 
 def crosswords_of(user: Any) -> QuerySet[Crossword]:
-    """The user's crosswords, newest first."""
+    """The user's crosswords, newest first; their dead generation runs are failed first (every crossword
+    endpoint reads through here), so none shows as being generated forever."""
     if not is_user(user):
         return Crossword.objects.none()
+    expire_stale_runs_of(user)
     return Crossword.objects.filter(owner=user).select_related("lexicon", "task_run", "theme_list")
 
 
@@ -83,19 +85,39 @@ def grid_cells(crossword: Crossword, progress: CrosswordProgress | None) -> list
 
 
 def crossword_summary(user: Any) -> dict[str, Any]:
-    """What the training dashboard shows of crosswords: started, finished, finished without help, time.
+    """What the training dashboard shows of crosswords: started, finished, solved, finished without help, time.
 
+    ``solved`` counts crosswords finished with no revealed letter (a grid completed by reveals is
+    ``revealed``, never solved);
     ``clean`` counts crosswords finished with no missed word (no wrong letter found by a check,
     nothing revealed); ``seconds`` is the time spent on finished crosswords.
     """
     if not is_user(user):
-        return {"started": 0, "finished": 0, "clean": 0, "seconds": 0, "words_sent_to_review": 0}
+        return {"started": 0, "finished": 0, "solved": 0, "revealed": 0, "clean": 0, "seconds": 0,
+                "words_sent_to_review": 0}
     rows = CrosswordProgress.objects.filter(user=user)
     finished = rows.filter(finished_at__isnull=False)
+    revealed = sum(1 for cells in finished.values_list("revealed", flat=True) if cells)
     return {
         "started": rows.count(),
         "finished": finished.count(),
-        "clean": sum(1 for missed in finished.values_list("missed", flat=True) if not missed),
+        "solved": finished.count() - revealed,
+        "revealed": revealed,
+        "clean": sum(1 for missed, cells in finished.values_list("missed", "revealed") if not missed and not cells),
         "seconds": finished.aggregate(total=Sum("seconds"))["total"] or 0,
         "words_sent_to_review": sum(len(words) for words in finished.values_list("review_words", flat=True)),
     }
+
+
+def comparisons_of(user: Any) -> QuerySet[FillComparison]:
+    """The user's fill comparisons (crossword lab), newest first; dead runs are failed first."""
+    if not is_user(user):
+        return FillComparison.objects.none()
+    expire_stale_runs_of(user)
+    return FillComparison.objects.filter(owner=user).select_related("lexicon", "task_run").prefetch_related(
+        "extra_lexicons")
+
+
+def get_own_comparison(user: Any, comparison_id: Any) -> FillComparison:
+    """The user's comparison ``comparison_id``; 404 when it does not exist or is someone else's."""
+    return get_or_404(comparisons_of(user), comparison_id, "No such comparison.")

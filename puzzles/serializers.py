@@ -45,11 +45,13 @@ class CrosswordSlotSerializer(serializers.Serializer):
 
 class CrosswordProgressSerializer(serializers.ModelSerializer):
     finished = serializers.BooleanField(source="is_finished", read_only=True)
+    solved = serializers.BooleanField(source="is_solved", read_only=True,
+                                      help_text="Finished with no revealed letter (a revealed grid is not solved).")
 
     class Meta:
         model = CrosswordProgress
         fields = ["entries", "seconds", "checks", "reveals", "revealed", "missed", "started_at", "updated_at",
-                  "finished", "finished_at", "review_words", "review_skipped"]
+                  "finished", "solved", "finished_at", "review_words", "review_skipped"]
         read_only_fields = fields
 
 
@@ -136,7 +138,8 @@ class CheckOutSerializer(serializers.Serializer):
     wrong = serializers.IntegerField()
     empty = serializers.IntegerField()
     cells = CrosswordCheckedCellSerializer(many=True)
-    solved = serializers.BooleanField()
+    solved = serializers.BooleanField(help_text="Finished with the learner's own letters (no revealed letter).")
+    finished = serializers.BooleanField(help_text="Every white cell holds its answer (typed or revealed).")
     just_finished = serializers.BooleanField()
     progress = CrosswordProgressSerializer()
 

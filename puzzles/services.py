@@ -20,8 +20,11 @@ Rules the pages, the API and the tests rely on:
 - **Finish**: when every white cell holds its answer (typed or revealed). The missed words then go
   to the learner's review queue: the revision list "Crossword misses" of the crossword's lexicon
   (created on first use), through :mod:`training.services`; a word already there is reviewed as
-  forgotten (FSRS "Again"), so it is due again at once. Words longer than a revision word may be
-  (8 letters) are listed in ``review_skipped`` with the reason.
+  forgotten (FSRS "Again"), so it is due again at once. Only words worth training go: of
+  :data:`REVIEW_MIN_LENGTH` (4) to 8 letters (a revision word's limit); the short ones (which a revealed
+  grid is full of) and the long ones are listed in ``review_skipped`` with the reason, so a reveal
+  does not flood the review queue with 2-letter words. A crossword finished with revealed letters is
+  *finished*, never *solved* (``CrosswordProgress.is_solved``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from core.progress import Progress, TaskFailure, start_task
+from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.validation import as_whole_number
 from engine.alphabet import fold_word
 from engine.crossword import (
     STYLES,
@@ -51,8 +55,10 @@ from engine.crossword import (
     FillError,
     FillResult,
     GridError,
+    SearchOptions,
     Timeout,
     Unsolvable,
+    combine_lexicons,
     default_max_word_length,
     fill_grid,
     generate_pattern,
@@ -72,6 +78,8 @@ MAX_UNFINISHED = 3
 """Crosswords a learner may have waiting for or in generation at once (a run silent for longer than
 Celery's hard time limit is dead and no longer counts, see ``core.progress.expire_if_stale``)."""
 REVISION_WORD_MAX = 8  # training.models.MAX_WORD_LENGTH: a rack holds at most 7 tiles + the support
+REVIEW_MIN_LENGTH = 4
+"""Shortest missed word sent to review: 2- and 3-letter words are learned as lists, not one by one."""
 SCOPES = ("cell", "word", "grid")
 
 
@@ -148,11 +156,14 @@ def theme_words_from(revision_list: Any, lexicon: Lexicon, size: int, style: str
 
 
 def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme_list: Any = None,
-                    seed: int | None = None) -> Crossword:
+                    seed: int | None = None, pattern: Sequence[str] = (), extra_lexicons: Sequence[Lexicon] = (),
+                    algorithm: str = "mac") -> Crossword:
     """Check the request, create the crossword and start its generation task (returns at once).
 
     ``theme_list`` must already be one of ``user``'s lists (callers fetch it through
-    ``training.selectors.get_own_list``, which 404s anyone else's).
+    ``training.selectors.get_own_list``, which 404s anyone else's). ``pattern``, ``extra_lexicons`` and
+    ``algorithm`` come from the crossword lab (:mod:`puzzles.lab` checks them): the grid to fill instead
+    of a random one, more lexicons whose words fill it too, and the filler's search.
     """
     size, style = validate_request(size, style)
     if not isinstance(lexicon, Lexicon):
@@ -172,11 +183,18 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
                    % {"n": unfinished})
     from puzzles.tasks import generate_crossword  # tasks import services: import here to avoid a cycle
 
-    with transaction.atomic():
-        crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=size, style=style, seed=int(seed),
-                                             theme_list=theme_list, theme_words=theme)
-        run = start_task(generate_crossword, owner=user, crossword_id=crossword.pk)
-        Crossword.objects.filter(pk=crossword.pk).update(task_run=run)
+    try:
+        with transaction.atomic():  # the task is sent when this commits
+            crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=size, style=style,
+                                                 seed=int(seed), theme_list=theme_list, theme_words=theme,
+                                                 pattern=list(pattern), algorithm=algorithm)
+            if extra_lexicons:
+                crossword.extra_lexicons.set(extra_lexicons)
+            run = start_task(generate_crossword, owner=user, crossword_id=crossword.pk)
+            Crossword.objects.filter(pk=crossword.pk).update(task_run=run)
+    except TaskDispatchError:
+        crossword.delete()  # nothing was started: leave no crossword waiting for a task that will never run
+        raise
     crossword.refresh_from_db()
     return crossword
 
@@ -209,6 +227,12 @@ def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
         built = CrosswordLexicon(words, gaddag.language, score_source="uniform")
     with _LEXICONS_LOCK:
         return _LEXICONS.setdefault(gaddag, built)
+
+
+def lexicons_union(lexicons: Sequence[Lexicon]) -> CrosswordLexicon:
+    """The filler's lexicon for one or several lexicons (the crossword lab's "several dictionaries at
+    once"): each one's serving version, their union, each word with its best score."""
+    return combine_lexicons(crossword_lexicon(lexicon) for lexicon in lexicons)
 
 
 def forget_lexicons() -> None:
@@ -281,18 +305,26 @@ def _fill(crossword: Crossword, lex: CrosswordLexicon, progress: Progress) -> tu
                             % {"n": n, "total": FILL_ATTEMPTS, "fixed": fixed, "slots": slots})
 
         try:
-            pattern = generate_pattern(size, style, seed, max_word_length=max_len)
+            pattern = crossword.pattern or generate_pattern(size, style, seed, max_word_length=max_len)
             progress.report(base + 2, _("Attempt %(n)s of %(total)s: filling the grid")
                             % {"n": attempt + 1, "total": FILL_ATTEMPTS})
             result = fill_grid(pattern, lex, style=style, seed=seed, time_limit=limit, theme=theme,
-                               progress=report)
+                               progress=report, options=SearchOptions.for_algorithm(crossword.algorithm))
         except (FillError, GridError, ValueError) as exc:
             reason = describe_failure(exc)
             logger.info("crossword %s attempt %s failed: %s", crossword.pk, attempt + 1, reason)
             attempts.reasons.append(reason)
+            if crossword.pattern and isinstance(exc, Unsolvable | GridError):
+                break  # a drawn grid proved impossible stays impossible whatever the seed
             continue
         return result, {"attempts": attempt + 1, "seed_used": seed, "failed_attempts": attempts.reasons,
                         "seconds_total": round(attempts.elapsed, 2)}
+    if crossword.pattern:
+        raise TaskFailure(
+            _("Your grid could not be filled with %(lexicon)s in %(seconds)s s (%(count)s attempts: %(reasons)s); "
+              "try more black cells, fewer long words, another lexicon or the mac algorithm.")
+            % {"lexicon": crossword.lexicon.name, "seconds": f"{attempts.elapsed:.0f}",
+               "count": len(attempts.reasons), "reasons": "; ".join(attempts.reasons) or _("no time left")})
     raise TaskFailure(
         _("The %(size)s×%(size)s %(style)s grid could not be filled with the lexicon %(lexicon)s in %(seconds)s s "
           "(%(count)s attempts: %(reasons)s); try a smaller size or the other style.")
@@ -311,7 +343,7 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
     Crossword.objects.filter(pk=crossword_id).update(status=Crossword.Status.RUNNING)
     try:
         progress.report(2, _("Loading the lexicon"))
-        lex = crossword_lexicon(crossword.lexicon)
+        lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()])
         result, extra = _fill(crossword, lex, progress)
         progress.report(96, _("Writing the clues"))
         from lexicon.selectors import definitions_for
@@ -358,6 +390,18 @@ def follow_task(crossword: Crossword) -> Crossword:
             finished_at=timezone.now())
         crossword.refresh_from_db()
     return crossword
+
+
+def fail_crosswords_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
+    """Receiver of ``core.progress.task_runs_failed``: crosswords whose run was failed outside the crossword
+    code (found stale, never dispatched) are failed with the run's words."""
+    from core.models import TaskRun
+
+    unfinished = [Crossword.Status.PENDING, Crossword.Status.RUNNING]
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        Crossword.objects.filter(task_run=run, status__in=unfinished).update(
+            status=Crossword.Status.FAILED, error=run.error or _("The generation task failed."),
+            finished_at=timezone.now())
 
 
 def delete_crossword(crossword: Crossword) -> None:
@@ -492,10 +536,9 @@ def _scope_cells(crossword: Crossword, scope: str, row: Any, col: Any, slot: Any
     if scope == "word":
         return slot_cells(slot_by_key(crossword, slot))
     if scope == "cell":
-        try:
-            r, c = int(row), int(col)
-        except (TypeError, ValueError):
-            raise EntriesError(_("Give the cell's row and column (0-based).")) from None
+        r, c = as_whole_number(row), as_whole_number(col)
+        if r is None or c is None:  # 1.5 or true is not a row: refused, not rounded
+            raise EntriesError(_("Give the cell's row and column (0-based whole numbers)."))
         if not (0 <= r < crossword.height and 0 <= c < crossword.width):
             raise EntriesError(_("Row %(row)s, column %(col)s is outside the grid.") % {"row": r, "col": c})
         if crossword.rows[r][c] == BLACK:
@@ -601,6 +644,10 @@ def send_misses_to_review(user: Any, lexicon: Lexicon, words: Sequence[str]) -> 
     sent: list[str] = []
     skipped: list[dict[str, str]] = []
     for word in words:
+        if len(word) < REVIEW_MIN_LENGTH:
+            skipped.append({"word": word, "reason": _("shorter than %(min)s letters: too short to be worth training")
+                            % {"min": REVIEW_MIN_LENGTH}})
+            continue
         if len(word) > REVISION_WORD_MAX:
             skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks of at "
                                                       "most 7 tiles plus a support letter") % {"max": REVISION_WORD_MAX}})

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from puzzles import selectors, services
+from puzzles import daily, selectors, services
 from puzzles.forms import CrosswordForm
 
 
@@ -47,8 +47,9 @@ def _solver_strings() -> dict[str, str]:
         "checked": _("{right} right, {wrong} wrong, {empty} empty."),
         "revealed": _("Revealed."),
         "solved": _("Solved in {time}!"),
+        "finishedRevealed": _("Finished with revealed letters: not counted as solved."),
         "notSaved": _("Not saved:"),
-        "sent": _("Words sent to your review queue:"),
+        "sent": _("Missed words of 4 letters or more sent to your review queue:"),
         "error": _("Error"),
     }
 
@@ -81,7 +82,7 @@ def _context(request: HttpRequest, crossword) -> dict:
 @login_required
 @require_GET
 def crossword_detail(request: HttpRequest, crossword_id: int) -> HttpResponse:
-    crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
+    crossword = services.follow_task(daily.get_solvable_crossword(request.user, crossword_id))
     return render(request, "puzzles/crossword.html", _context(request, crossword))
 
 
@@ -90,7 +91,7 @@ def crossword_detail(request: HttpRequest, crossword_id: int) -> HttpResponse:
 @require_GET
 def crossword_body(request: HttpRequest, crossword_id: int) -> HttpResponse:
     """The solver (or the failure), swapped in by htmx when the generation task reports it has finished."""
-    crossword = services.follow_task(selectors.get_own_crossword(request.user, crossword_id))
+    crossword = services.follow_task(daily.get_solvable_crossword(request.user, crossword_id))
     return render(request, "puzzles/_body.html", _context(request, crossword))
 
 

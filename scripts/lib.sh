@@ -26,8 +26,25 @@ apt_install() {
     fi
 }
 
-# The virtualenv with the project installed (editable, with the dev extras). Reinstalls only when
-# pyproject.toml changed since the last install (a stamp file keeps its hash).
+# gcc and the Python headers, so that `pip install` builds the compiled move generator
+# (engine/scrabble/_movegen.c). Best effort: without them the install still works and the engine uses
+# its pure-Python generator (slower, same plays). Status 0 when both are there.
+ensure_compiler() {
+    if ! command -v "${CC:-gcc}" >/dev/null && ! apt_install gcc; then
+        warn "no C compiler: the move generator will be pure Python"
+        return 1
+    fi
+    local headers='import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
+    if ! "$PY" -c "$headers" && ! { apt_install python3-dev && "$PY" -c "$headers"; }; then
+        warn "no Python headers: the move generator will be pure Python"
+        return 1
+    fi
+}
+
+# The virtualenv with the project installed (editable, with the dev extras; the install also builds the
+# compiled move generator in place). Reinstalls only when pyproject.toml, setup.py or the C sources
+# changed since the last install (a stamp file keeps their hash), or when the compiled move generator
+# is missing although a compiler is there (e.g. after `git clean`).
 ensure_venv() {
     local python="${PYTHON:-python3}"
     if [ ! -x "$PY" ]; then
@@ -38,15 +55,22 @@ ensure_venv() {
         "$python" -m venv "$VENV"
     fi
     local stamp="$VENV/.tirage-install-stamp"
-    local want
-    want="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)"
-    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    local want built=yes
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/scrabble/*.c | sha256sum | cut -d' ' -f1)"
+    if ensure_compiler && ! compgen -G "$ROOT/engine/scrabble/_movegen*.so" >/dev/null; then
+        built=no
+    fi
+    if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ "$built" = no ]; then
         say "installing Tirage and its dependencies into $VENV (log: $VENV/pip-install.log)"
+        # Unlink the old compiled move generator rather than let the build overwrite it in place:
+        # running processes keep the file they mapped instead of crashing on a rewritten one.
+        rm -f "$ROOT"/engine/scrabble/_movegen*.so
         if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]"; } >"$VENV/pip-install.log" 2>&1; then
             tail -40 "$VENV/pip-install.log" >&2
             die "pip install failed (full log: $VENV/pip-install.log)"
         fi
         echo "$want" > "$stamp"
+        say "move generator: $("$PY" -c 'from engine.scrabble.movegen import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
     fi
 }
 
@@ -57,4 +81,22 @@ ensure_browser() {
     if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then return 0; fi
     say "installing Debian's chromium and chromium-driver for the browser tests"
     apt_install chromium chromium-driver || warn "could not install chromium: browser tests will be skipped or fail"
+}
+
+HUNSPELL_FR_AFF=/usr/share/hunspell/fr_FR.aff
+HUNSPELL_FR_DIC=/usr/share/hunspell/fr_FR.dic
+
+# expand_french_hunspell: print the path of the French dictionary expanded to a word list (every
+# inflected form, no proper nouns/abbreviations/symbols, folded to A-Z). The list is cached in
+# var/lexicon-sources/ under the SHA-256 of the .aff, the .dic and the expander, so it is rebuilt only
+# when one of them changes.
+expand_french_hunspell() {
+    local key out
+    key="$(cat "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" "$ROOT/engine/hunspell.py" | sha256sum | cut -c1-16)"
+    out="$ROOT/var/lexicon-sources/fr-comprehensive-$key.txt"
+    if [ ! -s "$out" ]; then
+        say "expanding the French dictionary to every inflected form (once; cached in var/lexicon-sources/)" >&2
+        "$PY" -m engine lexicon expand-hunspell "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" --language fr -o "$out" >&2
+    fi
+    printf '%s\n' "$out"
 }

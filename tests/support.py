@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import pytest
-
-FRENCH_DICT = Path("/usr/share/dict/french")
+# Real French words shipped with the tests (source and licence in tests/fixtures/README.md): the suite never
+# reads a system dictionary, so a fresh machine runs every test that needs French.
+FRENCH_WORDS_FIXTURE = Path(__file__).resolve().parent / "fixtures" / "french-words.txt"
 
 
 def api_for(user=None):
@@ -30,12 +30,11 @@ def write_words(path: Path, words: list[str]) -> Path:
 def _french_dict_words() -> tuple[str, ...]:
     from engine.wordlist import read_word_list
 
-    return tuple(read_word_list(FRENCH_DICT, "fr", skip_invalid=True).words)
+    return tuple(read_word_list(FRENCH_WORDS_FIXTURE, "fr", skip_invalid=True).words)
 
 
 def french_dict_words(max_length: int) -> list[str]:
-    """Every word of 2 to ``max_length`` letters of the system's French dictionary, normalised (the test is
-    skipped where the dictionary is missing)."""
-    if not FRENCH_DICT.is_file():
-        pytest.skip(f"{FRENCH_DICT} is missing (Debian package wfrench)")
+    """Every word of 2 to ``max_length`` (at most 8) letters of the shipped French fixture, normalised."""
+    if max_length > 8:
+        raise ValueError("tests/fixtures/french-words.txt holds words of 2 to 8 letters only")
     return [w for w in _french_dict_words() if 2 <= len(w) <= max_length]

@@ -35,11 +35,15 @@ from training.serializers import (
     ProgressSerializer,
     SituationSerializer,
     SupportsOutSerializer,
+    TrainingConflictSerializer,
     WordInSerializer,
 )
 
 ENTRY_ERROR = OpenApiResponse(EntryErrorSerializer, description="The word is refused; the message names it.")
 DETAIL_ERROR = OpenApiResponse(description="Bad input: `{\"detail\": message}`.")
+CONFLICT = OpenApiResponse(TrainingConflictSerializer,
+                           description="Already decided (one answer per situation; a revealed grid) or not ready: "
+                                       "`{\"detail\": message}`.")
 
 
 def _entry_error(exc: services.EntryError) -> Response:
@@ -230,11 +234,26 @@ class GridsApi(APIView):
 
 
 class GridDetailApi(APIView):
-    """A grid: status pending|running|done|failed, progress, final board and situations once done."""
+    """A grid: status pending|running|done|failed, progress, situations once done; the final board
+    (every answer on it) only once this learner has answered every situation or revealed the grid."""
 
     @extend_schema(responses=GridSerializer)
     def get(self, request: Request, grid_id: int) -> Response:
         grid = selectors.get_own_grid(request.user, grid_id)
+        return Response(GridSerializer(grid, context={"request": request}).data)
+
+
+class GridRevealApi(APIView):
+    """Reveal the grid: its final board and every situation's answer. The situations not answered yet
+    are closed (later answers get 409) and count nowhere; the grid never counts as solved."""
+
+    @extend_schema(request=None, responses={200: GridSerializer, 409: CONFLICT})
+    def post(self, request: Request, grid_id: int) -> Response:
+        grid = selectors.get_own_grid(request.user, grid_id)
+        try:
+            grid = services.reveal_grid(grid)
+        except services.GridError as exc:
+            return detail_response(str(exc), status.HTTP_409_CONFLICT)
         return Response(GridSerializer(grid, context={"request": request}).data)
 
 
@@ -245,9 +264,13 @@ class SituationDetailApi(APIView):
 
 
 class AnswerApi(APIView):
-    """Answer a situation with a word (and optionally coordinates, French style: ``H4`` across, ``4H`` down)."""
+    """Answer a situation with a word (and optionally coordinates, French style: ``H4`` across, ``4H`` down).
 
-    @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: DETAIL_ERROR})
+    One answer decides the situation, judged by score: the list word is right, a legal play scoring
+    as much or more is a top (right), anything else is wrong. A second try is 409 and counts nowhere."""
+
+    @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: DETAIL_ERROR,
+                                                          409: CONFLICT})
     def post(self, request: Request, situation_id: int) -> Response:
         situation = selectors.get_own_situation(request.user, situation_id)
         serializer = AnswerInSerializer(data=request.data)
@@ -255,11 +278,14 @@ class AnswerApi(APIView):
         try:
             outcome = services.answer_situation(situation, request.user, serializer.validated_data["word"],
                                                 serializer.validated_data.get("coord"))
+        except services.AlreadyAnswered as exc:
+            return detail_response(str(exc), status.HTTP_409_CONFLICT)
         except services.AnswerError as exc:
             return detail_response(str(exc))
         following = selectors.next_situation(situation, request.user)
         return Response({
-            "correct": outcome.correct, "expected": outcome.expected, "score": outcome.score,
+            "correct": outcome.correct, "verdict": outcome.verdict, "play": outcome.play,
+            "expected": outcome.expected, "score": outcome.score,
             "message": outcome.message, "top": outcome.top, "answer": outcome.answer.pk,
             "next_situation": following.pk if following else None,
         })

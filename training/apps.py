@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from core.home import HomeBlock
 from core.navigation import NavItem
 
 
@@ -8,5 +9,24 @@ class TrainingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "training"
     verbose_name = _("Training")
+    home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.home.start_context", order=10),
+                   HomeBlock("duplicate", "training/duplicate/_home_block.html",
+                             context="training.duplicate.home.today_context", order=30),
+                   HomeBlock("challenge", "training/wordstudy/_home_challenge.html",
+                             context="training.wordstudy.home.challenge_context", order=40)]
     # The dashboard links to lists, grids and reviews; all of it is personal, hence logged-in users only.
-    nav_items = [NavItem("training:dashboard", _("Training"), login_required=True)]
+    nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
+                 NavItem("wordstudy:home", _("Word study"), login_required=True),
+                 NavItem("training:duplicate", _("Duplicate"), login_required=True)]
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_save
+
+        from lexicon.models import Lexicon
+        from training.wordstudy.ranking import rank_on_publish
+
+        post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
+        from core.progress import task_runs_failed
+        from training.services import fail_grids_of_runs
+
+        task_runs_failed.connect(fail_grids_of_runs, dispatch_uid="training.fail_grids_of_runs")

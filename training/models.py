@@ -3,18 +3,21 @@
 Ownership is the backbone: a list, a grid and a card all belong to one user, and every read goes
 through :mod:`training.selectors`, which filters by owner so another user's object is a 404.
 
-Words are stored normalised (upper case, accents folded) with a **0-based** support index, the same
-convention as the engine's CBIC generator (``PRIVATIF:5`` is the T). A word that has left the lexicon
+Words are stored normalised (upper case, accents folded) with a **0-based** ``support_index``, the same
+convention as the engine's CBIC generator; people type and read 1-based positions (``PRIVATIF 5`` is
+the 5th letter, the A, stored as index 4), see ``support_position``. A word that has left the lexicon
 (a new lexicon version) is never deleted: the selectors compute an ``in_lexicon`` flag instead.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from core.models import TaskRun
+from core.validation import MAX_DESCRIPTION_LENGTH, validate_multiline, validate_single_line
 from lexicon.models import Lexicon
 
 MAX_WORD_LENGTH = 8
@@ -26,8 +29,10 @@ class RevisionList(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE, related_name="revision_lists"
     )
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
-    name = models.CharField(_("name"), max_length=100)
-    description = models.TextField(_("description"), blank=True)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_single_line])
+    # A TextField's max_length only reaches forms: the validator makes full_clean() hold it too.
+    description = models.TextField(_("description"), blank=True, max_length=MAX_DESCRIPTION_LENGTH,
+                                   validators=[MaxLengthValidator(MAX_DESCRIPTION_LENGTH), validate_multiline])
     published = models.BooleanField(
         _("published"), default=False, help_text=_("Shared with every learner, who may copy it (staff only).")
     )
@@ -71,6 +76,11 @@ class RevisionEntry(models.Model):
     @property
     def support_letter(self) -> str:
         return self.word[self.support_index] if self.support_index < len(self.word) else ""
+
+    @property
+    def support_position(self) -> int:
+        """The support letter's position as people count it, from 1 (``support_index`` + 1)."""
+        return self.support_index + 1
 
     @property
     def rack(self) -> str:
@@ -146,6 +156,10 @@ class TrainingGrid(models.Model):
     error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    revealed_at = models.DateTimeField(
+        _("revealed at"), null=True, blank=True,
+        help_text=_("When the learner asked to see the final grid before answering every situation: the "
+                    "situations left unanswered are then closed and the grid does not count as solved."))
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -183,7 +197,16 @@ class Situation(models.Model):
 
 
 class Answer(models.Model):
-    """Every answer is kept (wrong ones too): accuracy, streaks and the hardest words come from here."""
+    """The one answer that decides a situation for a learner (right or wrong); later tries are refused.
+
+    Accuracy, streaks and the hardest words come from here. ``verdict`` says how it was judged:
+    the expected word, another play scoring at least as much (a top), or wrong.
+    """
+
+    class Verdict(models.TextChoices):
+        EXPECTED = "expected", _("Expected word")
+        TOP = "top", _("Top (scores as much or more)")
+        WRONG = "wrong", _("Wrong")
 
     situation = models.ForeignKey(Situation, verbose_name=_("situation"), on_delete=models.CASCADE,
                                   related_name="answers")
@@ -192,15 +215,39 @@ class Answer(models.Model):
     word = models.CharField(_("word"), max_length=15)
     coord = models.CharField(_("coordinates"), max_length=4, blank=True)
     correct = models.BooleanField(_("correct"))
+    verdict = models.CharField(_("verdict"), max_length=8, choices=Verdict.choices, default=Verdict.WRONG)
     score = models.IntegerField(_("score"), default=0)
+    play = models.JSONField(_("play"), null=True, blank=True,
+                            help_text=_("The learner's legal play as the engine scored it (null when illegal)."))
     message = models.CharField(_("message"), max_length=255, blank=True)
     created_at = models.DateTimeField(_("answered at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["user", "created_at"])]
+        constraints = [models.UniqueConstraint(fields=["situation", "user"], name="training_one_answer_per_situation")]
         verbose_name = _("answer")
         verbose_name_plural = _("answers")
 
     def __str__(self) -> str:
         return f"{self.word} {'✓' if self.correct else '✗'}"
+
+
+# Duplicate games live in their own module (training/duplicate/); importing them here registers them with the app.
+from training.duplicate.models import (  # noqa: E402,F401
+    DuplicateGame,
+    DuplicatePlay,
+    DuplicatePlayer,
+    DuplicateRound,
+)
+
+# Word study lives in its own module (training/wordstudy/); importing it here registers its models with the app.
+from training.wordstudy.models import (  # noqa: E402,F401
+    AlphagramCard,
+    AlphagramRanking,
+    DailyChallenge,
+    Quiz,
+    QuizAnswer,
+    QuizQuestion,
+    RankedAlphagram,
+)

@@ -15,8 +15,8 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user
-from engine.cgp import parse_cgp
+from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from engine.scrabble.cgp import parse_cgp
 from lexicon.models import Lexicon
 from training.models import (
     Answer,
@@ -40,12 +40,19 @@ def gaddag_of(lexicon: Lexicon) -> Any:
 
 # --- Revision lists ------------------------------------------------------------------------------------
 
-def lists_of(user) -> QuerySet[RevisionList]:
-    """The user's own lists, with their word counts, most recently changed first."""
+def due_filter(now: dt.datetime | None = None, prefix: str = "") -> Q:
+    """The one definition of "due" (a card whose ``due`` is at or before ``now``) every count uses:
+    dashboard cards, list pages, ``/api/progress/``, ``/api/reviews/due/`` and list ``due_count``."""
+    return Q(**{f"{prefix}due__lte": now or timezone.now()})
+
+
+def lists_of(user, now: dt.datetime | None = None) -> QuerySet[RevisionList]:
+    """The user's own lists, with their word counts and due counts, most recently changed first."""
     if not is_user(user):
         return RevisionList.objects.none()
     return (RevisionList.objects.filter(owner=user).select_related("lexicon")
-            .annotate(entry_count=Count("entries")))
+            .annotate(entry_count=Count("entries"),
+                      due_count=Count("entries", filter=due_filter(now, "entries__card__"))))
 
 
 def published_lists() -> QuerySet[RevisionList]:
@@ -93,8 +100,14 @@ class SupportOption:
     rack: str
     count: int
 
+    @property
+    def position(self) -> int:
+        """The letter's position as people count it, from 1."""
+        return self.index + 1
+
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "letter": self.letter, "rack": self.rack, "count": self.count}
+        return {"index": self.index, "position": self.position, "letter": self.letter, "rack": self.rack,
+                "count": self.count}
 
 
 def support_options(gaddag: Any, word: str) -> list[SupportOption]:
@@ -136,8 +149,10 @@ def support_options(gaddag: Any, word: str) -> list[SupportOption]:
 # --- Grids and situations ------------------------------------------------------------------------------
 
 def grids_of(user) -> QuerySet[TrainingGrid]:
+    """The user's grids; their dead generation runs are failed first, so no grid shows as waiting forever."""
     if not is_user(user):
         return TrainingGrid.objects.none()
+    expire_stale_runs_of(user)
     return TrainingGrid.objects.filter(owner=user).select_related("task_run", "revision_list", "lexicon")
 
 
@@ -170,15 +185,37 @@ def grid_error(grid: TrainingGrid) -> str:
     return run.error if run is not None and run.state == "failed" else ""
 
 
+def _mark(situation: Situation, answers: list[Answer], revealed: bool) -> Situation:
+    """Set the learner's view of a situation: its one deciding answer (if any) and what it says."""
+    situation.my_answers = answers
+    first = answers[0] if answers else None
+    situation.my_answer = first
+    situation.answered = first is not None
+    situation.solved = bool(first and first.correct)
+    situation.verdict = first.verdict if first else None
+    situation.wrong = int(bool(first and not first.correct))
+    situation.revealed = revealed and first is None
+    situation.decided = situation.answered or revealed
+    return situation
+
+
 def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
-    """The grid's situations, each with ``my_answers`` (the user's answers, oldest first)."""
+    """The grid's situations, each with the user's deciding answer (``my_answer``, ``answered``,
+    ``solved``, ``verdict``, ``wrong``) and ``revealed`` (closed unanswered by a reveal of the grid)."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
     situations = list(grid.situations.prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
-    for situation in situations:
-        situation.answered = bool(situation.my_answers)
-        situation.solved = any(a.correct for a in situation.my_answers)
-        situation.wrong = sum(1 for a in situation.my_answers if not a.correct)
-    return situations
+    revealed = grid.revealed_at is not None
+    return [_mark(situation, situation.my_answers, revealed) for situation in situations]
+
+
+def grid_finished(situations: list[Situation]) -> bool:
+    """Did the learner answer every situation of the grid (a revealed one does not count)?"""
+    return bool(situations) and all(s.answered for s in situations)
+
+
+def final_board_visible(grid: TrainingGrid, situations: list[Situation]) -> bool:
+    """The final board shows every answer: only once the learner finished the grid or revealed it."""
+    return grid.status == TrainingGrid.Status.DONE and (grid.revealed_at is not None or grid_finished(situations))
 
 
 def get_own_situation(user, situation_id: Any) -> Situation:
@@ -188,10 +225,7 @@ def get_own_situation(user, situation_id: Any) -> Situation:
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
-    situation.my_answers = answers
-    situation.answered = bool(answers)
-    situation.solved = any(a.correct for a in answers)
-    return situation
+    return _mark(situation, answers, situation.grid.revealed_at is not None)
 
 
 def situation_rows(situation: Situation) -> list[str]:
@@ -200,10 +234,12 @@ def situation_rows(situation: Situation) -> list[str]:
 
 
 def next_situation(situation: Situation, user) -> Situation | None:
-    """The next situation of the same grid the user has not solved yet (after this one, then from the start)."""
-    solved = Answer.objects.filter(user=user, correct=True, situation__grid=situation.grid_id).values("situation")
-    unsolved = situation.grid.situations.exclude(pk=situation.pk).exclude(pk__in=solved).order_by("order")
-    return unsolved.filter(order__gt=situation.order).first() or unsolved.first()
+    """The next situation of the same grid the user has not answered yet (after this one, then from the start)."""
+    if situation.grid.revealed_at is not None:
+        return None
+    answered = Answer.objects.filter(user=user, situation__grid=situation.grid_id).values("situation")
+    open_ones = situation.grid.situations.exclude(pk=situation.pk).exclude(pk__in=answered).order_by("order")
+    return open_ones.filter(order__gt=situation.order).first() or open_ones.first()
 
 
 # --- Reviews and progress ------------------------------------------------------------------------------
@@ -212,8 +248,7 @@ def due_cards(user, *, until: dt.datetime | None = None, lexicon: Lexicon | None
     """The user's cards due by ``until`` (default now), soonest first, with their words and lists."""
     if not is_user(user):
         return ReviewCard.objects.none()
-    until = until or timezone.now()
-    queryset = ReviewCard.objects.filter(owner=user, due__lte=until)
+    queryset = ReviewCard.objects.filter(due_filter(until), owner=user)
     if lexicon is not None:
         queryset = queryset.filter(entry__revision_list__lexicon=lexicon)
     return queryset.select_related("entry", "entry__revision_list", "entry__revision_list__lexicon").order_by("due", "id")
@@ -239,8 +274,9 @@ class DayAccuracy:
     correct: int
 
     @property
-    def accuracy(self) -> float:
-        return self.correct / self.answers if self.answers else 0.0
+    def accuracy(self) -> float | None:
+        """The day's share of right answers; None for a day without answers (a gap, not 0 %)."""
+        return self.correct / self.answers if self.answers else None
 
 
 def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> list[DayAccuracy]:
@@ -289,8 +325,8 @@ def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
     total_answers = answers.count()
     correct = answers.filter(correct=True).count()
     return {
-        "due_now": cards.filter(due__lte=now).count(),
-        "due_today": cards.filter(due__lte=end_of_today(now)).count(),
+        "due_now": due_cards(user, until=now).count(),
+        "due_today": due_cards(user, until=end_of_today(now)).count(),
         "cards": cards.count(),
         "learned": cards.filter(state=FSRS_REVIEW_STATE).count(),
         "answers": total_answers,

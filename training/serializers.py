@@ -14,6 +14,10 @@ from training.models import Answer, ReviewCard, RevisionEntry, RevisionList, Sit
 
 
 class EntrySerializer(serializers.ModelSerializer):
+    """A revision word. ``support_index`` is 0-based (the engine's convention, kept for compatibility);
+    ``support_position`` is the same letter counted from 1, as people (and ``support`` inputs) count."""
+
+    support_position = serializers.IntegerField(read_only=True, help_text="Position of the support letter, from 1.")
     support_letter = serializers.CharField(read_only=True)
     rack = serializers.CharField(read_only=True)
     in_lexicon = serializers.SerializerMethodField()
@@ -21,7 +25,9 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RevisionEntry
-        fields = ["id", "word", "support_index", "support_letter", "rack", "in_lexicon", "due", "added_at"]
+        fields = ["id", "word", "support_index", "support_position", "support_letter", "rack", "in_lexicon", "due",
+                  "added_at"]
+        extra_kwargs = {"support_index": {"help_text": "0-based index of the support letter (engine convention)."}}
         read_only_fields = fields
 
     def get_in_lexicon(self, entry: RevisionEntry) -> bool | None:
@@ -39,12 +45,16 @@ class ListSerializer(serializers.ModelSerializer):
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
     lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
     entry_count = serializers.IntegerField(read_only=True, default=0)
+    due_count = serializers.IntegerField(read_only=True, allow_null=True, default=None,
+                                         help_text="The owner's words of this list due for review now (null on "
+                                                   "published lists read by others).")
 
     class Meta:
         model = RevisionList
         fields = ["id", "name", "description", "lexicon", "lexicon_name", "published", "copied_from",
-                  "entry_count", "created_at", "updated_at"]
-        read_only_fields = ["id", "lexicon_name", "copied_from", "entry_count", "created_at", "updated_at"]
+                  "entry_count", "due_count", "created_at", "updated_at"]
+        read_only_fields = ["id", "lexicon_name", "copied_from", "entry_count", "due_count", "created_at",
+                            "updated_at"]
         extra_kwargs = {"description": {"required": False}, "published": {"required": False}}
 
 
@@ -67,10 +77,13 @@ class ListUpdateSerializer(serializers.Serializer):
 
 
 class WordInSerializer(serializers.Serializer):
-    """``support``: a letter of the word, its 0-based index, or empty for the most productive letter."""
+    """``support``: a letter of the word, its position counted from 1 (``5`` = the 5th letter), or empty
+    (null or omitted) for the most productive letter."""
 
     word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
-    support = serializers.JSONField(required=False, allow_null=True)
+    support = serializers.JSONField(required=False, allow_null=True,
+                                    help_text="A letter of the word, or its position counted from 1; omitted or "
+                                              "null: the most productive support letter.")
 
 
 class BulkInSerializer(serializers.Serializer):
@@ -91,6 +104,12 @@ class BulkOutSerializer(serializers.Serializer):
     remaining_text = serializers.CharField()
 
 
+class TrainingConflictSerializer(serializers.Serializer):
+    """A refusal the learner can understand (already answered, grid revealed, grid not built), in their language."""
+
+    detail = serializers.CharField()
+
+
 class EntryErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
@@ -98,7 +117,8 @@ class EntryErrorSerializer(serializers.Serializer):
 
 
 class SupportOptionSerializer(serializers.Serializer):
-    index = serializers.IntegerField()
+    index = serializers.IntegerField(help_text="0-based index of the letter in the word.")
+    position = serializers.IntegerField(help_text="The letter's position counted from 1 (what ``support`` takes).")
     letter = serializers.CharField()
     rack = serializers.CharField()
     count = serializers.IntegerField()
@@ -110,7 +130,7 @@ class SupportsOutSerializer(serializers.Serializer):
 
 
 class EntryUpdateSerializer(serializers.Serializer):
-    support = serializers.JSONField()
+    support = serializers.JSONField(help_text="A letter of the word, or its position counted from 1.")
 
 
 class GridStartSerializer(serializers.Serializer):
@@ -133,34 +153,67 @@ class PlaySerializer(serializers.Serializer):
     score = serializers.IntegerField()
 
 
+VERDICTS = [choice for choice, _label in Answer.Verdict.choices]
+
+
 class SituationBriefSerializer(serializers.ModelSerializer):
     """A situation inside a grid: what the learner needs to play it, never the answer."""
 
     answered = serializers.BooleanField(read_only=True, default=False)
-    solved = serializers.BooleanField(read_only=True, default=False)
-    wrong = serializers.IntegerField(read_only=True, default=0, help_text="Wrong answers given so far.")
+    solved = serializers.BooleanField(read_only=True, default=False,
+                                      help_text="Its one answer was right (the expected word or a top).")
+    wrong = serializers.IntegerField(read_only=True, default=0, help_text="1 when its one answer was wrong, else 0.")
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True, allow_null=True, default=None,
+                                      help_text="expected | top | wrong; null while unanswered.")
+    revealed = serializers.BooleanField(read_only=True, default=False,
+                                        help_text="Closed unanswered because the grid was revealed.")
 
     class Meta:
         model = Situation
-        fields = ["id", "order", "cgp", "rack", "answered", "solved", "wrong"]
+        fields = ["id", "order", "cgp", "rack", "answered", "solved", "wrong", "verdict", "revealed"]
         read_only_fields = fields
 
 
 class GridSerializer(serializers.ModelSerializer):
-    """``status`` is pending|running|done|failed; ``board`` (the final board) and ``situations`` fill in once done."""
+    """``status`` is pending|running|done|failed; ``situations`` fill in once done. ``board`` (the final
+    board, which shows every answer) is null until the learner has answered every situation
+    (``finished``) or revealed the grid (``revealed``, ``POST /api/grids/{id}/reveal/``)."""
 
     status = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
     task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
     error = serializers.SerializerMethodField()
     situations = serializers.SerializerMethodField()
+    board = serializers.SerializerMethodField()
+    finished = serializers.SerializerMethodField()
+    revealed = serializers.SerializerMethodField()
     revision_list = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:
         model = TrainingGrid
         fields = ["id", "status", "progress", "task", "source", "revision_list", "lexicon", "seed", "board",
-                  "situations", "unplaced", "stats", "error", "created_at", "finished_at"]
+                  "finished", "revealed", "situations", "unplaced", "stats", "error", "created_at", "finished_at",
+                  "revealed_at"]
         read_only_fields = fields
+
+    def _situations(self, grid: TrainingGrid) -> list[Situation]:
+        cache = self.context.setdefault("_situations", {})
+        if grid.pk not in cache:
+            cache[grid.pk] = selectors.situations_with_answers(grid, self.context["request"].user)
+        return cache[grid.pk]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                               help_text="The final board (15 rows), null until finished or "
+                                                         "revealed."))
+    def get_board(self, grid: TrainingGrid) -> list[str] | None:
+        return grid.board if selectors.final_board_visible(grid, self._situations(grid)) else None
+
+    def get_finished(self, grid: TrainingGrid) -> bool:
+        """Every situation answered by this learner."""
+        return selectors.grid_finished(self._situations(grid))
+
+    def get_revealed(self, grid: TrainingGrid) -> bool:
+        return grid.revealed_at is not None
 
     @extend_schema_field(serializers.ChoiceField(choices=TrainingGrid.Status.choices))
     def get_status(self, grid: TrainingGrid) -> str:
@@ -174,30 +227,45 @@ class GridSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(SituationBriefSerializer(many=True))
     def get_situations(self, grid: TrainingGrid) -> list[dict[str, Any]]:
-        user = self.context["request"].user
-        return SituationBriefSerializer(selectors.situations_with_answers(grid, user), many=True).data
+        return SituationBriefSerializer(self._situations(grid), many=True).data
+
+
+class PlayDetailSerializer(PlaySerializer):
+    """A play as the engine scores it (0-based ``row``/``col``, ``dir`` H or V, ``tiles`` placed)."""
+
+    row = serializers.IntegerField(required=False)
+    col = serializers.IntegerField(required=False)
+    dir = serializers.CharField(required=False)
+    tiles = serializers.IntegerField(required=False)
 
 
 class AnswerSerializer(serializers.ModelSerializer):
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True)
+    play = PlayDetailSerializer(read_only=True, allow_null=True)
+
     class Meta:
         model = Answer
-        fields = ["id", "word", "coord", "correct", "score", "message", "created_at"]
+        fields = ["id", "word", "coord", "correct", "verdict", "score", "play", "message", "created_at"]
         read_only_fields = fields
 
 
 class SituationSerializer(serializers.ModelSerializer):
-    """One situation. ``expected`` and ``top`` appear once the learner has answered it at least once."""
+    """One situation. ``answers`` holds its one deciding answer (an empty list before it). ``expected``
+    and ``top`` appear once the learner has answered it or revealed its grid (null before)."""
 
     board = serializers.SerializerMethodField()
     answers = serializers.SerializerMethodField()
     answered = serializers.BooleanField(read_only=True)
     solved = serializers.BooleanField(read_only=True)
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True, allow_null=True)
+    revealed = serializers.BooleanField(read_only=True)
     expected = serializers.SerializerMethodField()
     top = serializers.SerializerMethodField()
 
     class Meta:
         model = Situation
-        fields = ["id", "grid", "order", "cgp", "rack", "board", "answered", "solved", "answers", "expected", "top"]
+        fields = ["id", "grid", "order", "cgp", "rack", "board", "answered", "solved", "verdict", "revealed",
+                  "answers", "expected", "top"]
         read_only_fields = fields
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
@@ -210,11 +278,11 @@ class SituationSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(PlaySerializer(allow_null=True))
     def get_expected(self, situation: Situation) -> dict[str, Any] | None:
-        return situation.expected if situation.answered else None
+        return situation.expected if situation.decided else None
 
     @extend_schema_field(PlaySerializer(many=True, allow_null=True))
     def get_top(self, situation: Situation) -> list[dict[str, Any]] | None:
-        return situation.top if situation.answered else None
+        return situation.top if situation.decided else None
 
 
 class AnswerInSerializer(serializers.Serializer):
@@ -223,7 +291,12 @@ class AnswerInSerializer(serializers.Serializer):
 
 
 class AnswerOutSerializer(serializers.Serializer):
+    """The verdict: ``correct`` is true for the expected word and for a top (a legal play scoring at least
+    the expected play's score); ``score`` is the learner's play's score (0 when it is not a legal play)."""
+
     correct = serializers.BooleanField()
+    verdict = serializers.ChoiceField(choices=VERDICTS)
+    play = PlayDetailSerializer(allow_null=True, help_text="The learner's play as scored; null when not legal.")
     expected = PlaySerializer()
     score = serializers.IntegerField()
     message = serializers.CharField()
@@ -235,7 +308,8 @@ class AnswerOutSerializer(serializers.Serializer):
 class DueCardSerializer(serializers.ModelSerializer):
     entry = serializers.IntegerField(source="entry_id")
     word = serializers.CharField(source="entry.word")
-    support_index = serializers.IntegerField(source="entry.support_index")
+    support_index = serializers.IntegerField(source="entry.support_index", help_text="0-based.")
+    support_position = serializers.IntegerField(source="entry.support_position", help_text="Counted from 1.")
     support_letter = serializers.CharField(source="entry.support_letter")
     rack = serializers.CharField(source="entry.rack")
     list = serializers.IntegerField(source="entry.revision_list_id")
@@ -244,7 +318,8 @@ class DueCardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ReviewCard
-        fields = ["entry", "word", "support_index", "support_letter", "rack", "list", "list_name", "lexicon", "due",
+        fields = ["entry", "word", "support_index", "support_position", "support_letter", "rack", "list", "list_name",
+                  "lexicon", "due",
                   "state", "reviews", "lapses", "last_review"]
         read_only_fields = fields
 
@@ -253,7 +328,8 @@ class DayAccuracySerializer(serializers.Serializer):
     date = serializers.DateField()
     answers = serializers.IntegerField()
     correct = serializers.IntegerField()
-    accuracy = serializers.FloatField()
+    accuracy = serializers.FloatField(allow_null=True, help_text="Share of right answers; null on a day without "
+                                                                   "answers (a gap, not 0).")
 
 
 class HardWordSerializer(serializers.Serializer):

@@ -3,18 +3,19 @@
 Conventions the pages, the API and the tests rely on:
 
 - **Entry lines** (one word per line when pasting): ``BACCARAT:T`` (support letter), ``PRIVATIF 5`` or
-  ``PRIVATIF:5`` (0-based support index, as the engine's CBIC generator counts: index 5 of PRIVATIF is
-  the T), or the word alone. A letter that occurs several times means its first occurrence. A word
+  ``PRIVATIF:5`` (the support's position counted from 1, as people count: the 5th letter of PRIVATIF
+  is the A), or the word alone. Stored as a 0-based ``support_index`` (the engine's convention). A letter that occurs several times means its first occurrence. A word
   alone gets the most productive support letter (see :func:`training.selectors.support_options`): the
   single-word form on the page proposes the letters with their counts and lets the learner pick;
   a bulk paste takes the best one.
 - A word must be in the list's lexicon and have 2 to 8 letters (the rack, the word minus its support
   letter, holds at most 7 tiles). Refusals raise :class:`EntryError`, whose message names the word.
-- **Answers**: correct when the word is the expected word. Coordinates are optional; when given, they
-  must place that word legally: the expected placement or any other legal placement of the same word
-  (validated by the engine, which also scores it). The first answer to a situation reviews the word's
-  FSRS card (correct = Good, wrong = Again); later answers are kept and counted but do not reschedule,
-  because only the first attempt is an honest test of recall.
+- **Answers** are judged by score: the list word is the expected answer (right wherever it is legal);
+  any other legal play (checked and scored by the engine) scoring as much or more is a *top*, counted
+  right; anything else is wrong, with its score (or the reason it is not a legal play). Coordinates are
+  optional: without them a word is judged at its best legal placement. ONE answer decides a situation
+  and reviews the word's FSRS card (right = Good, wrong = Again); later tries are refused and counted
+  nowhere, because only the first attempt is an honest test of recall.
 """
 
 from __future__ import annotations
@@ -31,11 +32,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
 
-from core.progress import Progress, TaskFailure, start_task
+from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
 from engine.alphabet import InvalidWord, fold_word
-from engine.cgp import parse_cgp
-from engine.notation import NotationError, parse_coord
-from engine.scoring import IllegalPlay, validate_play
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves
+from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
 from training import selectors
 from training.models import (
@@ -75,6 +78,10 @@ class AnswerError(ValueError):
     """Bad answer input (empty word, unknown letters, unreadable coordinates): nothing is recorded."""
 
 
+class CoordError(AnswerError):
+    """Unreadable coordinates (the pages show it under the coordinate field)."""
+
+
 class GridError(ValueError):
     """A grid that cannot be started (no usable words); the message says why."""
 
@@ -86,15 +93,31 @@ def _check_publish(user, published: bool) -> None:
         raise PermissionDenied(_("Only staff members can publish lists."))
 
 
+def _checked_name(name: str) -> str:
+    """The list's name, stripped; ValueError when empty, too long or holding forbidden characters."""
+    name = name.strip()
+    if not name:
+        raise ValueError(_("A list needs a name."))
+    problem = text_problem(name, max_length=RevisionList._meta.get_field("name").max_length)
+    if problem:
+        raise ValueError(_("The name %(problem)s.") % {"problem": problem})
+    return name
+
+
+def _checked_description(description: str) -> str:
+    description = description.strip()
+    problem = text_problem(description, multiline=True, max_length=MAX_DESCRIPTION_LENGTH)
+    if problem:
+        raise ValueError(_("The description %(problem)s.") % {"problem": problem})
+    return description
+
+
 @transaction.atomic
 def create_list(owner, lexicon: Lexicon, name: str, description: str = "", published: bool = False) -> RevisionList:
     """A new, empty list. ``published`` (shared with every learner) is for staff only."""
     _check_publish(owner, published)
-    name = name.strip()
-    if not name:
-        raise ValueError(_("A list needs a name."))
-    return RevisionList.objects.create(owner=owner, lexicon=lexicon, name=name[:100],
-                                       description=description.strip(), published=published)
+    return RevisionList.objects.create(owner=owner, lexicon=lexicon, name=_checked_name(name),
+                                       description=_checked_description(description), published=published)
 
 
 @transaction.atomic
@@ -106,9 +129,9 @@ def update_list(revision_list: RevisionList, user, **changes: Any) -> RevisionLi
         if key in changes:
             value = changes[key]
             if key == "name":
-                value = value.strip()
-                if not value:
-                    raise ValueError(_("A list needs a name."))
+                value = _checked_name(value)
+            elif key == "description":
+                value = _checked_description(value)
             setattr(revision_list, key, value)
     revision_list.save()
     return revision_list
@@ -146,23 +169,25 @@ def _normalise(gaddag: Any, text: str) -> str:
 
 
 def resolve_support(word: str, support: Any) -> int:
-    """The 0-based support index meant by ``support``: an index (int or digits) or a letter of the word."""
+    """The stored 0-based support index meant by ``support``, as people type it: a 1-based position
+    (an int or digits: ``5`` is the 5th letter) or a letter of the word (its first occurrence)."""
     if isinstance(support, bool):
         support = None
     if isinstance(support, int) or (isinstance(support, str) and support.strip().isdigit()):
-        index = int(support)
-        if not 0 <= index < len(word):
-            raise EntryError("bad_support", _("%(word)s: support index %(index)s is out of range (0 to %(last)s).")
-                             % {"word": word, "index": index, "last": len(word) - 1}, word)
-        return index
+        position = int(support)
+        if not 1 <= position <= len(word):
+            raise EntryError("bad_support", _("%(word)s: support position %(position)s is out of range (1 to "
+                                              "%(last)s, counting the letters from 1).")
+                             % {"word": word, "position": position, "last": len(word)}, word)
+        return position - 1
     if isinstance(support, str):
         letter = support.strip().upper()
         if len(letter) == 1 and letter in word:
             return word.index(letter)
         raise EntryError("bad_support", _("%(word)s: support “%(support)s” is not a letter of the word.")
                          % {"word": word, "support": support.strip()}, word)
-    raise EntryError("bad_support", _("%(word)s: the support must be a letter of the word or its 0-based index.")
-                     % {"word": word}, word)
+    raise EntryError("bad_support", _("%(word)s: the support must be a letter of the word or its position "
+                                      "(counting from 1).") % {"word": word}, word)
 
 
 def check_word(revision_list: RevisionList, text: str, support: Any = None) -> tuple[str, int]:
@@ -314,7 +339,11 @@ def _start(user, lexicon: Lexicon, words: list[dict[str, Any]], *, source: str,
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     grid = TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list, source=source,
                                        seed=seed, words=words)
-    run = start_task(generate_grid, owner=user, grid_id=grid.pk)
+    try:
+        run = start_task(generate_grid, owner=user, grid_id=grid.pk)
+    except TaskDispatchError:
+        grid.delete()  # nothing was started: leave no grid waiting for a task that will never run
+        raise
     TrainingGrid.objects.filter(pk=grid.pk).update(task_run=run)
     grid.refresh_from_db()
     return grid
@@ -346,7 +375,7 @@ def _expected_play(gaddag: Any, cgp: str, placed: dict[str, Any]) -> dict[str, A
     Why re-validate: the situation is what the learner is judged against, so an illegal one must
     never be shown; a refusal here is reported as an unplaced word instead.
     """
-    from engine.notation import format_coord
+    from engine.scrabble.notation import format_coord
 
     position = parse_cgp(cgp)
     coord = format_coord(placed["row"], placed["col"], placed["dir"], "fr")
@@ -361,6 +390,8 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
     as :class:`TaskFailure` so the task run shows it too).
     """
     grid = TrainingGrid.objects.select_related("lexicon").get(pk=grid_id)
+    if grid.status == TrainingGrid.Status.DONE:  # a message delivered again after the grid was stored
+        return _built_summary(grid)
     TrainingGrid.objects.filter(pk=grid_id).update(status=TrainingGrid.Status.RUNNING)
     try:
         progress.report(2, _("Loading the lexicon"))
@@ -391,6 +422,11 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
                 expected=expected, top=[_top_json(play) for play in situation.get("top", [])],
             ))
         with transaction.atomic():
+            # Two deliveries of one message may race (a worker presumed dead finishing late): the first to
+            # lock the grid stores it, the other keeps what is there, so situations are never doubled.
+            locked = TrainingGrid.objects.select_for_update().get(pk=grid_id)
+            if locked.status == TrainingGrid.Status.DONE:
+                return _built_summary(locked)
             Situation.objects.bulk_create(situations)
             TrainingGrid.objects.filter(pk=grid_id).update(
                 status=TrainingGrid.Status.DONE, board=result.get("board", []), unplaced=unplaced,
@@ -403,6 +439,20 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
             raise
         raise TaskFailure(_("The grid could not be built: %(error)s") % {"error": message}) from exc
     return {"grid": grid_id, "situations": len(situations), "unplaced": len(unplaced)}
+
+
+def _built_summary(grid: TrainingGrid) -> dict[str, Any]:
+    return {"grid": grid.pk, "situations": grid.situations.count(), "unplaced": len(grid.unplaced)}
+
+
+def fail_grids_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
+    """Receiver of ``core.progress.task_runs_failed``: grids whose run was failed outside the grid code
+    (found stale, never dispatched) are failed with the run's words, so lists and counts tell the truth."""
+    from core.models import TaskRun
+
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        TrainingGrid.objects.filter(task_run=run, status__in=[TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING]
+                                    ).update(status=TrainingGrid.Status.FAILED, error=run.error, finished_at=timezone.now())
 
 
 def _top_json(play: dict[str, Any]) -> dict[str, Any]:
@@ -455,19 +505,107 @@ def play_refusal(exc: IllegalPlay) -> str:
 
 @dataclass
 class AnswerOutcome:
-    answer: Answer
+    answer: Answer | None
     correct: bool
     score: int
     message: str
     expected: dict[str, Any]
     top: list[dict[str, Any]]
+    verdict: str = Answer.Verdict.WRONG
+    play: dict[str, Any] | None = None
+    """The learner's legal play as the engine scored it (None when the answer is not a legal play)."""
+
+    @property
+    def top_rows(self) -> list[dict[str, Any]]:
+        """The top plays with ``mine`` (the learner's play) and ``is_expected`` (the list word) marked."""
+        def key(play: dict[str, Any] | None) -> tuple[str, str] | None:
+            return (play.get("coord", ""), str(play.get("word", "")).upper()) if play else None
+
+        mine, expected = key(self.play), key(self.expected)
+        return [{**t, "mine": mine is not None and key(t) == mine, "is_expected": key(t) == expected}
+                for t in self.top]
+
+    @property
+    def play_in_top(self) -> bool:
+        return any(row["mine"] for row in self.top_rows)
+
+
+class AlreadyAnswered(Exception):
+    """The situation is already decided for this learner (answered, or its grid revealed): nothing recorded."""
+
+
+def _coord_message(coord: str) -> str:
+    return _("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a column number 1 to 15, "
+             "such as H4 (across) or 4H (down).") % {"coord": coord}
+
+
+@dataclass
+class _Judgement:
+    verdict: str
+    score: int
+    message: str
+    play: dict[str, Any] | None
+
+
+def _judge_move(move: Any, expected: dict[str, Any], expected_word: str) -> _Judgement:
+    """A legal play against the expected one: the list word is right anywhere it is legal; another play
+    is a top when it scores at least as much as the expected play, else wrong with its score."""
+    play = move.to_json("fr")
+    word = move.word.upper()
+    target = int(expected.get("score", 0))
+    values = {"word": word, "coord": move.coord, "score": move.score, "expected": target}
+    if word == expected_word:
+        return _Judgement(Answer.Verdict.EXPECTED, move.score,
+                          _("Right: %(word)s at %(coord)s scores %(score)s.") % values, play)
+    if move.score >= target:
+        return _Judgement(Answer.Verdict.TOP, move.score,
+                          _("A top: %(word)s at %(coord)s scores %(score)s, as much as or more than the word of "
+                            "the list (%(expected)s).") % values, play)
+    return _Judgement(Answer.Verdict.WRONG, move.score,
+                      _("%(word)s at %(coord)s is legal but scores %(score)s, less than the word to find "
+                        "(%(expected)s).") % values, play)
+
+
+def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _Judgement:
+    """Judge a normalised word (and optional French coordinates) by score, without recording anything.
+
+    With coordinates the play is checked and scored by the engine's rules (:func:`validate_play`).
+    Without them, the expected word is right at its expected placement; any other word is judged at
+    its best legal placement on the situation's board with the situation's rack (the move generator
+    lists every legal play), so a top found without coordinates counts too.
+    """
+    expected = situation.expected
+    expected_word = situation.word.upper()
+    position = parse_cgp(situation.cgp)
+    if coord:
+        try:
+            move = validate_play(gaddag, position, coord, word)
+        except IllegalPlay as exc:
+            return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s at %(coord)s is not a legal play: %(reason)s") % {
+                "word": word, "coord": coord, "reason": play_refusal(exc)}, None)
+        return _judge_move(move, expected, expected_word)
+    if word == expected_word:
+        return _Judgement(Answer.Verdict.EXPECTED, int(expected.get("score", 0)),
+                          _("Right: %(word)s at %(coord)s scores %(score)s.") % {
+                              "word": expected_word, "coord": expected.get("coord", ""),
+                              "score": expected.get("score", 0)}, dict(expected))
+    if not gaddag.contains(word):
+        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is not in the lexicon.") % {"word": word}, None)
+    plays = [m for m in generate_moves(gaddag, position) if m.word.upper() == word]
+    if not plays:
+        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is a word, but it cannot be played on this board "
+                                                     "with this rack.") % {"word": word}, None)
+    return _judge_move(plays[0], expected, expected_word)
 
 
 def answer_situation(situation: Situation, user, word: str, coord: str | None = None) -> AnswerOutcome:
-    """Judge and record an answer (see the module docstring for the rules); update FSRS on the first one.
+    """Judge and record the one answer that decides ``situation`` for ``user``; review its FSRS card.
 
-    Raises :class:`AnswerError` (nothing recorded) for an empty word, letters outside the alphabet,
-    a word longer than 15 letters or unreadable coordinates.
+    Judged by score (:func:`judge_answer`): the list word is right; a legal play scoring as much or
+    more is a top, counted right; anything else is wrong. Raises :class:`AnswerError` (nothing
+    recorded) for an empty word, letters outside the alphabet, a word longer than 15 letters or
+    unreadable coordinates, and :class:`AlreadyAnswered` when the situation was already answered or
+    its grid revealed: only the first try is an honest test of recall, so later ones count nowhere.
     """
     text = (word or "").strip()
     if not text:
@@ -484,46 +622,59 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
         try:
             parse_coord(coord, "fr")
         except NotationError:
-            raise AnswerError(_("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a column "
-                                "number 1 to 15, such as H4 (across) or 4H (down).") % {"coord": coord}) from None
+            raise CoordError(_coord_message(coord)) from None
+    _refuse_if_decided(situation, user)
 
-    expected = situation.expected
-    expected_word = situation.word.upper()
-    right_word = normalised == expected_word
-    score = 0
-    if coord:
-        try:
-            move = validate_play(gaddag, parse_cgp(situation.cgp), coord, normalised)
-        except IllegalPlay as exc:
-            correct = False
-            message = _("%(word)s at %(coord)s is not a legal play: %(reason)s") % {
-                "word": normalised, "coord": coord, "reason": play_refusal(exc)}
-        else:
-            correct = right_word and move.word.upper() == expected_word
-            score = move.score
-            if correct:
-                message = _("Right: %(word)s at %(coord)s scores %(score)s.") % {
-                    "word": normalised, "coord": move.coord, "score": score}
-            else:
-                message = _("%(word)s at %(coord)s is legal (%(score)s points) but not the word to find.") % {
-                    "word": move.word.upper(), "coord": move.coord, "score": score}
-    elif right_word:
-        correct = True
-        score = int(expected.get("score", 0))
-        message = _("Right: %(word)s at %(coord)s scores %(score)s.") % {
-            "word": expected_word, "coord": expected.get("coord", ""), "score": score}
-    else:
-        correct = False
-        in_lexicon = gaddag.contains(normalised)
-        message = (_("%(word)s is a word, but not the one to find.") if in_lexicon
-                   else _("%(word)s is not in the lexicon.")) % {"word": normalised}
+    judged = judge_answer(gaddag, situation, normalised, coord)
+    correct = judged.verdict != Answer.Verdict.WRONG
+    try:
+        with transaction.atomic():
+            _refuse_if_decided(situation, user)
+            answer = Answer.objects.create(
+                situation=situation, user=user, word=normalised, coord=(judged.play or {}).get("coord", coord)[:4],
+                correct=correct, verdict=judged.verdict, score=judged.score, play=judged.play,
+                message=judged.message[:255])
+            if situation.entry_id is not None:
+                card_row = (ReviewCard.objects.select_for_update()
+                            .filter(entry_id=situation.entry_id, owner=user).first())
+                if card_row is not None:
+                    review_card(card_row, correct)
+    except IntegrityError:  # a concurrent first answer won the race
+        raise AlreadyAnswered(_already_message()) from None
+    return AnswerOutcome(answer, correct, judged.score, judged.message, situation.expected, list(situation.top),
+                         judged.verdict, judged.play)
 
-    with transaction.atomic():
-        first = not situation.answers.filter(user=user).exists()
-        answer = Answer.objects.create(situation=situation, user=user, word=normalised, coord=coord,
-                                       correct=correct, score=score, message=message[:255])
-        if first and situation.entry_id is not None:
-            card_row = ReviewCard.objects.select_for_update().filter(entry_id=situation.entry_id, owner=user).first()
-            if card_row is not None:
-                review_card(card_row, correct)
-    return AnswerOutcome(answer, correct, score, message, expected, list(situation.top))
+
+def recorded_outcome(situation: Situation) -> AnswerOutcome | None:
+    """The verdict that stands for a decided situation (its answer, as recorded), for pages shown again;
+    a situation closed by a reveal gets an outcome without an answer (nothing was counted)."""
+    answer = getattr(situation, "my_answer", None)
+    if answer is None:
+        if not getattr(situation, "revealed", False):
+            return None
+        return AnswerOutcome(None, False, 0, _("Revealed: this situation was not answered and counts nowhere."),
+                             situation.expected, list(situation.top), "", None)
+    return AnswerOutcome(answer, answer.correct, answer.score, answer.message, situation.expected,
+                         list(situation.top), answer.verdict, answer.play)
+
+
+def _already_message() -> str:
+    return _("This situation is already decided: only the first answer counts. Go on to the next one.")
+
+
+def _refuse_if_decided(situation: Situation, user) -> None:
+    if situation.answers.filter(user=user).exists():
+        raise AlreadyAnswered(_already_message())
+    if TrainingGrid.objects.filter(pk=situation.grid_id, revealed_at__isnull=False).exists():
+        raise AlreadyAnswered(_("The grid was revealed: its situations can no longer be answered."))
+
+
+def reveal_grid(grid: TrainingGrid) -> TrainingGrid:
+    """Show the final grid before every situation is answered; the unanswered ones are closed (shown as
+    revealed, counted nowhere) and the grid will never count as solved. Idempotent."""
+    if grid.status != TrainingGrid.Status.DONE:
+        raise GridError(_("The grid is not built yet: there is nothing to reveal."))
+    if grid.revealed_at is None:
+        TrainingGrid.objects.filter(pk=grid.pk, revealed_at__isnull=True).update(revealed_at=timezone.now())
+        grid.refresh_from_db(fields=["revealed_at"])
+    return grid

@@ -1,8 +1,8 @@
 """Training pages, under ``/training/`` (namespace ``training``)."""
 
-from django.urls import path
+from django.urls import include, path
 
-from training import views
+from training import starter_views, views
 
 app_name = "training"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("lists/<int:list_id>/edit/", views.list_edit, name="list-edit"),
     path("lists/<int:list_id>/delete/", views.list_delete, name="list-delete"),
     path("lists/<int:list_id>/copy/", views.list_copy, name="list-copy"),
+    path("lists/<int:list_id>/starter-grid/", starter_views.starter_grid, name="starter-grid"),
     path("lists/<int:list_id>/words/", views.word_add, name="word-add"),
     path("lists/<int:list_id>/words/bulk/", views.words_bulk, name="words-bulk"),
     path("lists/<int:list_id>/supports/", views.supports, name="supports"),
@@ -22,6 +23,8 @@ urlpatterns = [
     path("due/grids/", views.due_grid_start, name="due-grid-start"),
     path("grids/<int:grid_id>/", views.grid_detail, name="grid"),
     path("grids/<int:grid_id>/body/", views.grid_body, name="grid-body"),
+    path("grids/<int:grid_id>/reveal/", views.grid_reveal, name="grid-reveal"),
     path("situations/<int:situation_id>/", views.situation_detail, name="situation"),
     path("situations/<int:situation_id>/answer/", views.situation_answer, name="situation-answer"),
+    path("duplicate/", include("training.duplicate.urls")),
 ]

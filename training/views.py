@@ -224,10 +224,14 @@ def due_grid_start(request: HttpRequest) -> HttpResponse:
 def _grid_context(request: HttpRequest, grid) -> dict:
     status = selectors.grid_status(grid)
     situations = selectors.situations_with_answers(grid, request.user) if status == "done" else []
-    first = next((s for s in situations if not s.solved), situations[0] if situations else None)
+    first = next((s for s in situations if not s.decided), None)
     return {"grid": grid, "status": status, "error": selectors.grid_error(grid), "situations": situations,
-            "first": first, "solved": sum(1 for s in situations if s.solved),
-            "wrong": sum(1 for s in situations for a in s.my_answers if not a.correct)}
+            "first": first, "finished": selectors.grid_finished(situations),
+            "show_board": selectors.final_board_visible(grid, situations),
+            "solved": sum(1 for s in situations if s.solved),
+            "tops": sum(1 for s in situations if s.verdict == "top"),
+            "wrong": sum(1 for s in situations if s.answered and not s.solved),
+            "unanswered": sum(1 for s in situations if not s.answered)}
 
 
 @login_required
@@ -247,13 +251,34 @@ def grid_body(request: HttpRequest, grid_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def grid_reveal(request: HttpRequest, grid_id: int) -> HttpResponse:
+    """Show the final grid and every answer; the situations not answered yet are closed."""
+    grid = selectors.get_own_grid(request.user, grid_id)
+    try:
+        services.reveal_grid(grid)
+    except services.GridError as exc:
+        messages.error(request, str(exc))
+    return redirect("training:grid", grid_id=grid.pk)
+
+
+def _situation_context(situation, **extra) -> dict:
+    """A situation page: the board before the word, the rack, and either the answer form or, once the
+    situation is decided (answered, or its grid revealed), the verdict with the expected play and tops."""
+    context = {"situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
+               "form": AnswerForm(), "count": situation.grid.situations.count()}
+    if situation.decided and "outcome" not in extra:
+        context["outcome"] = services.recorded_outcome(situation)
+    context.update(extra)
+    return context
+
+
+@login_required
 @require_GET
 def situation_detail(request: HttpRequest, situation_id: int) -> HttpResponse:
     situation = selectors.get_own_situation(request.user, situation_id)
-    return render(request, "training/situation.html", {
-        "situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
-        "form": AnswerForm(), "count": situation.grid.situations.count(),
-    })
+    following = selectors.next_situation(situation, request.user) if situation.decided else None
+    return render(request, "training/situation.html", _situation_context(situation, next=following))
 
 
 @login_required
@@ -262,21 +287,31 @@ def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
     situation = selectors.get_own_situation(request.user, situation_id)
     form = AnswerForm(request.POST)
     outcome = None
+    refused = ""
     if form.is_valid():
         try:
             outcome = services.answer_situation(situation, request.user, form.cleaned_data["word"],
                                                 form.cleaned_data["coord"])
+        except services.AlreadyAnswered as exc:
+            refused = str(exc)
+        except services.CoordError as exc:
+            form.add_error("coord", str(exc))
         except services.AnswerError as exc:
             form.add_error("word", str(exc))
+    if refused:  # a second try: say so, and show the verdict that stands
+        situation = selectors.get_own_situation(request.user, situation_id)
+        following = selectors.next_situation(situation, request.user)
+        context = _situation_context(situation, refused=refused, next=following)
+        template = "training/_feedback.html" if request.htmx else "training/situation.html"
+        return render(request, template, context, status=409)
     if outcome is None:
-        context = {"situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
-                   "form": form, "count": situation.grid.situations.count()}
+        context = _situation_context(situation, form=form)
+        context.pop("outcome", None)
         template = "training/_answer_form.html" if request.htmx else "training/situation.html"
         return render(request, template, context, status=400)
     situation = selectors.get_own_situation(request.user, situation_id)
     following = selectors.next_situation(situation, request.user)
-    context = {"situation": situation, "grid": situation.grid, "outcome": outcome, "next": following,
-               "rows": selectors.situation_rows(situation), "form": AnswerForm(), "count": situation.grid.situations.count()}
+    context = _situation_context(situation, outcome=outcome, next=following)
     if request.htmx:
         return render(request, "training/_feedback.html", context)
     return render(request, "training/situation.html", context)

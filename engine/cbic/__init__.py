@@ -20,7 +20,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.board import SIZE, Board
 from engine.cbic.errors import CbicInputError
 from engine.cbic.generator import GREEDY, Construction, SearchConfig, build_grid
 from engine.cbic.scoring import SEED_WEIGHTS, Weights
@@ -28,7 +27,8 @@ from engine.cbic.situations import Situation, SituationError, build_situation
 from engine.cbic.state import CENTRAL, HELPER, REVISION, GridState
 from engine.cbic.unionfind import UnionFind
 from engine.cbic.words import RevisionWord, resolve_central, resolve_words
-from engine.notation import format_coord
+from engine.scrabble.board import SIZE, Board
+from engine.scrabble.notation import format_coord
 
 __all__ = [
     "GREEDY",

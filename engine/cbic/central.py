@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 from engine.cbic.words import ResolvedWord, WordLexicon
-from engine.cgp import MAX_RACK
+from engine.scrabble.cgp import MAX_RACK
 
 
 def support_demand(words: list[ResolvedWord]) -> Counter[str]:

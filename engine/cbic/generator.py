@@ -16,6 +16,10 @@ Why this shape (seed 000, and past its limits):
 * a search that spends its node budget restarts with the next central word candidate or another
   position of the central word, and another seeded tie-break; the best grid found (most revision
   words placed, then fewest helpers) is kept, completed greedily; words still out get a reason;
+* a word a restart could not place goes first in the next restarts (as soon as it has a placement,
+  while the board is still open), and restarts go on past the planned ones, cycling central words
+  and starts with fresh seeds, until every word is placed or the time budget is spent: a set is
+  never given up while time is left (measured in ``bench/cbic.py``);
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
   state, a central word or a helper that leaves them short is cut, and words the bag can never hold
   together are left out up front (``stats["bag_dropped"]``).
@@ -39,7 +43,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.alphabet import Alphabet
-from engine.board import CENTER, SIZE
 from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError
@@ -48,6 +51,7 @@ from engine.cbic.placements import WordCheck, central_placement, placements_thro
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
+from engine.scrabble.board import CENTER, SIZE
 
 Progress = Callable[[int, str], None]
 
@@ -63,13 +67,19 @@ class SearchConfig:
     node_budget: int = 60
     """Search nodes per restart, per revision word."""
     restarts: int = 16
+    """Planned restarts; while words are still out and time is left, more follow (see ``spend_budget``)."""
+    spend_budget: bool = True
+    """Keep restarting (cycling central words and starts, fresh seeds, failed words first) until every word
+    is placed or ``time_budget`` is spent, instead of giving up after the planned restarts (when helper
+    words are on: without them, more restarts only reshuffle ties)."""
     lookahead: int = 6
     """Best placements played out one step to measure the room they leave (1 = no look-ahead)."""
     helpers: int = 8
     """Most helper words in one grid."""
     helper_caps: tuple[int, ...] = (2, 3, 4)
     """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
-    search backtrack for a grid with fewer helper words before it settles for more."""
+    search backtrack for a grid with fewer helper words before it settles for more; once a restart
+    has left a word out, the next ones get the full ``helpers``."""
     helper_tries: int = 30
     """Helper words drawn when the search is stuck."""
     helper_rounds: int = 3
@@ -81,7 +91,7 @@ class SearchConfig:
 
 
 GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, restarts=1, central_choices=1,
-                      lookahead=1)
+                      lookahead=1, spend_budget=False)
 
 
 class _OutOfBudget(Exception):
@@ -142,6 +152,8 @@ class Builder:
         self.helper_cap = config.helpers
         self.targets: list[int] = [w.order for w in words]
         self.dropped: list[int] = []
+        self.priority: set[int] = set()
+        """Words a restart failed to place: later searches place them first, while the board is open."""
         self._percent = 0
 
     # -- small pieces ------------------------------------------------------------------------------
@@ -263,8 +275,9 @@ class Builder:
                 if result is not None:
                     return result
             return None
-        # A word without placement now may get its support letter from a later word: it waits.
-        word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))
+        # A word without placement now may get its support letter from a later word: it waits. Words an
+        # earlier restart failed to place go first (fail-first among them), while the board is open.
+        word_id = min(movable, key=lambda i: (i not in self.priority, len(options[i]), self.rank[i]))
         rest = [i for i in remaining if i != word_id]
         for child, child_options in self.children(state, word_id, options[word_id], rest):
             result = self.search(child, rest, child_options)
@@ -366,13 +379,15 @@ class Builder:
                 fits = [c for c in centrals if not self.bag_deficit(GridState(), self.targets, c)]
                 centrals = (fits or self.bag_centrals()) or centrals
             centrals = centrals[:self.config.central_choices]
-        plans: list[tuple[str, tuple[int, int, str]]] = []
-        starts = {c: _central_starts(c) for c in centrals}
-        for k in range(self.config.restarts):
-            word = centrals[k % len(centrals)]
-            options = starts[word]
-            plans.append((word, options[(k // len(centrals)) % len(options)]))
-        return plans
+        self.centrals = centrals
+        self.starts = {c: _central_starts(c) for c in centrals}
+        return [self.plan(k) for k in range(self.config.restarts)]
+
+    def plan(self, k: int) -> tuple[str, tuple[int, int, str]]:
+        """The central word and its start for restart ``k`` (cycling through both)."""
+        word = self.centrals[k % len(self.centrals)]
+        options = self.starts[word]
+        return word, options[(k // len(self.centrals)) % len(options)]
 
     def build(self) -> Construction:
         started = time.perf_counter()
@@ -385,14 +400,28 @@ class Builder:
             self.targets, self.dropped = self.bound.split(all_ids, self.rank)
         self._report(5, "choosing the central word")
         plans = self.attempts()
-        for k, (word, (row, col, direction)) in enumerate(plans):
+        k = -1
+        while True:
+            k += 1
+            if k >= len(plans):
+                # Without helper words, more restarts only reshuffle ties: the planned ones suffice.
+                spend = self.config.spend_budget and self.config.helpers > 0 and plans
+                if not spend or time.perf_counter() > self.deadline:
+                    break
+                plans.append(self.plan(k))  # time is left: one more restart
+            word, (row, col, direction) = plans[k]
             attempts += 1
             if k:  # a restart: the bar moves on even while the words placed do not
-                self._report(10 + 60 * k // len(plans), f"restart {k + 1}/{len(plans)} (central word {word})")
+                planned = self.config.restarts
+                percent = 10 + 60 * k // planned if k < planned else 70 - 10 * planned // k
+                self._report(percent, f"restart {k + 1} (central word {word})")
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
             caps = self.config.helper_caps
-            self.helper_cap = min(caps[k], self.config.helpers) if k < len(caps) else self.config.helpers
+            # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
+            # then the words left out need every helper the search may bring.
+            low = k < len(caps) and not self.priority
+            self.helper_cap = min(caps[k], self.config.helpers) if low else self.config.helpers
             start = GridState()
             first = central_placement(start, self.check, word, row, col, direction, self.bag)
             if first is None:
@@ -410,6 +439,8 @@ class Builder:
                 result = self.complete(self.best)
             if self.better(result, overall):
                 overall = result
+            placed_now = result.placed_ids()
+            self.priority.update(i for i in self.targets if i not in placed_now)
             if len(overall.placed_ids()) >= len(self.targets) or time.perf_counter() > self.deadline:
                 if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.targets):
                     self.stopped_by_time = True

@@ -16,10 +16,10 @@ import random
 import weakref
 from typing import Any
 
-from engine.board import SIZE
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.state import Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
+from engine.scrabble.board import SIZE
 
 HELPER_LENGTHS = (3, 4, 2, 5)
 """Lengths tried, in this order: 3 and 4 letters leave room around the new letter, 2 is the most

@@ -23,10 +23,10 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 
 from engine.alphabet import Alphabet
-from engine.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
 from engine.cbic.state import Bag, GridState, Placement
 from engine.cbic.words import WordLexicon
-from engine.scoring import BINGO_BONUS, BINGO_TILES
+from engine.scrabble.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
+from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
 H, V = "H", "V"
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import SIZE
 from engine.cbic.state import GridState, Placement
+from engine.scrabble.board import SIZE
 
 _NEIGHBOURS = tuple((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b)
 

@@ -2,23 +2,22 @@
 
 Why: the learner is shown the board as it was, with the rack the word needs, and must find the word
 through its support letter; afterwards the move generator's best plays of that same situation show
-"your word" next to "the top". The expected play is re-validated here by :mod:`engine.scoring` (an
+"your word" next to "the top". The expected play is re-validated here by :mod:`engine.scrabble.scoring` (an
 independent statement of the rules) and looked up among the move generator's plays, so a
 situation that is not a legal, findable play can never be handed out silently.
 """
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from typing import Any
 
 from engine.alphabet import BLANK
-from engine.board import Board
 from engine.cbic.state import Placement, Step
-from engine.cgp import Position
-from engine.movegen import raw_plays, raw_sort_key, raw_to_move
-from engine.scoring import IllegalPlay, Move, validate_placement
+from engine.scrabble.board import Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.movegen import ranked_top
+from engine.scrabble.scoring import IllegalPlay, Move, validate_placement
 
 
 class SituationError(RuntimeError):
@@ -80,10 +79,5 @@ def build_situation(lexicon: Any, step: Step, top_n: int, ops: dict[str, str] | 
                              f"{expected.coord} for {expected.score}, not as constructed")
     if top_n <= 0:
         return Situation(position, expected, (), None, None)
-    raws = raw_plays(lexicon, position)
-    target = expected.sort_key()
-    keys = [raw_sort_key(raw) for raw in raws]
-    found = target in keys
-    rank = 1 + sum(1 for k in keys if k < target) if found else None
-    top = tuple(raw_to_move(raw) for raw in heapq.nsmallest(top_n, raws, key=raw_sort_key))
-    return Situation(position, expected, top, rank, len(raws))
+    top, rank, count = ranked_top(lexicon, position, top_n, expected)
+    return Situation(position, expected, tuple(top), rank, count)

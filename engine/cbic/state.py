@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.alphabet import Alphabet
-from engine.board import SIZE
+from engine.scrabble.board import SIZE
 
 CENTRAL = "central"
 REVISION = "revision"

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from engine.alphabet import Alphabet, InvalidWord
 from engine.cbic.errors import CbicInputError
-from engine.cgp import MAX_RACK
+from engine.scrabble.cgp import MAX_RACK
 
 
 class WordLexicon(Protocol):

@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "engine.cli.moves_commands",
     "engine.cli.cbic_commands",
     "engine.cli.crossword_commands",
+    "engine.cli.duplicate_commands",
 )
 
 

@@ -35,7 +35,7 @@ from typing import Any
 from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
 from engine.cli import CommandError
 from engine.gaddag import Gaddag, LexiconFormatError, load_gaddag
-from engine.notation import STYLES
+from engine.scrabble.notation import STYLES
 
 
 def register(subparsers: Any) -> None:

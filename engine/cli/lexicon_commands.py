@@ -4,8 +4,13 @@ Output contracts (one JSON object per line with ``--json``; plain text otherwise
 
 * ``lexicon build WORDLIST --language fr -o FILE [--skip-invalid]`` → summary; with ``--json`` one
   object ``{"file", "language", "words", "nodes", "arcs", "bytes", "seconds", "skipped"}``.
+* ``lexicon expand-hunspell AFF DIC -o WORDLIST [--language fr] [--all-entries]`` → every inflected
+  form of a Hunspell dictionary, folded to the alphabet, one per line (proper nouns, abbreviations and
+  symbols left out unless ``--all-entries``); with ``--json`` ``{"file", "entries", "kept_entries",
+  "forms", "words", "seconds"}``.
 * ``lexicon info FILE [--verify]`` → ``{"file", "format_version", "language", "alphabet", "words",
-  "nodes", "arcs", "bytes"}`` (plus ``"verified": true`` after a successful full structural check).
+  "nodes", "arcs", "bytes", "move_generator"}`` (plus ``"verified": true`` after a successful full
+  structural check); ``move_generator`` is ``"compiled"`` or ``"python"`` (which generator reads it).
 * ``check FILE WORD...`` → per word ``{"word": "MAISON", "valid": true}`` (``word`` normalised); a
   word that is not writable in the alphabet gives ``{"word": <as typed>, "valid": false, "error": ...}``
   and the message on stderr, and the command then exits 1.
@@ -31,6 +36,8 @@ from engine.alphabet import LANGUAGES, InvalidWord
 from engine.cli import CommandError
 from engine.cli.output import print_json_line
 from engine.gaddag import FORMAT_VERSION, Gaddag, LexiconFormatError, build_gaddag, load_gaddag
+from engine.hunspell import HunspellError, expand_to_words, french_scrabble_entry
+from engine.scrabble.movegen import implementation as movegen_implementation
 from engine.wordlist import WordListError, read_word_list
 
 
@@ -46,6 +53,17 @@ def register(subparsers: Any) -> None:
                        help="leave out lines that are not words of the alphabet (and say how many)")
     build.add_argument("--json", action="store_true")
     build.set_defaults(handler=cmd_build)
+
+    hunspell = actions.add_parser("expand-hunspell",
+                                  help="expand a Hunspell dictionary (.aff + .dic) into a word list")
+    hunspell.add_argument("aff", metavar="AFF")
+    hunspell.add_argument("dic", metavar="DIC")
+    hunspell.add_argument("--language", "-l", choices=LANGUAGES, default="fr")
+    hunspell.add_argument("-o", "--output", required=True, metavar="WORDLIST")
+    hunspell.add_argument("--all-entries", action="store_true",
+                          help="keep proper nouns, abbreviations and symbols too")
+    hunspell.add_argument("--json", action="store_true")
+    hunspell.set_defaults(handler=cmd_expand_hunspell)
 
     info = actions.add_parser("info", help="describe a compiled lexicon file")
     info.add_argument("file", metavar="FILE")
@@ -68,7 +86,7 @@ def register(subparsers: Any) -> None:
     anagrams.add_argument("--json", action="store_true")
     anagrams.set_defaults(handler=cmd_anagrams)
 
-    pattern = subparsers.add_parser("pattern", help="words matching a pattern ('.' = any letter)")
+    pattern = subparsers.add_parser("pattern", help="words matching a pattern ('.' = any letter, '*' = any run of letters)")
     pattern.add_argument("file", metavar="FILE")
     pattern.add_argument("pattern", metavar="PATTERN")
     pattern.add_argument("--rack", default=None, help="the dots must be filled from these tiles")
@@ -139,11 +157,39 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_expand_hunspell(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    keep = None if args.all_entries else french_scrabble_entry
+    try:
+        words, summary = expand_to_words(args.aff, args.dic, args.language, keep=keep)
+    except HunspellError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:
+        raise CommandError(f"cannot read the dictionary: {exc.strerror or exc}") from None
+    output = Path(args.output)
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        partial = output.with_name(output.name + ".partial")
+        partial.write_text("".join(w + "\n" for w in words), encoding="ascii")
+        partial.replace(output)
+    except OSError as exc:
+        raise CommandError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+    seconds = round(time.perf_counter() - started, 3)
+    if args.json:
+        print_json_line({"file": args.output, "entries": summary.entries, "kept_entries": summary.kept_entries,
+                         "forms": summary.forms, "words": summary.words, "seconds": seconds})
+    else:
+        print(f"{args.output}: {summary.words} words from {summary.kept_entries} of {summary.entries} "
+              f"entries in {seconds} s")
+    return 0
+
+
 def cmd_info(args: argparse.Namespace) -> int:
     gaddag = _load(args.file, verify_structure=args.verify)
     info = {"file": args.file, "format_version": FORMAT_VERSION, "language": gaddag.language,
             "alphabet": gaddag.alphabet.letters, "words": gaddag.word_count, "nodes": gaddag.node_count,
-            "arcs": gaddag.arc_count, "bytes": Path(args.file).stat().st_size}
+            "arcs": gaddag.arc_count, "bytes": Path(args.file).stat().st_size,
+            "move_generator": movegen_implementation()}
     if args.verify:
         info["verified"] = True
     if args.json:

@@ -15,6 +15,7 @@ Failures are typed (:mod:`.errors`): ``GridError`` for bad grid text; ``Unsolvab
 """
 
 from engine.crossword.clues import anagram_clue, make_clue, read_definitions
+from engine.crossword.compare import compare_fills, format_comparison
 from engine.crossword.errors import (
     BacktrackLimit,
     EmptyDomain,
@@ -24,14 +25,24 @@ from engine.crossword.errors import (
     Unsolvable,
 )
 from engine.crossword.filler import FillResult, SlotAnswer, consistent_domains, fill_grid, verify_fill
-from engine.crossword.grid import STYLES, Crossing, Grid, Slot, parse_grid
-from engine.crossword.patterns import default_max_word_length, generate_pattern
-from engine.crossword.solver import SearchOptions
+from engine.crossword.grid import (
+    GRID_FORMATS,
+    STYLES,
+    Crossing,
+    Grid,
+    Slot,
+    parse_grid,
+    read_grid_file,
+    write_grid_file,
+)
+from engine.crossword.patterns import default_max_word_length, generate_pattern, random_pattern
+from engine.crossword.solver import ALGORITHMS, HEURISTICS, VALUE_ORDERS, SearchOptions
 from engine.crossword.wordsource import (
     CrosswordLexicon,
     ListWordSource,
     WordSource,
     cached_lexicon,
+    combine_lexicons,
     lexicon_from_words,
     load_lexicon,
     matches_pattern,
@@ -39,7 +50,11 @@ from engine.crossword.wordsource import (
 )
 
 __all__ = [
+    "ALGORITHMS",
+    "GRID_FORMATS",
+    "HEURISTICS",
     "STYLES",
+    "VALUE_ORDERS",
     "BacktrackLimit",
     "Crossing",
     "CrosswordLexicon",
@@ -57,16 +72,22 @@ __all__ = [
     "WordSource",
     "anagram_clue",
     "cached_lexicon",
+    "compare_fills",
     "consistent_domains",
     "default_max_word_length",
     "fill_grid",
+    "format_comparison",
     "generate_pattern",
+    "combine_lexicons",
     "lexicon_from_words",
     "load_lexicon",
     "make_clue",
     "matches_pattern",
     "parse_grid",
+    "random_pattern",
+    "read_grid_file",
     "read_definitions",
     "read_scores",
     "verify_fill",
+    "write_grid_file",
 ]

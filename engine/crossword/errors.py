@@ -18,7 +18,17 @@ from typing import Any
 
 
 class GridError(ValueError):
-    """Bad grid text or a grid that breaks its style's rules; the message names the place."""
+    """Bad grid text or a grid that breaks its style's rules; the message names the place.
+
+    ``code`` and ``params`` say the same for a translated message (the web layer's catalogue maps codes
+    to sentences): e.g. ``code="ragged"``, ``params={"line": 2, "cells": 3, "width": 4}``.
+    """
+
+    def __init__(self, message: str, *, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.reason = message
+        self.code = code
+        self.params = params
 
 
 class FillError(Exception):

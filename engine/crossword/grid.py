@@ -145,7 +145,8 @@ def _normalise_cell(ch: str, row: int, col: int) -> str:
     if len(folded) == 1 and "A" <= folded <= "Z":
         return folded
     raise GridError(f"row {row + 1}, column {col + 1}: unknown character {ch!r} "
-                    f"(use '.' for an empty cell, '#' for a black cell, or a letter)")
+                    f"(use '.' for an empty cell, '#' for a black cell, or a letter)",
+                    code="grid_bad_character", row=row + 1, col=col + 1, char=ch)
 
 
 def _runs(cells: list[tuple[int, int]], is_white) -> Iterable[list[tuple[int, int]]]:
@@ -164,14 +165,16 @@ def _runs(cells: list[tuple[int, int]], is_white) -> Iterable[list[tuple[int, in
 def parse_grid(text: str | Sequence[str], style: str = "fr") -> Grid:
     """Parse grid text and check it against ``style``; :class:`GridError` says what is wrong and where."""
     if style not in STYLES:
-        raise GridError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
+        raise GridError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}",
+                        code="grid_unknown_style", style=style)
     rows = split_rows(text)
     if not rows:
-        raise GridError("the grid is empty")
+        raise GridError("the grid is empty", code="grid_empty")
     width = len(rows[0])
     for r, row in enumerate(rows):
         if len(row) != width:
-            raise GridError(f"ragged grid: row {r + 1} has {len(row)} cells, row 1 has {width}")
+            raise GridError(f"ragged grid: row {r + 1} has {len(row)} cells, row 1 has {width}",
+                            code="grid_ragged", line=r + 1, cells=len(row), width=width)
     norm = tuple("".join(_normalise_cell(ch, r, c) for c, ch in enumerate(row)) for r, row in enumerate(rows))
     grid = Grid(rows=norm, style=style)
     _find_slots(grid)
@@ -194,14 +197,18 @@ def _find_slots(grid: Grid) -> None:
                 across[run[0]] = run
             if 2 <= len(run) < min_len or (len(run) == 1 and grid.style == "us"):
                 raise GridError(f"across run at row {run[0][0] + 1}, column {run[0][1] + 1} has "
-                                f"{len(run)} letter(s); style {grid.style!r} needs {min_len}+")
+                                f"{len(run)} letter(s); style {grid.style!r} needs {min_len}+",
+                                code="grid_short_across", row=run[0][0] + 1, col=run[0][1] + 1,
+                                length=len(run), min=min_len)
     for c in range(w):
         for run in _runs([(r, c) for r in range(h)], white):
             if len(run) >= 2:
                 down[run[0]] = run
             if 2 <= len(run) < min_len or (len(run) == 1 and grid.style == "us"):
                 raise GridError(f"down run at row {run[0][0] + 1}, column {run[0][1] + 1} has "
-                                f"{len(run)} letter(s); style {grid.style!r} needs {min_len}+")
+                                f"{len(run)} letter(s); style {grid.style!r} needs {min_len}+",
+                                code="grid_short_down", row=run[0][0] + 1, col=run[0][1] + 1,
+                                length=len(run), min=min_len)
     number = 0
     slots: list[Slot] = []
     for r in range(h):
@@ -223,12 +230,13 @@ def _find_slots(grid: Grid) -> None:
         for c in range(w):
             if white(r, c) and (r, c) not in owner:
                 raise GridError(f"white cell at row {r + 1}, column {c + 1} belongs to no word "
-                                f"(boxed in on all sides); make it black")
+                                f"(boxed in on all sides); make it black", code="grid_boxed_cell",
+                                row=r + 1, col=c + 1)
     crossings = [Crossing(a, pa, b, pb) for (a, pa), (b, pb) in (v for v in owner.values() if len(v) == 2)]
     grid.slots = slots
     grid.crossings = crossings
     if not slots:
-        raise GridError("the grid has no word slot")
+        raise GridError("the grid has no word slot", code="grid_no_slot")
 
 
 def _check_style(grid: Grid) -> None:
@@ -239,12 +247,14 @@ def _check_style(grid: Grid) -> None:
         for c in range(w):
             if grid.is_black(r, c) != grid.is_black(h - 1 - r, w - 1 - c):
                 raise GridError(f"style 'us' needs 180° rotational symmetry: row {r + 1}, column {c + 1} "
-                                f"and row {h - r}, column {w - c} differ")
+                                f"and row {h - r}, column {w - c} differ", code="grid_not_symmetric",
+                                row=r + 1, col=c + 1, row2=h - r, col2=w - c)
     blacks = sum(row.count(BLACK) for row in grid.rows)
     if blacks * 6 > h * w:
-        raise GridError(f"style 'us' allows at most 1/6 black cells: {blacks} of {h * w}")
+        raise GridError(f"style 'us' allows at most 1/6 black cells: {blacks} of {h * w}",
+                        code="grid_too_many_blacks", blacks=blacks, cells=h * w)
     if not is_connected(grid.rows):
-        raise GridError("style 'us' needs the white cells to be connected")
+        raise GridError("style 'us' needs the white cells to be connected", code="grid_not_connected")
 
 
 def is_connected(rows: Sequence[str]) -> bool:
@@ -262,3 +272,65 @@ def is_connected(rows: Sequence[str]) -> bool:
                 seen.add((nr, nc))
                 stack.append((nr, nc))
     return len(seen) == len(whites)
+
+
+GRID_FORMATS = ("text", "01")
+MAX_GRID_FILE_SIZE = 25
+"""Largest width or height a grid file may have (the lab's editor goes to 21)."""
+
+
+def read_grid_file(text: str, grid_format: str = "text") -> list[str]:
+    """Rows in grid text (``.``, ``#``, letters) from the content of a grid file.
+
+    ``text``: the rows as :func:`parse_grid` reads them. ``01``: the French CSP report's files, one row
+    per line, ``1`` a black cell and ``0`` a white one (spaces, tabs and commas between cells are
+    allowed). Blank lines at the ends are ignored. Errors name the line: a bad character, a row of
+    another length than the first, a grid over :data:`MAX_GRID_FILE_SIZE` cells wide or high.
+    """
+    if grid_format not in GRID_FORMATS:
+        raise GridError(f"unknown grid format {grid_format!r}; expected one of {', '.join(GRID_FORMATS)}",
+                        code="grid_unknown_format", format=grid_format)
+    lines = text.splitlines()
+    numbered = [(n, line.strip()) for n, line in enumerate(lines, start=1)]
+    while numbered and not numbered[0][1]:
+        numbered.pop(0)
+    while numbered and not numbered[-1][1]:
+        numbered.pop()
+    if not numbered:
+        raise GridError("the grid file is empty", code="grid_empty")
+    rows: list[str] = []
+    for number, line in numbered:
+        if grid_format == "01":
+            cells = "".join(line.replace(",", " ").split())
+            bad = next((ch for ch in cells if ch not in "01"), None)
+            if bad is not None:
+                raise GridError(f"line {number}: unknown character {bad!r} (a 0/1 grid has only 0 for a "
+                                f"white cell and 1 for a black one)", code="grid_bad_01", line=number, char=bad)
+            row = cells.replace("0", EMPTY).replace("1", BLACK)
+        else:
+            row = line
+            for col, ch in enumerate(row):
+                _normalise_cell(ch, number - 1, col)  # names the line and column of a bad character
+        if not row:
+            raise GridError(f"line {number}: empty row inside the grid", code="grid_empty_row", line=number)
+        if rows and len(row) != len(rows[0]):
+            raise GridError(f"ragged grid: line {number} has {len(row)} cells, the first row has "
+                            f"{len(rows[0])}", code="grid_ragged", line=number, cells=len(row), width=len(rows[0]))
+        if len(row) > MAX_GRID_FILE_SIZE:
+            raise GridError(f"line {number}: {len(row)} cells, more than the {MAX_GRID_FILE_SIZE} a grid may have",
+                            code="grid_too_wide", line=number, cells=len(row), max=MAX_GRID_FILE_SIZE)
+        rows.append(row)
+        if len(rows) > MAX_GRID_FILE_SIZE:
+            raise GridError(f"line {number}: more than {MAX_GRID_FILE_SIZE} rows", code="grid_too_tall",
+                            line=number, max=MAX_GRID_FILE_SIZE)
+    return rows
+
+
+def write_grid_file(rows: Sequence[str], grid_format: str = "text") -> str:
+    """The content of a grid file for ``rows`` (``01`` keeps only black and white: letters become 0)."""
+    if grid_format not in GRID_FORMATS:
+        raise GridError(f"unknown grid format {grid_format!r}; expected one of {', '.join(GRID_FORMATS)}",
+                        code="grid_unknown_format", format=grid_format)
+    if grid_format == "01":
+        return "".join("".join("1" if ch == BLACK else "0" for ch in row) + "\n" for row in rows)
+    return "".join(f"{row}\n" for row in rows)

@@ -19,11 +19,18 @@ from engine.crossword.errors import GridError
 from engine.crossword.grid import BLACK, EMPTY, STYLES, US_MAX_BLACK_FRACTION, is_connected, parse_grid
 
 MAX_SIZE = 25
+FR_BIG_GRID_MAX_WORD_LENGTH = 9
+"""Longest word of a generated French grid above 15x15 (see ``default_max_word_length``)."""
 
 
 def default_max_word_length(size: int, style: str) -> int:
     if style == "us":
         return size if size <= 7 else min(size, max(7, size // 2 + 1))
+    if size > 15:
+        # Measured (bench/fill.py, French list): a 21x21 French grid whose words reach 14 letters
+        # filled 0 times in 5 within 20 s, at 11 letters 4 in 5, at 9 letters 5 in 5 in under 2 s
+        # of CPU each: big grids have many long slots, and each long slot is what makes them hard.
+        return FR_BIG_GRID_MAX_WORD_LENGTH
     return size if size <= 6 else min(size, max(6, size * 2 // 3))
 
 
@@ -135,3 +142,70 @@ def _valid(cells: list[list[str]], style: str, min_len: int) -> bool:
     if any(cells[r][c] != BLACK and (r, c) not in covered for r in range(h) for c in range(w)):
         return False
     return is_connected(["".join(row) for row in cells])
+
+
+def random_pattern(rows: int, cols: int, blocks: int, style: str = "fr", seed: int = 0, *,
+                   attempts: int = 200) -> list[str]:
+    """Rows of ``.`` and ``#`` with exactly ``blocks`` black cells, valid for ``style``.
+
+    The crossword lab's "random grid": unlike :func:`generate_pattern` (which aims at fillable word
+    lengths), the number of black cells is the user's. Black cells are added at random (in 180° pairs
+    for ``us``, the centre taking the odd one) wherever the grid stays valid; an attempt that gets stuck
+    starts over. Raises ``ValueError`` for impossible parameters and :class:`GridError` when no attempt
+    succeeds.
+    """
+    if style not in STYLES:
+        raise ValueError(f"unknown style {style!r}; expected one of {', '.join(STYLES)}")
+    min_len = STYLES[style]
+    if not (min_len <= rows <= MAX_SIZE and min_len <= cols <= MAX_SIZE):
+        raise ValueError(f"grid size must be between {min_len} and {MAX_SIZE} for style {style!r}, "
+                         f"got {rows}x{cols}")
+    cells_count = rows * cols
+    limit = int(US_MAX_BLACK_FRACTION * cells_count) if style == "us" else cells_count // 2
+    if not 0 <= blocks <= limit:
+        raise ValueError(f"a {rows}x{cols} {style!r} grid takes between 0 and {limit} black cells, not {blocks}")
+    centre = (rows // 2, cols // 2) if rows % 2 and cols % 2 else None
+    if style == "us" and blocks % 2 and centre is None:
+        raise ValueError(f"a symmetric {rows}x{cols} grid has an even number of black cells "
+                         f"(no centre cell), not {blocks}")
+    rng = random.Random(seed)
+    for _ in range(attempts):
+        found = _random_attempt(rows, cols, blocks, style, min_len, centre, rng)
+        if found is not None:
+            parse_grid(found, style)  # the contract: every pattern is valid for its style
+            return found
+    raise GridError(f"no valid {rows}x{cols} {style!r} grid with {blocks} black cells found in "
+                    f"{attempts} attempts; try fewer black cells")
+
+
+def _random_attempt(h: int, w: int, blocks: int, style: str, min_len: int, centre: tuple[int, int] | None,
+                    rng: random.Random) -> list[str] | None:
+    cells = [[EMPTY] * w for _ in range(h)]
+    symmetric = style == "us"
+    left = blocks
+    if symmetric and blocks % 2:
+        assert centre is not None
+        cells[centre[0]][centre[1]] = BLACK
+        if not _valid(cells, style, min_len):
+            return None
+        left -= 1
+    while left:
+        candidates = [(r, c) for r in range(h) for c in range(w) if cells[r][c] == EMPTY
+                      and (not symmetric or (r, c) != centre)]
+        rng.shuffle(candidates)
+        placed = False
+        for r, c in candidates:
+            group = {(r, c), (h - 1 - r, w - 1 - c)} if symmetric else {(r, c)}
+            if len(group) > left:
+                continue
+            for y, x in group:
+                cells[y][x] = BLACK
+            if _valid(cells, style, min_len):
+                left -= len(group)
+                placed = True
+                break
+            for y, x in group:
+                cells[y][x] = EMPTY
+        if not placed:
+            return None
+    return ["".join(row) for row in cells]

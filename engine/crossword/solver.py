@@ -30,6 +30,13 @@ deepest level in the conflict set and refutes that decision with the rest of the
 that the grid has no fill: only then is :class:`Unsolvable` raised. Everything undoes through one
 trail of ``(list, index, old value)``: nothing is ever copied.
 
+The classical algorithms of the seed's report are the same search with less propagation, for
+comparison (``fill --algorithm``, ``fill-compare``): ``bt`` checks each new word only against the words
+already placed across it (chronological backtracking), ``fc`` also removes from every crossing slot
+the words that no longer fit (forward checking), ``fc-cbj`` adds conflict-directed backjumping, and
+``mac`` (the default) is everything above. Variable order (``static``, ``mrv``, ``mrv-degree``,
+``domwdeg``) and value order (``mixed``, ``lcv``, ``quality``, ``alpha``) are independent knobs.
+
 Restarts with a growing backtrack budget (the learned weights and the refutations proved at the root
 survive them), a seeded random generator (jitter in both orderings) for reproducible, varied fills,
 and a clock checked at every node.
@@ -50,6 +57,17 @@ from engine.crossword.grid import Grid
 
 ProgressCallback = Callable[[dict[str, Any]], None]
 
+ALGORITHMS: dict[str, tuple[str, bool]] = {
+    "bt": ("none", False),
+    "fc": ("fc", False),
+    "fc-cbj": ("fc", True),
+    "mac": ("mac", True),
+}
+"""Algorithm name -> (propagation after each decision, conflict-directed backjumping)."""
+HEURISTICS = ("domwdeg", "mrv", "mrv-degree", "static")
+VALUE_ORDERS = ("mixed", "lcv", "quality", "alpha")
+PROPAGATIONS = ("none", "fc", "mac")
+
 
 @dataclass
 class SearchOptions:
@@ -58,8 +76,15 @@ class SearchOptions:
     seed: int = 0
     time_limit: float | None = None
     max_backtracks: int | None = None
-    heuristic: str = "domwdeg"  # or "mrv" (smallest domain, then most crossings)
+    # Variable order: "domwdeg", "mrv" (smallest domain), "mrv-degree" (then most crossings), "static"
+    # (a fixed order where each slot crosses as many earlier ones as possible).
+    heuristic: str = "domwdeg"
     backjumping: bool = True
+    # After each decision: "mac" (arc consistency), "fc" (forward checking: only the crossings of the
+    # slot just fixed) or "none" (the new word is only checked against words already placed).
+    propagation: str = "mac"
+    # Value order: "mixed" (least constraining value plus quality), "lcv", "quality", "alpha".
+    values: str = "mixed"
     # Prefer slots crossing already-fixed words (keeps the search in one region, so failures show
     # early and stay local): the dom/wdeg key is divided by 1 + locality * fixed crossings.
     locality: float = 0.3
@@ -79,8 +104,12 @@ class SearchOptions:
     progress_interval: float = 0.5
 
     def __post_init__(self) -> None:
-        if self.heuristic not in ("domwdeg", "mrv"):
-            raise ValueError(f"unknown heuristic {self.heuristic!r}; expected 'domwdeg' or 'mrv'")
+        if self.heuristic not in HEURISTICS:
+            raise ValueError(f"unknown heuristic {self.heuristic!r}; expected one of {', '.join(HEURISTICS)}")
+        if self.propagation not in PROPAGATIONS:
+            raise ValueError(f"unknown propagation {self.propagation!r}; expected one of {', '.join(PROPAGATIONS)}")
+        if self.values not in VALUE_ORDERS:
+            raise ValueError(f"unknown value order {self.values!r}; expected one of {', '.join(VALUE_ORDERS)}")
         if self.time_limit is not None and not self.time_limit > 0:
             raise ValueError(f"time limit must be positive, got {self.time_limit!r}")
         if self.max_backtracks is not None and self.max_backtracks < 0:
@@ -95,6 +124,23 @@ class SearchOptions:
             raise ValueError(f"locality must be >= 0, got {self.locality!r}")
         if self.candidates < 1:
             raise ValueError("candidates must be >= 1")
+
+
+    @classmethod
+    def for_algorithm(cls, algorithm: str, **changes: Any) -> SearchOptions:
+        """The options of one of :data:`ALGORITHMS` (``"bt"``, ``"fc"``, ``"fc-cbj"``, ``"mac"``)."""
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"unknown algorithm {algorithm!r}; expected one of {', '.join(ALGORITHMS)}")
+        propagation, backjumping = ALGORITHMS[algorithm]
+        return cls(**{"propagation": propagation, "backjumping": backjumping, **changes})
+
+    @property
+    def algorithm(self) -> str:
+        """The name of the algorithm these options amount to (``"mac"`` for MAC without backjumping too)."""
+        for name, (propagation, backjumping) in ALGORITHMS.items():
+            if (propagation, backjumping) == (self.propagation, self.backjumping):
+                return name
+        return f"{self.propagation}{'-cbj' if self.backjumping else ''}"
 
 
 @dataclass
@@ -173,6 +219,23 @@ class Search:
         self.theme = theme or {}
         self.theme_words = sorted(((length, 1 << i) for length, mask in self.theme.items()
                                    for i in _bits(mask)), key=lambda lb: -lb[0])
+        self.static_order = self._static_order() if options.heuristic == "static" else []
+        self._alpha_rank: dict[int, list[int]] = {}
+
+    def _static_order(self) -> list[int]:
+        """Each next slot crosses as many already ordered slots as possible (ties: longer, then first):
+        the classical static order, so a plain backtracking search checks every word as early as it can."""
+        order: list[int] = []
+        placed = [False] * self.m
+        links = [0] * self.m
+        for _ in range(self.m):
+            s = max((t for t in range(self.m) if not placed[t]),
+                    key=lambda t: (links[t], self.ix[t].length, self.degree[t], -t))
+            placed[s] = True
+            order.append(s)
+            for _p, t, _q, _c in self.nbrs[s]:
+                links[t] += 1
+        return order
 
     # -- state changes ------------------------------------------------------------------------------
 
@@ -183,6 +246,69 @@ class Search:
             arr[i] = old
 
     def _propagate(self, queue: list[int]) -> int | None:
+        """Propagate the changes of the slots in ``queue`` as the options say; the conflict set on a
+        failure (a bitmask of decision levels), else None."""
+        if self.opts.propagation == "mac":
+            return self._propagate_ac(queue)
+        return self._forward(queue)
+
+    def _forward(self, queue: list[int]) -> int | None:
+        """Forward checking (``fc``) or plain checks (``none``) from the slots of ``queue`` down to one word.
+
+        A slot fixed to one word is checked against the crossing slots already fixed (and, for
+        all-different, against the fixed slots of its length); with ``fc`` it also removes from every
+        open crossing slot the words without its letter there, and a crossing slot left with one word
+        acts in turn. Nothing else is revised: that is the difference with arc consistency.
+        """
+        dom, conf, trail, ix, nbrs, same_len = self.dom, self.conf, self.trail, self.ix, self.nbrs, self.same_len
+        prune = self.opts.propagation == "fc"
+        head = 0
+        while head < len(queue):
+            s = queue[head]
+            head += 1
+            d = dom[s]
+            if not d or d & (d - 1):
+                continue  # only a slot down to one word acts
+            cs = conf[s]
+            for t in same_len[s]:
+                dt = dom[t]
+                if not dt & d:
+                    continue
+                if dt == d:
+                    self._bump(s, t)
+                    return cs | conf[t]
+                if prune:
+                    trail.append((dom, t, dt))
+                    trail.append((conf, t, conf[t]))
+                    dt ^= d
+                    dom[t] = dt
+                    conf[t] |= cs
+                    if not dt & (dt - 1):
+                        queue.append(t)
+            word = ix[s].codes[d.bit_length() - 1]
+            for p, t, q, _c in nbrs[s]:
+                dt = dom[t]
+                allowed = ix[t].masks[q][word[p]]
+                if not dt & (dt - 1):
+                    if not dt & allowed:
+                        self._bump(s, t)
+                        return cs | conf[t]
+                    continue
+                if prune:
+                    keep = dt & allowed
+                    if keep != dt:
+                        trail.append((dom, t, dt))
+                        trail.append((conf, t, conf[t]))
+                        dom[t] = keep
+                        conf[t] |= cs
+                        if not keep:
+                            self._bump(s, t)
+                            return conf[t]
+                        if not keep & (keep - 1):
+                            queue.append(t)
+        return None
+
+    def _propagate_ac(self, queue: list[int]) -> int | None:
         """Run to the AC fixpoint from the slots in ``queue``; the conflict set on a wipe-out, else None."""
         dom, conf, cellset, trail, ix, nbrs = self.dom, self.conf, self.cellset, self.trail, self.ix, self.nbrs
         same_len = self.same_len
@@ -265,7 +391,7 @@ class Search:
 
     def propagate_all(self) -> int | None:
         """Node-consistent domains to the AC fixpoint (before any decision); conflict set or None."""
-        return self._propagate(list(range(self.m)))
+        return self._propagate_ac(list(range(self.m)))
 
     def _bump(self, s: int, t: int) -> None:
         self.weights[self.ids[s]] += 1.0
@@ -280,7 +406,15 @@ class Search:
         best_key = math.inf
         jitter = self.opts.var_jitter
         rnd = self.rng.random
-        domwdeg = self.opts.heuristic == "domwdeg"
+        heuristic = self.opts.heuristic
+        if heuristic == "static":
+            for s in self.static_order:
+                d = dom[s]
+                if d & (d - 1):
+                    return s
+            return None
+        domwdeg = heuristic == "domwdeg"
+        by_degree = heuristic == "mrv-degree"
         locality, nbrs = self.opts.locality, self.nbrs
         for s in range(self.m):
             d = dom[s]
@@ -296,8 +430,10 @@ class Search:
                         if not dt & (dt - 1):
                             fixed += 1
                     key /= 1.0 + locality * fixed
-            else:  # MRV, ties by degree, then at random
+            elif by_degree:  # MRV, ties by degree, then at random
                 key = size - (degree[s] + jitter * rnd()) / 100.0
+            else:  # MRV, ties at random
+                key = size - jitter * rnd() / 100.0
             if key < best_key:
                 best_key = key
                 best = s
@@ -329,6 +465,9 @@ class Search:
         theme = self.theme.get(ix.length, 0) & d
         if theme:
             cands = list(_bits(theme))[: opts.candidates]
+        if opts.values == "alpha" and not cands:
+            rank = self._alpha_ranks(s)
+            return min(_members(d), key=rank.__getitem__)
         rest = d & ~theme
         while rest and len(cands) < opts.candidates:
             low = rest & -rest
@@ -339,7 +478,7 @@ class Search:
         entries = []
         dom, cellset = self.dom, self.cellset
         codes = ix.codes
-        for p, t, q, c in self.nbrs[s]:
+        for p, t, q, c in self.nbrs[s] if opts.values in ("mixed", "lcv") else ():
             dt = dom[t]
             if not dt & (dt - 1):
                 continue
@@ -356,7 +495,9 @@ class Search:
                 among ^= low
             entries.append((p, [math.log(n) if n else -1e9 for n in counts]))
         scores = ix.scores
-        qw, jitter, rnd = self.quality_weight, opts.value_jitter, self.rng.random
+        # "quality" keeps its weight through restarts (it is the only criterion); "mixed" lets it decay.
+        qw = {"lcv": 0.0, "quality": opts.quality_weight}.get(opts.values, self.quality_weight)
+        jitter, rnd = opts.value_jitter, self.rng.random
         best = cands[0]
         best_score = -math.inf
         for i in cands:
@@ -370,6 +511,17 @@ class Search:
                 best, best_score = i, score
         return best
 
+    def _alpha_ranks(self, s: int) -> list[int]:
+        """Word index -> alphabetical rank, for the ``alpha`` value order (built once per length)."""
+        ix = self.ix[s]
+        rank = self._alpha_rank.get(ix.length)
+        if rank is None or len(rank) != len(ix.words):
+            rank = [0] * len(ix.words)
+            for r, i in enumerate(sorted(range(len(ix.words)), key=ix.words.__getitem__)):
+                rank[i] = r
+            self._alpha_rank[ix.length] = rank
+        return rank
+
     # -- the search ----------------------------------------------------------------------------------
 
     def partial(self) -> dict[int, int]:
@@ -382,11 +534,14 @@ class Search:
         stats, opts = self.stats, self.opts
         if any(d == 0 for d in self.dom):
             raise Unsolvable("a slot has no candidate word")
-        # Full arc consistency once before the search (AC-3); bounded propagation after decisions.
-        bounded, self.ac_limit = self.ac_limit, 1 << 62
-        if self.propagate_all() is not None:
-            raise Unsolvable("propagation before the search (AC-3) proves there is no fill")
-        self.ac_limit = bounded
+        if opts.propagation == "mac":
+            # Full arc consistency once before the search (AC-3); bounded propagation after decisions.
+            bounded, self.ac_limit = self.ac_limit, 1 << 62
+            if self.propagate_all() is not None:
+                raise Unsolvable("propagation before the search (AC-3) proves there is no fill")
+            self.ac_limit = bounded
+        elif self._forward([s for s in range(self.m) if not self.dom[s] & (self.dom[s] - 1)]) is not None:
+            raise Unsolvable("the words fixed before the search already clash")
         levels: list[tuple[int, int, int]] = []
         limit = float(opts.restart_base)
         run_backtracks = 0

@@ -213,3 +213,23 @@ def cached_lexicon(path: str | Path, language: str | None = None) -> CrosswordLe
 @lru_cache(maxsize=4)
 def _cached_lexicon(path: str, mtime_ns: int, size: int, language: str | None) -> CrosswordLexicon:
     return load_lexicon(path, language)
+
+
+def combine_lexicons(lexicons: Iterable[CrosswordLexicon]) -> CrosswordLexicon:
+    """One lexicon from several of the same language: the union of their words, each word with the best
+    score any of them gives it (the lab's "several dictionaries at once")."""
+    parts = list(lexicons)
+    if not parts:
+        raise ValueError("no lexicon to combine")
+    if len(parts) == 1:
+        return parts[0]
+    languages = {p.language for p in parts}
+    if len(languages) > 1:
+        raise ValueError(f"cannot combine lexicons of different languages: {', '.join(sorted(languages))}")
+    scores: dict[str, float] = {}
+    for part in parts:
+        for word in part.words:
+            value = part.score(word)
+            if value > scores.get(word, -math.inf):
+                scores[word] = value
+    return CrosswordLexicon(scores, parts[0].language, scores, score_source="given")

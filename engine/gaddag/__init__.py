@@ -9,6 +9,7 @@ Public API (used by the move generator, CBIC, Jarnac, crosswords and the command
     g.anagrams("AEINST?", min_length=None)     # '?' = blank; None = every tile used
     g.anagrams_blanked(...)                    # BlankedWord(word, tiles): blanks in lower case
     g.pattern("A..LE", rack=None)              # '.' = any letter; dots filled from the rack
+    g.pattern("*TION"), g.pattern("A*Z*")      # '*' = any run of letters, none included (open length)
     g.front_hooks(w), g.back_hooks(w)          # sorted letters, e.g. "ST"
     g.extensions(w, rack=None, max_added=None, contiguous=False)
     g.iter_words()                             # every word, alphabetical
@@ -22,7 +23,7 @@ Every query result is sorted by (length, alphabetical). Bad user text raises
 
 Sub-modules: :mod:`.build` (construction), :mod:`.format` (file header, mmap load, structural
 check), :mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.rack` (rack text),
-:mod:`.query` (anagrams, patterns), :mod:`.extensions` (longer words).
+:mod:`.query` (anagrams, patterns), :mod:`.glob` (patterns with ``*``), :mod:`.extensions` (longer words).
 """
 
 from engine.alphabet import InvalidWord

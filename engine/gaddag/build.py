@@ -154,11 +154,12 @@ def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
         if not isinstance(word, str):
             raise TypeError(f"words must be str, got {type(word).__name__}: {word!r}")
         if not word:
-            raise InvalidWord(word, "empty word")
+            raise InvalidWord(word, "empty word", "empty_word")
         if not known >= set(word):
             bad = next(ch for ch in word if ch not in code_of)
             raise InvalidWord(word, f"letter {bad!r} is not in the {alphabet.language} alphabet "
-                                    "(normalise words first, e.g. with Alphabet.normalise)")
+                                    "(normalise words first, e.g. with Alphabet.normalise)", "bad_character",
+                              char=bad, language=alphabet.language)
         unique.add(word)
     if not unique:
         raise ValueError("cannot build a lexicon from an empty word list")

@@ -90,7 +90,7 @@ class Gaddag:
         except KeyError:
             codes = [code_of[ch] for ch in self.alphabet.normalise(word)]
         if not codes:
-            raise InvalidWord(word, "empty word")
+            raise InvalidWord(word, "empty word", "empty_word")
         return codes
 
     def walk_reversed(self, codes: list[int]) -> int:
@@ -226,7 +226,7 @@ class Gaddag:
         return query.anagrams_blanked(self, letters, min_length)
 
     def pattern(self, pattern: str, rack: str | None = None, *, fixed_from_rack: bool = False) -> list[str]:
-        """Words matching ``pattern`` (``.`` = any letter), dots optionally filled from ``rack``."""
+        """Words matching ``pattern`` (``.`` = any letter, ``*`` = any run of letters), dots optionally filled from ``rack``."""
         return query.pattern(self, pattern, rack, fixed_from_rack=fixed_from_rack)
 
     def extensions(self, word: str, rack: str | None = None, *, max_added: int | None = None,

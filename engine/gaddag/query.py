@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.alphabet import InvalidWord, fold_word
+from engine.gaddag.glob import STAR, glob
 from engine.gaddag.layout import CHILD_MASK
 from engine.gaddag.rack import parse_rack
 
@@ -134,7 +135,7 @@ def parse_pattern(g: Gaddag, pattern: str) -> list[int]:
         raise TypeError(f"pattern must be str, got {type(pattern).__name__}")
     folded = fold_word(pattern)
     if not folded:
-        raise InvalidWord(pattern, "empty pattern")
+        raise InvalidWord(pattern, "empty pattern", "empty_pattern")
     codes = []
     for ch in folded:
         if ch == WILDCARD:
@@ -143,7 +144,7 @@ def parse_pattern(g: Gaddag, pattern: str) -> list[int]:
         code = g.alphabet.code_of.get(ch)
         if code is None:
             raise InvalidWord(pattern, f"pattern character {ch!r} is neither a {g.alphabet.language} "
-                                       f"letter nor '{WILDCARD}'")
+                                       f"letter nor '{WILDCARD}'", "bad_pattern_character", char=ch)
         codes.append(code)
     return codes
 
@@ -154,7 +155,14 @@ def pattern(g: Gaddag, pattern: str, rack: str | None = None, *, fixed_from_rack
     With ``rack``, the letters at the ``.`` positions must be tiles of the rack (``?`` blanks fill
     any one): the fixed letters are taken to be on the board already. ``fixed_from_rack=True``
     requires every letter of the word, fixed ones included, to come from the rack.
+
+    A ``*`` stands for any run of letters (none included), so the length is open: such patterns go
+    to :func:`engine.gaddag.glob.glob` (``fixed_from_rack`` is not offered for them).
     """
+    if isinstance(pattern, str) and STAR in pattern:
+        if fixed_from_rack:
+            raise ValueError("fixed_from_rack is not offered for patterns with '*'")
+        return glob(g, pattern, rack)
     codes = parse_pattern(g, pattern)
     n = len(codes)
     if rack is not None:

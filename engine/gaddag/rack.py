@@ -31,10 +31,12 @@ def parse_rack(alphabet: Alphabet, rack: str) -> Rack:
         for ch in folded:
             code = alphabet.code_of.get(ch)
             if code is None:
-                raise InvalidWord(rack, f"rack character {ch!r} is neither a {alphabet.language} letter nor '?'")
+                raise InvalidWord(rack, f"rack character {ch!r} is neither a {alphabet.language} letter nor '?'",
+                                  "bad_rack_character", char=ch)
             counts[code] += 1
     elif letters:
-        raise InvalidWord(rack, f"rack character {letters[0]!r} is neither a letter nor '?'")
+        raise InvalidWord(rack, f"rack character {letters[0]!r} is neither a letter nor '?'", "bad_rack_character",
+                          char=letters[0])
     if not blanks and not any(counts):
-        raise InvalidWord(rack, "empty rack")
+        raise InvalidWord(rack, "empty rack", "empty_rack")
     return Rack(counts, blanks)

@@ -20,7 +20,8 @@ State (``to_json``): ``version``, ``language``, ``seed``, ``bag`` (draw order: k
 send ``public_view(state)`` to browsers), ``players`` (each ``lines``, ``rack``, ``turns``,
 ``score``), ``current``, ``phase`` (``start`` | ``draw`` | ``play`` | ``over``), ``turn``,
 ``succeeded``, ``idle_turns``, ``end_reason``, ``winner``, ``history`` (one entry per move:
-``turn``, ``player``, ``move``, ``result`` = ``ok`` | ``not_a_word``, plus ``drawn``, ``used``,
+``turn``, ``player``, ``move``, ``result`` = ``ok`` | ``not_a_word`` | ``not_available`` (a
+Jarnac! on letters the opponent lacks), plus ``drawn``, ``used``,
 ``taken``, ``returned``, ``base`` as they apply). Illegal moves raise :class:`IllegalMove` with a
 stable ``code``; the state is never modified in place.
 

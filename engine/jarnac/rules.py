@@ -10,8 +10,10 @@ The game (two players; each has a mat of 8 lines of 9 squares, and loose letters
    as they find) on words the opponent could have made at the end of their last turn: a word from
    the opponent's loose letters alone, or one of the opponent's words extended with some of them.
    The word goes onto the caller's next free line; the opponent loses the letters and, for an
-   extension, that line. A claim that is not a word of the lexicon fails, with no effect, and ends
-   the calling of Jarnac for this turn (phase ``draw``).
+   extension, that line. A claim that is not a word of the lexicon, or that needs loose letters the
+   opponent does not have (result ``not_available``: reserves may be hidden, so a wrong guess must
+   not be a free probe), fails with no effect and ends the calling of Jarnac for this turn (phase
+   ``draw``).
 2. Then the player must ``draw`` (six letters on their very first turn, one afterwards) or
    ``exchange`` three loose letters (not on the first turn; the bag must hold at least three: the
    player draws three, then puts the chosen three back and the bag is reshuffled). Phase ``play``.
@@ -336,7 +338,14 @@ def _jarnac(state: GameState, move: Move, lexicon: Lexicon) -> GameState:
     else:
         base = _word_on_line(opponent.lines, move.line, "they")
         added = _added_letters(base, word)
-    rack = _take(opponent.rack, added, "the opponent's")
+    rest = Counter(opponent.rack)
+    rest.subtract(added)
+    if any(count < 0 for count in rest.values()):
+        # The web game hides each player's loose letters: a claim they cannot make is judged like
+        # a claim that is not a word (it fails and ends the calls), so no one can probe a reserve
+        # by trying claims one after another.
+        return replace(state, phase=DRAW, history=_record(state, move, "not_available"))
+    rack = "".join(sorted(rest.elements()))
     if word not in lexicon:
         return replace(state, phase=DRAW,
                        history=_record(state, move, "not_a_word"))
@@ -447,6 +456,8 @@ def describe(event: dict[str, Any]) -> str:
         return "passes"
     where = "new word" if move["line"] is None else f"line {move['line']}"
     verb = "Jarnac!" if kind == "jarnac" else "plays"
+    if event["result"] == "not_available":
+        return f"{verb} {move['word']} ({where}): the letters were not there, no more Jarnac! this turn"
     if event["result"] != "ok":
         return f"{verb} {move['word']} ({where}): not a word, " + (
             "turn passes" if kind == "play" else "no more Jarnac! this turn")

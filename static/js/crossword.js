@@ -276,7 +276,7 @@
       return request(data.entriesUrl, "PUT", { entries: entries(), seconds: seconds }, keepalive)
         .then(function (progress) {
           box.dataset.saved = String(Date.now());
-          if (progress.finished && !finished) done(progress.review_words);
+          if (progress.finished && !finished) done(progress);
         })
         .catch(function (err) { dirty = true; say(t("notSaved", "Not saved:") + " " + err.message); })
         .finally(function () { saving = false; box.classList.remove("xw--saving"); if (dirty) changed(); });
@@ -305,7 +305,7 @@
         box.dataset.checked = String(Date.now());
         if (reveal) say(t("revealed", "Revealed."));
         else say(t("checked", "{right} right, {wrong} wrong, {empty} empty.").replace("{right}", result.right).replace("{wrong}", result.wrong).replace("{empty}", result.empty));
-        if (result.solved && !finished) done(result.progress.review_words);
+        if (result.progress.finished && !finished) done(result.progress);
       }).catch(function (err) { say(err.message); dirty = true; })
         .finally(function () { if (button) button.disabled = false; });
     }
@@ -325,11 +325,14 @@
       box.querySelectorAll(".xw-input").forEach(function (input) { input.readOnly = true; });
     }
 
-    function done(reviewWords) {
+    function done(progress) {
+      var reviewWords = progress.review_words;
       finished = true;
       lock();
       box.classList.add("xw--finished");
-      var text = t("solved", "Solved in {time}!").replace("{time}", formatTime(seconds));
+      // A grid completed with revealed letters is finished, not solved: say which.
+      var text = progress.solved ? t("solved", "Solved in {time}!").replace("{time}", formatTime(seconds))
+        : t("finishedRevealed", "Finished with revealed letters: not counted as solved.");
       if (reviewWords && reviewWords.length) text += " " + t("sent", "Words sent to your review queue:") + " " + reviewWords.join(", ");
       say(text);
     }

@@ -40,6 +40,7 @@ def test_sign_up_watch_a_task_log_out_and_in(page, live_server, settings):
     page.get_by_role("button", name="Créer un compte").click()
 
     page.get_by_role("button", name="Se déconnecter (lea)").wait_for()
+    page.locator("details.home-tasks summary").click()  # the background-tasks panel starts folded
     page.get_by_role("button", name="Vérifier les tâches de fond").click()
     progress = page.locator("#ping-result .task-progress")
     progress.wait_for()

@@ -75,3 +75,36 @@ def test_hooks_and_check(lexicon, word):
     assert hooks.back == "".join(sorted({w[-1] for w in WORDS if w[:-1] == word}))
     assert hooks.valid == (word in WORDS)
     assert [c.valid for c in check_words(lexicon, [word, word.lower()])] == [word in WORDS] * 2
+
+
+@relaxed
+@given(pattern=st.text(alphabet=LETTERS + "..**", min_size=1, max_size=6).filter(lambda p: "*" in p),
+       rack=st.one_of(st.none(), st.text(alphabet=LETTERS + "?", min_size=1, max_size=7)
+                      .filter(lambda r: r.count("?") <= 2)))
+def test_pattern_with_stars(lexicon, pattern, rack):
+    """'*' is any run of letters (none included); with a rack, every letter not fixed by the pattern is a tile."""
+    import re
+
+    regex = re.compile("".join("[A-Z]*" if ch == "*" else "[A-Z]" if ch == "." else ch for ch in pattern))
+    fixed = Counter(ch for ch in pattern if ch not in ".*")
+
+    def matches(word: str) -> bool:
+        return bool(regex.fullmatch(word)) and (rack is None or fits("".join((Counter(word) - fixed).elements()), rack))
+
+    assert pattern_lookup(lexicon, pattern, rack).words == ordered(w for w in WORDS if matches(w))
+
+
+@relaxed
+@given(rack=st.text(alphabet=LETTERS, min_size=1, max_size=5).map(lambda r: r + "?"),
+       min_length=st.one_of(st.none(), st.integers(1, 3)))
+def test_anagram_groups_by_the_blank_letter(lexicon, rack, min_length):
+    result = anagram_lookup(lexicon, rack, min(min_length, len(rack)) if min_length else None)
+    assert sorted(b.word for g in result.groups for b in g.found) == sorted(result.words)
+    for group in result.groups:
+        for item in group.found:
+            assert item.tiles.upper() == item.word
+            blank_letters = "".join(ch.upper() for ch in item.tiles if ch.islower())
+            assert "".join(sorted(blank_letters)) == group.added
+            # the letters shown as real tiles do come from the rack
+            assert not Counter(ch for ch in item.tiles if ch.isupper()) - Counter(rack.replace("?", ""))
+            assert len(blank_letters) <= 1

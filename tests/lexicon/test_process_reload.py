@@ -49,7 +49,7 @@ def database_url() -> str:
 class Child:
     def __init__(self, lexicon_id: int, media_root: str) -> None:
         env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "TASKS_MODE", "DEBUG"}}
-        env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="child-process-test-key-0123456789abcdef",
+        env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY="child-process-test-key-0123456789abcdefghijklmnopqrstuvwxyz",
                    DATABASE_URL=database_url(), MEDIA_ROOT=media_root, TIRAGE_VAR_DIR=str(Path(media_root).parent),
                    PYTHONPATH=str(django_settings.BASE_DIR))
         self.process = subprocess.Popen([sys.executable, "-c", CHILD, str(lexicon_id)], stdin=subprocess.PIPE,

@@ -1,7 +1,7 @@
 """Fixtures of the crossword tests: users and a real French lexicon imported through the lexicon service.
 
-The lexicon is the system's French word list (``/usr/share/dict/french``, Debian package wfrench) cut
-to words of 2 to 7 letters: real words, so grids fill as they would on the site, and small enough to
+The lexicon is the French word list shipped with the tests (``tests/fixtures/french-words.txt``, from
+Debian's wfrench) cut to words of 2 to 7 letters: real words, so grids fill as they would on the site, and small enough to
 import and index quickly. The compiled GADDAG and the filler's index are cached per process by content
 hash, so the cost is paid once per run.
 """

@@ -308,6 +308,10 @@ def test_check_a_cell_and_a_word(crossword, alice):
     ({"scope": "cell", "row": 0}, "row and column"),
     ({"scope": "cell", "row": 0, "col": 40}, "outside the grid"),
     ({"scope": "cell", "row": "a", "col": 0}, "row and column"),
+    ({"scope": "cell", "row": 1.5, "col": 0}, "row and column"),  # not rounded to row 1
+    ({"scope": "cell", "row": 0, "col": True}, "row and column"),
+    ({"scope": "cell", "row": "1e3", "col": 0}, "row and column"),
+    ({"scope": "cell", "row": 10 ** 30, "col": 0}, "outside the grid"),
     ({"scope": "grid", "entries": ["#"]}, "must have 5 rows"),
 ])
 def test_bad_check_requests_are_400(crossword, alice, payload, message):
@@ -345,7 +349,9 @@ def test_typing_every_answer_finishes_cleanly_and_counts_in_progress(crossword, 
     assert response.json()["review_words"] == []
     assert not MissesList.objects.exists()
     summary = selectors.crossword_summary(alice)
-    assert summary == {"started": 1, "finished": 1, "clean": 1, "seconds": 95, "words_sent_to_review": 0}
+    assert summary == {"started": 1, "finished": 1, "solved": 1, "revealed": 0, "clean": 1, "seconds": 95,
+                       "words_sent_to_review": 0}
+    assert response.json()["solved"] is True
     # The timer stops at the end.
     client.put(f"/api/crosswords/{crossword.pk}/entries/", {"entries": solution(crossword), "seconds": 500},
                format="json")
@@ -366,7 +372,7 @@ def test_missed_words_go_to_the_review_queue(crossword, alice):
                       format="json").json()
     assert done["finished"] is True
     answers = {s["key"]: s["answer"] for s in crossword.slots}
-    expected = {answers[k] for k in missed}
+    expected = {answers[k] for k in missed if 4 <= len(answers[k]) <= 8}  # the words worth training
     assert set(done["review_words"]) == expected
     link = MissesList.objects.get(owner=alice, lexicon=crossword.lexicon)
     words = set(link.revision_list.entries.values_list("word", flat=True))
@@ -387,7 +393,7 @@ def test_a_word_missed_again_is_reviewed_as_forgotten(alice, lexicon):
     link = MissesList.objects.get(owner=alice, lexicon=lexicon)
     card = ReviewCard.objects.filter(entry__revision_list=link.revision_list).first()
     assert card.reviews == 1 and card.lapses == 1  # added by the first, reviewed "Again" by the second
-    assert link.revision_list.entries.count() == len({s["answer"] for s in first.slots if len(s["answer"]) <= 8})
+    assert link.revision_list.entries.count() == len({s["answer"] for s in first.slots if 4 <= len(s["answer"]) <= 8})
 
 
 def test_reveal_grid_finishes_and_sends_every_unfound_word(crossword, alice):
@@ -398,7 +404,9 @@ def test_reveal_grid_finishes_and_sends_every_unfound_word(crossword, alice):
         entries = with_letter(entries, r, c, crossword.rows[r][c])
     data = client.post(f"/api/crosswords/{crossword.pk}/check/",
                        {"scope": "grid", "reveal": True, "entries": entries}, format="json").json()
-    assert data["solved"] is True and data["just_finished"] is True
+    # Completed by a reveal: finished, never solved.
+    assert data["solved"] is False and data["finished"] is True and data["just_finished"] is True
+    assert data["progress"]["finished"] is True and data["progress"]["solved"] is False
     assert data["progress"]["entries"] == solution(crossword)
     missed = set(data["progress"]["missed"])
     # Every slot with an unfound cell is missed; the one fully typed, sharing no unfound cell... may be
@@ -408,7 +416,12 @@ def test_reveal_grid_finishes_and_sends_every_unfound_word(crossword, alice):
         unfound = any(entries[r][c] != crossword.rows[r][c] for r, c in services.slot_cells(s))
         assert (s["key"] in missed) == unfound
     assert set(data["progress"]["review_words"]) == {s["answer"] for s in crossword.slots
-                                                     if s["key"] in missed and len(s["answer"]) <= 8}
+                                                     if s["key"] in missed and 4 <= len(s["answer"]) <= 8}
+    assert all(len(w) >= 4 for w in data["progress"]["review_words"])  # no flood of 2- and 3-letter words
+    assert {x["word"] for x in data["progress"]["review_skipped"]} >= {
+        s["answer"] for s in crossword.slots if s["key"] in missed and len(s["answer"]) < 4}
+    summary = selectors.crossword_summary(alice)
+    assert (summary["finished"], summary["solved"], summary["revealed"], summary["clean"]) == (1, 0, 1, 0)
 
 
 def test_delete(crossword, alice):
@@ -508,7 +521,7 @@ def test_a_crossword_whose_task_died_is_reported_failed(alice, lexicon, settings
 
     run = TaskRun.objects.create(kind="puzzles.generate_crossword", owner=alice, state="running")
     TaskRun.objects.filter(pk=run.pk).update(
-        updated_at=timezone.now() - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 5))
+        updated_at=timezone.now() - dt.timedelta(seconds=settings.CELERY_TASK_TIME_LIMIT + 60))  # past the grace
     stuck = Crossword.objects.create(owner=alice, lexicon=lexicon, size=9, style="us", status="running", task_run=run)
     data = api_for(alice).get(f"/api/crosswords/{stuck.pk}/").json()
     assert data["status"] == "failed" and "stopped answering" in data["error"]

@@ -112,7 +112,7 @@ def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp
     page.wait_for_selector(f".xw-cell--wrong[data-row='{r}'][data-col='{c}']")
 
     # Autosave, then a new visit (another device) finds the entries.
-    page.wait_for_function("document.querySelector('.xw').dataset.saved || document.querySelector('.xw').dataset.checked")
+    page.wait_for_selector(".xw[data-saved], .xw[data-checked]", state="attached")  # no eval: the CSP forbids it
     page.wait_for_timeout(1200)
     progress = CrosswordProgress.objects.get()
     assert "".join(progress.entries[slot["row"]][slot["col"] + i] for i in range(slot["length"])) == slot["answer"]
@@ -142,7 +142,10 @@ def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp
     page.click("button[data-action=reveal][data-scope=grid]")
     page.wait_for_selector(".xw--finished")
     status = page.inner_text("#xw-status")  # tests run in English
-    assert re.match(r"Solved in \d+:\d\d! Words sent to your review queue: [A-Z]", status), status
+    # Completed by a reveal: finished, not solved; only missed words of 4+ letters go to review.
+    assert re.match(r"Finished with revealed letters: not counted as solved\.( Missed words of 4 letters or more "
+                    r"sent to your review queue: [A-Z]{4})?", status), status
+    assert all(len(w) >= 4 for w in CrosswordProgress.objects.get().review_words)
     progress.refresh_from_db()
     assert progress.is_finished and progress.entries == list(crossword.rows)
     page.screenshot(path=str(ARTIFACTS / "revealed.png"), full_page=True)
@@ -190,8 +193,48 @@ def test_in_process_task_progress_then_solver_and_phone_typing(live_server, brow
     second = (slot["row"], slot["col"] + 1) if slot["dir"] == "A" else (slot["row"] + 1, slot["col"])
     assert page.evaluate("document.activeElement.id") == f"xw-{second[0]}-{second[1]}"
     page.keyboard.press("Space")  # toggles the direction when the cell has a word the other way
-    page.wait_for_function("document.querySelector('.xw').dataset.saved")
+    page.wait_for_selector(".xw[data-saved]", state="attached")
     progress = CrosswordProgress.objects.get()
     assert progress.entries[slot["row"]][slot["col"]] == first
     page.locator(".xw").screenshot(path=str(ARTIFACTS / "crossword-us-9.png"))
+    assert not errors, errors
+
+
+def test_a_15x15_crossword_leaves_its_clues_room_at_1280_and_fits_a_phone(live_server, browser_page, tmp_path,
+                                                                        django_user_model):
+    """Layout only: a 15x15 grid (a pattern of black squares with letters, stored as a generated crossword
+    would be) beside its clues at 1280 px, then at 390 px."""
+    from engine.crossword.clues import make_clue
+    from engine.crossword.grid import parse_grid
+
+    page, errors = browser_page
+    lexicon = import_word_list(write_words(tmp_path / "w.txt", ["CHAT", "CHIEN"]), name="w", language="fr").lexicon
+    user = django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
+    pattern = ["....#.....#...." if r % 4 == 3 else "..............." for r in range(15)]
+    grid = parse_grid(pattern, "us")
+    letters = "ABCDEFGHIJKLMNOPRSTU"
+    rows = ["".join("#" if ch == "#" else letters[(r * 7 + c * 3) % len(letters)] for c, ch in enumerate(row))
+            for r, row in enumerate(pattern)]
+    slots = []
+    for slot in grid.slots:
+        answer = "".join(rows[r][c] for r, c in slot.cells)
+        slots.append({"key": slot.key, "number": slot.number, "dir": slot.direction, "row": slot.row,
+                      "col": slot.col, "length": slot.length, "answer": answer, "clue": make_clue(answer)})
+    crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=15, style="us", status="done", rows=rows,
+                                         slots=slots)
+    base = live_server.url
+    log_in_to_crosswords(page, base)
+    page.goto(f"{base}/puzzles/crosswords/{crossword.pk}/")
+    page.wait_for_selector(".xw-grid")
+    clues = page.locator(".xw-clues").bounding_box()
+    board = page.locator(".xw-grid").bounding_box()
+    assert clues["width"] >= 350, clues  # was ~170 px beside a 15x15 grid
+    assert clues["x"] >= board["x"] + board["width"]  # side by side
+    assert board["width"] >= 15 * 30  # squares of at least 30 px
+    page.screenshot(path=str(ARTIFACTS / "crossword-15x15-1280.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector(".xw-grid")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "crossword-15x15-390.png"), full_page=True)
     assert not errors, errors

@@ -65,10 +65,11 @@ def test_validate_request_bounds():
 
 
 def test_long_missed_words_are_reported_not_sent(alice, lexicon):
-    sent, skipped = services.send_misses_to_review(alice, lexicon, ["CHAT", "ABRICOTIER", "ZZZQX"])
+    sent, skipped = services.send_misses_to_review(alice, lexicon, ["CHAT", "ABRICOTIER", "ZZZQX", "OS", "LES"])
     assert sent == ["CHAT"]
-    assert [s["word"] for s in skipped] == ["ABRICOTIER", "ZZZQX"]
+    assert [s["word"] for s in skipped] == ["ABRICOTIER", "ZZZQX", "OS", "LES"]
     assert "longer than 8 letters" in skipped[0]["reason"] and "not in the lexicon" in skipped[1]["reason"]
+    assert "shorter than 4 letters" in skipped[2]["reason"] and "shorter than 4 letters" in skipped[3]["reason"]
     link = MissesList.objects.get(owner=alice, lexicon=lexicon)
     assert link.revision_list.name == "Crossword misses" and link.revision_list.owner == alice
     assert ReviewCard.objects.get(entry__word="CHAT").owner == alice
@@ -91,19 +92,19 @@ def test_reveal_only_marks_cells_that_were_not_right(alice, lexicon):
     revealed = {tuple(rc) for rc in outcome.progress.revealed}
     whites = {(r, c) for r, row in enumerate(cw.rows) for c, ch in enumerate(row) if ch != "#"}
     assert revealed == whites - set(cells)
-    assert outcome.just_finished and outcome.progress.is_finished
+    assert outcome.just_finished and outcome.progress.is_finished and not outcome.progress.is_solved
     assert outcome.reveal and outcome.right == len(cells) and outcome.wrong == 0
 
 
 def test_summary_for_the_dashboard(alice, bob, lexicon):
-    assert selectors.crossword_summary(alice) == {"started": 0, "finished": 0, "clean": 0, "seconds": 0,
-                                                  "words_sent_to_review": 0}
+    assert selectors.crossword_summary(alice) == {"started": 0, "finished": 0, "solved": 0, "revealed": 0, "clean": 0,
+                                                  "seconds": 0, "words_sent_to_review": 0}
     cw = services.start_crossword(alice, lexicon, 5, "fr", seed=3)
     services.save_entries(cw, alice, services.empty_entries(cw), seconds=12)
     assert selectors.crossword_summary(alice)["started"] == 1 and selectors.crossword_summary(alice)["finished"] == 0
     services.save_entries(cw, alice, list(cw.rows), seconds=40)
-    assert selectors.crossword_summary(alice) == {"started": 1, "finished": 1, "clean": 1, "seconds": 40,
-                                                  "words_sent_to_review": 0}
+    assert selectors.crossword_summary(alice) == {"started": 1, "finished": 1, "solved": 1, "revealed": 0, "clean": 1,
+                                                  "seconds": 40, "words_sent_to_review": 0}
     assert selectors.crossword_summary(bob)["started"] == 0
 
 

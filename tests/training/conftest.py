@@ -1,8 +1,8 @@
 """Fixtures of the training tests: users, real lexicons imported through the lexicon service, lists.
 
 Lexicons are real word lists imported with ``lexicon.services.import_word_list`` (no fake engine): a
-small hand-made list for the list/support/API tests, and a larger one drawn from the system's French
-word list (``/usr/share/dict/french``) for grid generation, where CBIC needs helper and cross words.
+small hand-made list for the list/support/API tests, and a larger one of real French words
+(``tests/fixtures/french-words.txt``, shipped with the tests) for grid generation, where CBIC needs helper and cross words.
 The compiled GADDAG is cached per process by content hash, so each lexicon is compiled once per run.
 """
 
@@ -40,7 +40,7 @@ def small_lexicon(tmp_path):
 
 @pytest.fixture(scope="session")
 def french_words() -> list[str]:
-    """A real French word list: every word of 2 to 8 letters of the system dictionary, normalised."""
+    """A real French word list: every word of 2 to 8 letters of the shipped fixture, normalised."""
     return french_dict_words(8)
 
 

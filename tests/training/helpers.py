@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
-from engine.board import Board
-from engine.cgp import Position, format_cgp
-from engine.movegen import top_moves
-from engine.scoring import validate_play
+from engine.scrabble.board import Board
+from engine.scrabble.cgp import Position, format_cgp
+from engine.scrabble.movegen import top_moves
+from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
 from training.models import RevisionEntry, Situation, TrainingGrid
+
+
+def situation_for(owner, entry: RevisionEntry, rack: str, coord: str, word: str) -> Situation:
+    """A one-situation grid on the board DATAIS (row H from column 6): ``word`` at ``coord`` with ``rack``,
+    its expected play and tops computed by the engine."""
+    gaddag = gaddag_for(entry.revision_list.lexicon)
+    board = Board()
+    board.place(7, 5, "H", "DATAIS")
+    position = Position(board, (rack, ""), (0, 0), 0)
+    expected = validate_play(gaddag, position, coord, word).to_json("fr")
+    top = [m.to_json("fr") for m in top_moves(gaddag, position, 10)]
+    final = Board(list(board.cells))
+    final.place(expected["row"], expected["col"], expected["dir"], word)
+    grid = TrainingGrid.objects.create(owner=owner, lexicon=entry.revision_list.lexicon,
+                                       revision_list=entry.revision_list, status=TrainingGrid.Status.DONE,
+                                       board=final.rows(), words=[])
+    return Situation.objects.create(grid=grid, entry=entry, order=0, word=word, cgp=format_cgp(position),
+                                    rack=rack, support={}, expected=expected, top=top)
 
 
 def baccarat_situation(owner, entry: RevisionEntry) -> Situation:

@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from tests.support import api_for
 from training import services
-from training.models import Answer, RevisionEntry, RevisionList, TrainingGrid
+from training.models import Answer, ReviewLog, RevisionEntry, RevisionList, TrainingGrid
 
 from .helpers import baccarat_situation
 
@@ -94,13 +94,17 @@ def test_add_word_201_and_400_naming_the_word(alice, alice_list):
     url = f"/api/lists/{alice_list.pk}/words/"
     ok = client.post(url, {"word": "privatif", "support": 5}, format="json")
     assert ok.status_code == 201
-    assert {k: ok.json()[k] for k in ("word", "support_index", "support_letter", "rack", "in_lexicon")} == {
-        "word": "PRIVATIF", "support_index": 5, "support_letter": "T", "rack": "AFIIPRV", "in_lexicon": True}
+    # Positions typed by people count from 1: PRIVATIF 5 is its 5th letter, the A (stored 0-based).
+    assert {k: ok.json()[k] for k in ("word", "support_index", "support_position", "support_letter", "rack",
+                                      "in_lexicon")} == {
+        "word": "PRIVATIF", "support_index": 4, "support_position": 5, "support_letter": "A", "rack": "FIIPRTV",
+        "in_lexicon": True}
     best = client.post(url, {"word": "RETINES"}, format="json")
     assert best.status_code == 201
     for body, code in [({"word": "ZOZOTER"}, "not_in_lexicon"), ({"word": "BACCARAS", "support": "Q"}, "bad_support"),
                        ({"word": "BAC4"}, "bad_letters"), ({"word": ""}, "empty"),
-                       ({"word": "BACCARAT", "support": "A"}, "duplicate"), ({"word": "DATAIS", "support": 9}, "bad_support")]:
+                       ({"word": "BACCARAT", "support": "A"}, "duplicate"), ({"word": "DATAIS", "support": 7}, "bad_support"),
+                       ({"word": "DATAIS", "support": 0}, "bad_support")]:
         response = client.post(url, body, format="json")
         assert response.status_code == 400, body
         assert response.json()["code"] == code and body["word"].upper() in response.json()["detail"]
@@ -117,16 +121,19 @@ def test_bulk_supports_and_entry_edit(alice, alice_list):
     assert bulk["duplicates"] == ["BACCARAT"] and bulk["remaining_text"] == "NOPE"
     supports = client.get(f"/api/lists/{alice_list.pk}/supports/", {"word": "aretines"}).json()
     assert supports["word"] == "ARETINES" and supports["options"][0]["letter"] == "I"
+    assert all(o["position"] == o["index"] + 1 for o in supports["options"])
     assert client.get(f"/api/lists/{alice_list.pk}/supports/", {"word": "XYZ"}).status_code == 400
     entry = alice_list.entries.get(word="DATAIS")
     url = f"/api/lists/{alice_list.pk}/words/{entry.pk}/"
     assert client.patch(url, {"support": "S"}, format="json").json()["support_index"] == 5
+    moved = client.patch(url, {"support": 2}, format="json").json()  # the 2nd letter, counted from 1
+    assert (moved["support_letter"], moved["support_index"], moved["support_position"]) == ("A", 1, 2)
     assert client.patch(url, {"support": "Q"}, format="json").status_code == 400
     assert client.delete(url).status_code == 204
     assert not RevisionEntry.objects.filter(pk=entry.pk).exists()
 
 
-def test_situation_answer_shape(alice, situation):
+def test_situation_answer_shape_and_second_try_refused(alice, situation):
     client = api_for(alice)
     before = client.get(f"/api/situations/{situation.pk}/").json()
     assert before["rack"] == "AAABCCR" and before["cgp"] == situation.cgp and len(before["board"]) == 15
@@ -134,14 +141,25 @@ def test_situation_answer_shape(alice, situation):
     wrong = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "DATAIS"}, format="json")
     assert wrong.status_code == 200
     body = wrong.json()
-    assert body["correct"] is False and body["expected"]["word"] == "BACCARAT" and body["score"] == 0
+    assert body["correct"] is False and body["verdict"] == "wrong" and body["play"] is None
+    assert body["expected"]["word"] == "BACCARAT" and body["score"] == 0
     assert body["top"] and all({"coord", "word", "score"} <= set(t) for t in body["top"])
-    right = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT", "coord": "8A"},
-                        format="json").json()
-    assert right["correct"] is True and right["score"] == situation.expected["score"]
+    again = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT", "coord": "8A"},
+                        format="json")
+    assert again.status_code == 409 and again.json()["detail"]
     after = client.get(f"/api/situations/{situation.pk}/").json()
-    assert after["solved"] and [a["correct"] for a in after["answers"]] == [False, True]
+    assert not after["solved"] and after["verdict"] == "wrong" and [a["correct"] for a in after["answers"]] == [False]
     assert after["expected"]["coord"] == "8A"
+    progress = client.get("/api/progress/").json()
+    assert (progress["answers"], progress["correct"], progress["wrong"]) == (1, 0, 1)  # the refused try counts nowhere
+    assert ReviewLog.objects.count() == 1
+
+
+def test_right_answer_with_coordinates(alice, situation):
+    right = api_for(alice).post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT", "coord": "8A"},
+                                format="json").json()
+    assert right["correct"] is True and right["verdict"] == "expected"
+    assert right["score"] == situation.expected["score"] and right["play"]["coord"] == "8A"
 
 
 @pytest.mark.parametrize("body", [{"word": ""}, {"word": "B4C"}, {"word": "BACCARAT", "coord": "Z1"}, {}])
@@ -200,14 +218,15 @@ def test_grid_endpoints_shape(alice, french_lexicon):
     task = client.get(f"/api/tasks/{started.json()['task']}/").json()
     assert task["state"] == "done" and task["progress"] == 100
     grid = client.get(f"/api/grids/{started.json()['grid']}/").json()
-    assert grid["status"] == "done" and grid["progress"] == 100 and len(grid["board"]) == 15
+    assert grid["status"] == "done" and grid["progress"] == 100
+    assert grid["board"] is None and grid["finished"] is False and grid["revealed"] is False  # no answers sent
     assert grid["situations"] and {"id", "cgp", "rack"} <= set(grid["situations"][0])
     assert "expected" not in grid["situations"][0]
     situation_id = grid["situations"][0]["id"]
     answer = client.post(f"/api/situations/{situation_id}/answer/", {"word": "ZZZ"}, format="json").json()
     assert answer["correct"] is False and answer["top"] and answer["expected"]["word"] in {"BACCARAT", "PRIVATIF", "ETRANGES"}
     counted = client.get(f"/api/grids/{started.json()['grid']}/").json()["situations"][0]
-    assert (counted["answered"], counted["solved"], counted["wrong"]) == (True, False, 1)
+    assert (counted["answered"], counted["solved"], counted["wrong"], counted["verdict"]) == (True, False, 1, "wrong")
     assert TrainingGrid.objects.get().owner == alice
     due = client.post("/api/reviews/due/grids/", {"lexicon": french_lexicon.pk, "seed": 1}, format="json")
     assert due.status_code == 202
@@ -228,3 +247,51 @@ def test_every_training_endpoint_is_in_the_schema(alice):
                  "/api/grids/{grid_id}/", "/api/situations/{situation_id}/", "/api/situations/{situation_id}/answer/",
                  "/api/progress/", "/api/reviews/due/", "/api/lists/published/", "/api/reviews/due/grids/"]:
         assert path in schema["paths"], path
+
+
+def test_grid_board_hidden_until_the_learner_finishes_it(alice, situation):
+    client = api_for(alice)
+    url = f"/api/grids/{situation.grid_id}/"
+    before = client.get(url).json()
+    assert before["board"] is None and not before["finished"] and not before["revealed"]
+    assert all("expected" not in s and "top" not in s for s in before["situations"])
+    client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT"}, format="json")
+    after = client.get(url).json()
+    assert after["finished"] and after["board"] == situation.grid.board and len(after["board"]) == 15
+    assert after["situations"][0]["verdict"] == "expected"
+
+
+def test_grid_reveal_shows_the_board_and_closes_the_situations(alice, bob, situation):
+    client = api_for(alice)
+    assert api_for(bob).post(f"/api/grids/{situation.grid_id}/reveal/").status_code == 404
+    revealed = client.post(f"/api/grids/{situation.grid_id}/reveal/")
+    assert revealed.status_code == 200
+    body = revealed.json()
+    assert body["revealed"] and not body["finished"] and body["board"] == situation.grid.board
+    assert body["situations"][0]["revealed"] and not body["situations"][0]["solved"]
+    detail = client.get(f"/api/situations/{situation.pk}/").json()
+    assert detail["expected"]["word"] == "BACCARAT" and detail["top"] and detail["answers"] == []
+    late = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT"}, format="json")
+    assert late.status_code == 409 and not Answer.objects.exists()
+    assert client.post(f"/api/grids/{situation.grid_id}/reveal/").status_code == 200  # idempotent
+    assert client.get("/api/progress/").json()["answers"] == 0
+
+
+def test_reveal_of_a_grid_not_built_is_409(alice, small_lexicon):
+    grid = TrainingGrid.objects.create(owner=alice, lexicon=small_lexicon, status=TrainingGrid.Status.RUNNING)
+    response = api_for(alice).post(f"/api/grids/{grid.pk}/reveal/")
+    assert response.status_code == 409 and response.json()["detail"]
+
+
+def test_days_without_answers_are_null_in_the_api(alice, situation):
+    client = api_for(alice)
+    client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT"}, format="json")
+    days = client.get("/api/progress/").json()["accuracy_by_day"]
+    assert days[-1]["accuracy"] == 1.0 and all(d["accuracy"] is None and d["answers"] == 0 for d in days[:-1])
+
+
+def test_list_due_count_matches_progress_and_due_reviews(alice, alice_list):
+    client = api_for(alice)
+    due_now = client.get("/api/progress/").json()["due_now"]
+    assert due_now == len(client.get("/api/reviews/due/").json()) == 1
+    assert client.get("/api/lists/").json()[0]["due_count"] == due_now

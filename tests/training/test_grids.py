@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from core.models import TaskRun
-from engine.cgp import parse_cgp
-from engine.movegen import generate_moves, top_moves
-from engine.scoring import validate_play
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves, top_moves
+from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
 from training import selectors, services
 from training.models import RevisionEntry, TrainingGrid

@@ -48,9 +48,9 @@ def test_create_list_then_add_words(alice_client, small_lexicon):
     assert added.status_code == 200 and 'id="words-section"' in added.content.decode()
     assert "<!DOCTYPE html>" not in added.content.decode()  # a partial for htmx
     chosen = alice_client.post(f"/training/lists/{revision_list.pk}/words/", {"word": "ARETINES", "support": "",
-                                                                              "support_choice": "1"})
+                                                                              "support_choice": "2"})
     assert chosen.status_code == 200 and "<!DOCTYPE html>" in chosen.content.decode()
-    assert RevisionEntry.objects.get(word="ARETINES").support_index == 1
+    assert RevisionEntry.objects.get(word="ARETINES").support_index == 1  # position 2, counted from 1: the R
 
 
 def test_refused_word_is_named_and_nothing_added(alice_client, alice_list):
@@ -79,10 +79,12 @@ def test_support_suggestions_partial(alice_client, alice_list):
 
 def test_change_support_and_remove_word(alice_client, alice_list):
     entry = services.add_word(alice_list, "DATAIS", "T")
-    alice_client.post(f"/training/lists/{alice_list.pk}/words/{entry.pk}/support/", {"support": "5"}, **HTMX)
+    html = alice_client.get(f"/training/lists/{alice_list.pk}/").content.decode()
+    assert '<option value="6">S (6)</option>' in html  # positions shown and sent counted from 1
+    alice_client.post(f"/training/lists/{alice_list.pk}/words/{entry.pk}/support/", {"support": "6"}, **HTMX)
     entry.refresh_from_db()
     assert entry.support_letter == "S"
-    bad = alice_client.post(f"/training/lists/{alice_list.pk}/words/{entry.pk}/support/", {"support": "9"}, **HTMX)
+    bad = alice_client.post(f"/training/lists/{alice_list.pk}/words/{entry.pk}/support/", {"support": "7"}, **HTMX)
     assert bad.status_code == 400
     alice_client.post(f"/training/lists/{alice_list.pk}/words/{entry.pk}/delete/", **HTMX)
     assert not alice_list.entries.exists()
@@ -117,7 +119,64 @@ def test_situation_page_and_answer(alice_client, alice, alice_list):
     assert "feedback--ok" in feedback and 'id="top-table"' in feedback and 'hx-swap-oob="true"' in feedback
     bad = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "B4"}, **HTMX)
     assert bad.status_code == 400 and "B4" in bad.content.decode()
+    again = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "DATAIS"}, **HTMX)
+    assert again.status_code == 409 and 'id="refused"' in again.content.decode()
+    assert "feedback--ok" in again.content.decode()  # the verdict that stands is shown again
     assert Answer.objects.count() == 1
+    shown_again = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
+    assert 'id="answer-form"' not in shown_again and "feedback--ok" in shown_again
+
+
+def _badge_rows(html: str) -> tuple[list[str], list[str]]:
+    rows = re.findall(r"<tr class=\"([^\"]*)\"><td>\d+</td><td>([^<]*)</td><td class=\"word\">(\w+)", html)
+    return ([f"{c} {w}" for cls, c, w in rows if "is-mine" in cls],
+            [f"{c} {w}" for cls, c, w in rows if "is-expected" in cls])
+
+
+def test_your_word_badge_marks_the_learners_play_not_the_expected_one(alice_client, alice, alice_list):
+    from engine.scrabble.cgp import parse_cgp
+    from engine.scrabble.movegen import generate_moves
+    from lexicon.selectors import gaddag_for
+
+    from .helpers import situation_for
+
+    situation = situation_for(alice, services.add_word(alice_list, "ART", "T"), "AR", "8F", "ART")
+    moves = generate_moves(gaddag_for(alice_list.lexicon), parse_cgp(situation.cgp))
+    mine = next(m for m in moves if m.word != "ART" and any(t["coord"] == m.coord and t["word"] == m.word
+                                                            for t in situation.top))
+    html = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": mine.word, "coord": mine.coord},
+                             **HTMX).content.decode()
+    badge_mine, badge_expected = _badge_rows(html)
+    assert badge_mine == [f"{mine.coord} {mine.word}"] and badge_expected == ["8F ART"]
+
+
+def test_coordinate_errors_show_under_the_coordinate_field(alice_client, alice, alice_list):
+    situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
+    html = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "BACCARAT", "coord": "Z99"},
+                             **HTMX).content.decode()
+    coord_field = html[html.index('id="id_coord"'):]
+    assert "Z99" in coord_field and 'class="field-error"' in coord_field
+    word_field = html[html.index('id="id_word"'):html.index('id="id_coord"')]
+    assert "field-error" not in word_field
+    assert not Answer.objects.exists()
+
+
+def test_grid_page_hides_the_final_board_until_finished_or_revealed(alice_client, alice, alice_list):
+    situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
+    url = f"/training/grids/{situation.grid_id}/"
+    page = alice_client.get(url).content.decode()
+    assert 'id="final-board"' not in page and 'id="reveal-grid"' in page
+    assert alice_client.post(f"/training/grids/{situation.grid_id}/reveal/").status_code == 302
+    revealed = alice_client.get(url).content.decode()
+    assert 'id="final-board"' in revealed and 'id="grid-revealed"' in revealed and 'id="start-training"' not in revealed
+    situation_page = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
+    assert 'id="answer-form"' not in situation_page and "BACCARAT" in situation_page
+
+
+def test_dashboard_due_card_agrees_with_the_due_text(alice_client, alice, alice_list):
+    services.add_word(alice_list, "BACCARAT", "T")
+    html = alice_client.get("/training/").content.decode()
+    assert re.search(r'id="stat-due">1<', html) and "1 mot est à réviser maintenant" in html
 
 
 def test_empty_list_grid_shows_an_error(alice_client, alice_list):
@@ -168,7 +227,7 @@ def test_pending_grid_polls_the_shared_progress_partial_then_swaps_in(alice_clie
     assert f'hx-get="/tasks/{run.pk}/progress/"' in page and 'hx-trigger="every 1s"' in page
     assert 'hx-trigger="taskFinished from:body"' in page and "<progress" in page
     api = alice_client.get(f"/api/grids/{grid.pk}/").json()
-    assert (api["status"], api["progress"], api["situations"], api["board"]) == ("pending", 0, [], [])
+    assert (api["status"], api["progress"], api["situations"], api["board"]) == ("pending", 0, [], None)
     TaskRun.objects.filter(pk=run.pk).update(state="running", progress=40)
     assert alice_client.get(f"/api/grids/{grid.pk}/").json()["progress"] == 40
     assert alice_client.get(f"/api/grids/{grid.pk}/").json()["status"] == "running"

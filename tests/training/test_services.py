@@ -7,14 +7,14 @@ from collections import Counter
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from engine.cgp import parse_cgp
-from engine.movegen import generate_moves
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves
 from lexicon.selectors import gaddag_for
 from training import selectors, services
 from training.models import Answer, ReviewCard, ReviewLog, RevisionEntry
 
 from .conftest import SMALL_WORDS
-from .helpers import baccarat_situation
+from .helpers import baccarat_situation, situation_for
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_create_list_and_publish_rules(alice, staff, small_lexicon):
 def test_copy_published_list_makes_private_copy_with_fresh_cards(alice, staff, small_lexicon):
     shared = services.create_list(staff, small_lexicon, "Semaine", published=True)
     services.add_word(shared, "BACCARAT", "T")
-    services.add_word(shared, "PRIVATIF", 5)
+    services.add_word(shared, "PRIVATIF", 6)
     copy = services.copy_list(shared, alice)
     assert copy.owner == alice and copy.copied_from == shared and not copy.published
     assert [(e.word, e.support_index) for e in copy.entries.all()] == [("BACCARAT", 7), ("PRIVATIF", 5)]
@@ -57,7 +57,8 @@ def test_add_word_with_letter_index_or_nothing(words_list):
     a = services.add_word(words_list, "baccarat", "t")
     assert (a.word, a.support_index, a.support_letter, a.rack) == ("BACCARAT", 7, "T", "AAABCCR")
     b = services.add_word(words_list, "PRIVATIF", "5")
-    assert (b.support_index, b.support_letter) == (5, "T")  # 0-based, as the engine counts
+    # typed positions count from 1: the 5th letter is the A, stored 0-based (index 4) as the engine counts
+    assert (b.support_index, b.support_position, b.support_letter) == (4, 5, "A")
     c = services.add_word(words_list, "Étranges")  # accents folded, best support chosen
     assert c.word == "ETRANGES"
     best = selectors.support_options(gaddag_for(words_list.lexicon), "ETRANGES")[0]
@@ -72,7 +73,8 @@ def test_add_word_with_letter_index_or_nothing(words_list):
     ("PRIVATIFS", None, "bad_length", "PRIVATIFS"),
     ("A", None, "bad_length", "A"),
     ("BACCARAT", "Z", "bad_support", "BACCARAT"),
-    ("BACCARAT", 8, "bad_support", "BACCARAT"),
+    ("BACCARAT", 9, "bad_support", "BACCARAT"),
+    ("BACCARAT", 0, "bad_support", "BACCARAT"),
     ("BACCARAT", "TT", "bad_support", "BACCARAT"),
 ])
 def test_add_word_refusals_name_the_word_and_add_nothing(words_list, text, support, code, named):
@@ -173,22 +175,90 @@ def test_right_word_without_coordinates(alice, situation):
     assert ReviewLog.objects.get(card=card).rating == 3  # Rating.Good
 
 
-def test_right_word_at_the_right_place_and_wrong_place(alice, situation):
+def test_right_word_at_the_right_place(alice, situation):
     good = services.answer_situation(situation, alice, "BACCARAT", "8a")
-    assert good.correct and good.score == situation.expected["score"]
+    assert good.correct and good.verdict == "expected" and good.score == situation.expected["score"]
+    assert good.play["coord"] == "8A"
+
+
+def test_right_word_at_an_illegal_place_is_wrong_with_the_reason(alice, situation):
     bad = services.answer_situation(situation, alice, "BACCARAT", "H8")
-    assert not bad.correct and bad.score == 0 and "not a legal play" in bad.message
+    assert not bad.correct and bad.verdict == "wrong" and bad.score == 0 and "not a legal play" in bad.message
+    assert bad.play is None
 
 
-def test_wrong_answers_are_kept_counted_and_lapse_the_card(alice, situation):
+def test_one_answer_decides_later_tries_are_refused_and_counted_nowhere(alice, situation):
     first = services.answer_situation(situation, alice, "DATAIS")
-    assert not first.correct and "not the one" in first.message
-    services.answer_situation(situation, alice, "BACCARAT")
-    assert Answer.objects.filter(situation=situation).count() == 2
+    assert not first.correct and "cannot be played" in first.message
+    with pytest.raises(services.AlreadyAnswered):
+        services.answer_situation(situation, alice, "BACCARAT")
+    assert Answer.objects.filter(situation=situation).count() == 1
     card = ReviewCard.objects.get(entry=situation.entry)
-    assert (card.reviews, card.lapses) == (1, 1)  # only the first answer reschedules
+    assert (card.reviews, card.lapses) == (1, 1)
     assert ReviewLog.objects.get(card=card).rating == 1  # Rating.Again
+    summary = selectors.progress_summary(alice)
+    assert (summary["answers"], summary["correct"], summary["wrong"]) == (1, 0, 1)
     assert selectors.hardest_words(alice)[0]["word"] == "BACCARAT"
+
+
+def test_a_right_answer_then_another_play_stays_right(alice, situation):
+    assert services.answer_situation(situation, alice, "BACCARAT").correct
+    with pytest.raises(services.AlreadyAnswered):
+        services.answer_situation(situation, alice, "DATAIS")
+    assert list(Answer.objects.values_list("correct", flat=True)) == [True]
+    assert ReviewCard.objects.get(entry=situation.entry).lapses == 0
+
+
+def _art_situation(alice, words_list):
+    """ART through the T of DATAIS (rack AR): other words of the same letters score as much (tops)."""
+    return situation_for(alice, services.add_word(words_list, "ART", "T"), "AR", "8F", "ART")
+
+
+def test_a_play_scoring_as_much_is_a_top_counted_right(alice, words_list):
+    situation = _art_situation(alice, words_list)
+    gaddag = gaddag_for(words_list.lexicon)
+    target = situation.expected["score"]
+    plays = [m for m in generate_moves(gaddag, parse_cgp(situation.cgp)) if m.word != "ART"]
+    top = next(m for m in plays if m.score >= target)  # e.g. RAT, same squares, same letters
+    outcome = services.answer_situation(situation, alice, top.word, top.coord)
+    assert outcome.correct and outcome.verdict == "top" and outcome.score == top.score >= target
+    assert outcome.play["word"] == top.word and "top" in outcome.message.lower()
+    assert selectors.progress_summary(alice)["correct"] == 1
+    assert ReviewLog.objects.get().rating == 3  # Good: a top is a right answer
+
+
+def test_a_top_without_coordinates_is_judged_at_its_best_placement(alice, words_list):
+    situation = _art_situation(alice, words_list)
+    gaddag = gaddag_for(words_list.lexicon)
+    target = situation.expected["score"]
+    plays = generate_moves(gaddag, parse_cgp(situation.cgp))
+    best = {}
+    for m in plays:
+        best.setdefault(m.word, m)  # sorted best first
+    word, move = next((w, m) for w, m in best.items() if w != "ART" and m.score >= target)
+    outcome = services.answer_situation(situation, alice, word)
+    assert outcome.verdict == "top" and outcome.score == move.score and outcome.play["coord"] == move.coord
+
+
+def test_a_legal_play_scoring_less_is_wrong_with_its_score_shown(alice, words_list):
+    situation = _art_situation(alice, words_list)
+    gaddag = gaddag_for(words_list.lexicon)
+    target = situation.expected["score"]
+    low = next(m for m in generate_moves(gaddag, parse_cgp(situation.cgp)) if m.score < target)
+    outcome = services.answer_situation(situation, alice, low.word, low.coord)
+    assert not outcome.correct and outcome.verdict == "wrong" and outcome.score == low.score
+    assert str(low.score) in outcome.message and str(target) in outcome.message
+    assert Answer.objects.get().score == low.score
+
+
+def test_a_revealed_grid_refuses_answers_and_counts_nothing(alice, situation):
+    services.reveal_grid(situation.grid)
+    with pytest.raises(services.AlreadyAnswered):
+        services.answer_situation(situation, alice, "BACCARAT")
+    assert not Answer.objects.exists() and ReviewCard.objects.get(entry=situation.entry).reviews == 0
+    marked = selectors.situations_with_answers(situation.grid, alice)[0]
+    assert marked.revealed and not marked.solved and marked.decided
+    assert not selectors.grid_finished([marked])
 
 
 @pytest.mark.parametrize(("word", "coord"), [("", None), ("   ", None), ("BAC4", None), ("BACCARAT", "Z99"),
@@ -202,12 +272,29 @@ def test_bad_answer_input_records_nothing(alice, situation, word, coord):
 
 def test_progress_summary_counts(alice, situation):
     services.answer_situation(situation, alice, "DATAIS")
-    services.answer_situation(situation, alice, "BACCARAT")
     summary = selectors.progress_summary(alice)
-    assert summary["answers"] == 2 and summary["correct"] == 1 and summary["accuracy"] == 0.5
+    assert summary["answers"] == 1 and summary["correct"] == 0 and summary["accuracy"] == 0.0
     assert summary["streak"] == 1 and summary["cards"] == 1
-    assert summary["accuracy_by_day"][-1].answers == 2
+    assert summary["accuracy_by_day"][-1].answers == 1 and summary["accuracy_by_day"][-1].accuracy == 0.0
     assert len(summary["accuracy_by_day"]) == 30
+    assert all(day.accuracy is None for day in summary["accuracy_by_day"][:-1])  # no answers: a gap, not 0 %
+
+
+def test_due_counts_agree_everywhere(alice, words_list):
+    services.add_word(words_list, "BACCARAT", "T")
+    services.add_word(words_list, "DATAIS", "T")
+    card = ReviewCard.objects.get(entry__word="DATAIS")
+    services.review_card(card, correct=True)  # pushed into the future
+    summary = selectors.progress_summary(alice)
+    listed = selectors.lists_of(alice).get(pk=words_list.pk)
+    assert summary["due_now"] == selectors.due_cards(alice).count() == listed.due_count == 1
+    assert sum(n for _lexicon, n in selectors.due_lexicons(alice)) == 1
+
+
+def test_support_position_one_based_in_bulk_paste(words_list):
+    outcome = services.add_words_bulk(words_list, "PRIVATIF 5\nDATAIS:1\nBACCARAT 9")
+    assert [(e.word, e.support_letter) for e in outcome.added] == [("PRIVATIF", "A"), ("DATAIS", "D")]
+    assert [r.code for r in outcome.refused] == ["bad_support"] and "1 to 8" in outcome.refused[0].reason
 
 
 def test_entry_delete_keeps_answers(alice, situation):

@@ -22,8 +22,8 @@ from django import template
 from django.utils.translation import gettext as _
 
 from engine.alphabet import BLANK, get_alphabet
-from engine.board import SIZE, Board, premium_name
-from engine.cgp import parse_cgp
+from engine.scrabble.board import SIZE, Board, premium_name
+from engine.scrabble.cgp import parse_cgp
 
 register = template.Library()
 

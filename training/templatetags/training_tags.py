@@ -27,7 +27,8 @@ def _n(x: float) -> str:
 
 @register.simple_tag
 def accuracy_chart(days: Sequence) -> SafeString:
-    """Bars of daily accuracy (0-100 %), one per day; days without answers are marked by a small dot."""
+    """Bars of daily accuracy (0-100 %), one per day; a day without answers is a gap (no bar: it is not
+    0 %), its date and "no answer" kept in an invisible hover area for the title."""
     n = max(1, len(days))
     plot_w, plot_h = WIDTH - PAD_LEFT - 4, HEIGHT - PAD_BOTTOM - PAD_TOP
     step = plot_w / n
@@ -45,8 +46,9 @@ def accuracy_chart(days: Sequence) -> SafeString:
                 _n(x), _n(PAD_TOP + plot_h - h), _n(step * 0.7), _n(max(h, 1.0)), title))
         else:
             title = _("%(date)s: no answer") % {"date": label}
-            bars.append(format_html('<circle class="chart__empty" cx="{}" cy="{}" r="2"><title>{}</title></circle>',
-                                    _n(x + step * 0.35), _n(PAD_TOP + plot_h - 2), title))
+            bars.append(format_html('<rect class="chart__gap" x="{}" y="{}" width="{}" height="{}" fill="none" '
+                                    'pointer-events="all"><title>{}</title></rect>',
+                                    _n(x), _n(PAD_TOP), _n(step * 0.7), _n(plot_h), title))
     grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
                             '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}%</text>',
                             ((PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h * (1 - p / 100)), _n(PAD_TOP + plot_h * (1 - p / 100)),

@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from engine.alphabet import Alphabet
-from engine.cgp import parse_cgp
-from engine.movegen import generate_moves
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves
 
 SIZE = 15
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from engine.board import Board
 from engine.cbic import RevisionWord, Weights
 from engine.cbic.central import central_candidates, support_demand
 from engine.cbic.helpers import helper_words, words_with_letter
@@ -13,9 +12,10 @@ from engine.cbic.scoring import SEED_WEIGHTS, support_supply, unified_score
 from engine.cbic.state import GridState
 from engine.cbic.unionfind import UnionFind
 from engine.cbic.words import resolve_words
-from engine.cgp import Position
 from engine.gaddag import build_gaddag
-from engine.scoring import validate_placement
+from engine.scrabble.board import Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.scoring import validate_placement
 
 
 def test_union_find_against_naive_labels() -> None:

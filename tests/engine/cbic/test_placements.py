@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from engine.alphabet import get_alphabet
-from engine.board import SIZE, Board
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.state import REVISION, Bag, GridState, Placement
-from engine.cgp import Position
-from engine.movegen import generate_moves
-from engine.scoring import validate_placement
+from engine.scrabble.board import SIZE, Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.movegen import generate_moves
+from engine.scrabble.scoring import validate_placement
 
 FR = get_alphabet("fr")
 

@@ -30,7 +30,10 @@ def test_fill_json_contract(capsys, words):
     code, out, err = run(capsys, "fill", str(words), "--grid", SEED_5X5, "--seed", "3", "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert list(doc) == ["grid", "slots", "stats"]
+    assert list(doc) == ["grid", "slots", "stats", "algorithm", "time", "nodes", "backtracks"]
+    assert doc["algorithm"] == "mac"
+    assert (doc["nodes"], doc["backtracks"], doc["time"]) == (
+        doc["stats"]["nodes"], doc["stats"]["backtracks"], doc["stats"]["seconds"])
     assert len(doc["grid"]) == 5 and all(len(r) == 5 and "." not in r for r in doc["grid"])
     assert doc["grid"][1][1] == "#"
     assert {"seconds", "nodes", "backtracks", "restarts", "mean_score"} <= set(doc["stats"])

@@ -1,6 +1,6 @@
 import pytest
 
-from engine.crossword import GridError, generate_pattern, parse_grid
+from engine.crossword import GridError, default_max_word_length, generate_pattern, parse_grid
 from engine.crossword.grid import BLACK
 
 
@@ -27,6 +27,15 @@ def test_max_word_length_and_rectangles():
     assert max(s.length for s in grid.slots) <= 6
     rows = generate_pattern(8, "fr", 2, height=5)
     assert len(rows) == 5 and len(rows[0]) == 8
+
+
+def test_big_french_grids_keep_words_short_by_default():
+    # Long slots are what make a big French grid hard to fill: above 15x15 the default caps them.
+    assert default_max_word_length(15, "fr") == 10
+    assert default_max_word_length(21, "fr") == 9
+    grid = parse_grid(generate_pattern(21, "fr", 0), "fr")
+    assert max(s.length for s in grid.slots) == 9
+    assert max(s.length for s in parse_grid(generate_pattern(21, "fr", 0, max_word_length=14), "fr").slots) > 9
 
 
 @pytest.mark.parametrize(

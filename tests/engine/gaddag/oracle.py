@@ -76,3 +76,19 @@ def gaddag_strings(lexicon: set[str]) -> set[str]:
             out.add(w[:i][::-1] + ">" + w[i:])
         out.add(w[::-1])
     return out
+
+
+def glob(lexicon: set[str], pat: str, rack: str | None = None) -> list[str]:
+    """Patterns with ``*``: a regular expression per pattern ('.' one letter, '*' any run, none included).
+
+    With a rack, the tiles used are the word's letters minus the pattern's fixed letters: every fixed
+    letter matches exactly one letter of the word wherever the stars fall, so that multiset is the same
+    for every way the pattern matches.
+    """
+    import re
+
+    regex = re.compile("".join("[A-Z]*" if ch == "*" else "[A-Z]" if ch == "." else ch for ch in pat))
+    fixed = Counter(ch for ch in pat if ch not in ".*")
+    out = [w for w in lexicon if regex.fullmatch(w)
+           and (rack is None or formable((Counter(w) - fixed).elements(), rack))]
+    return sort_words(out)

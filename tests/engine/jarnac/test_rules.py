@@ -207,7 +207,6 @@ def test_failed_jarnac_ends_the_calls(small_tree):
 @pytest.mark.parametrize("kwargs, move, code", [
     ({"phase": rules.PLAY}, rules.jarnac_move("ART"), "wrong_phase"),
     ({"turns": (1, 0)}, rules.jarnac_move("ART"), "no_opponent_turn"),
-    ({}, rules.jarnac_move("STAR"), "missing_letters"),
     ({"p1_lines": ["RAT"]}, rules.jarnac_move("CHAT", line=0), "drops_letters"),
     ({"p1_lines": ["RAT"]}, rules.jarnac_move("RATS", line=1), "bad_line"),
     ({"p0_lines": ["SEL"] * 8}, rules.jarnac_move("ART"), "no_free_line"),
@@ -218,6 +217,15 @@ def test_illegal_jarnacs(small_tree, kwargs, move, code):
     with pytest.raises(IllegalMove) as info:
         rules.apply_move(state, move, small_tree)
     assert info.value.code == code
+
+
+def test_jarnac_on_letters_the_opponent_lacks_fails_and_ends_the_calls(small_tree):
+    state = make_state(p1_rack="TAR", phase=rules.START)
+    after = rules.apply_move(state, rules.jarnac_move("STAR"), small_tree)
+    assert after.phase == rules.DRAW and after.players == state.players
+    assert after.history[-1]["result"] == "not_available"
+    with pytest.raises(IllegalMove, match="failed Jarnac"):
+        rules.apply_move(after, rules.jarnac_move("ART"), small_tree)
 
 
 def test_stealing_onto_the_eighth_line_ends_the_game(small_tree):
