@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 from django.utils.translation import gettext_lazy as _
 
 
@@ -13,3 +14,10 @@ class AccountsConfig(AppConfig):
         from accounts.services import apply_language_at_login
 
         user_logged_in.connect(apply_language_at_login, dispatch_uid="accounts.apply_language_at_login")
+
+
+class TirageAdminConfig(admin_apps.AdminConfig):
+    """``django.contrib.admin`` whose site limits failed log-ins (``accounts.admin_site``)."""
+
+    default = False  # named in INSTALLED_APPS; AccountsConfig stays this module's default
+    default_site = "accounts.admin_site.TirageAdminSite"

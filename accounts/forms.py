@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
@@ -21,11 +22,10 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "email")
 
 
-class RateLimitedAuthenticationForm(AuthenticationForm):
-    """Django's log-in form, refusing attempts once the account or the address failed too often
-    (``accounts.login_limits``): the refusal comes before the password is checked, so guessing stops."""
+class LoginLimitsMixin:
+    """Refuses attempts once the account or the address failed too often (``accounts.login_limits``): the
+    refusal comes before the password is checked, so guessing stops. Mixed into every log-in form."""
 
-    error_messages = {**AuthenticationForm.error_messages, "too_many_attempts": "%(message)s"}
     refusal: login_limits.Refusal | None = None
 
     def clean(self):
@@ -40,3 +40,11 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
             raise
         login_limits.record_success(username)
         return cleaned
+
+
+class RateLimitedAuthenticationForm(LoginLimitsMixin, AuthenticationForm):
+    """Django's log-in form with the log-in limits (the site's log-in page)."""
+
+
+class RateLimitedAdminAuthenticationForm(LoginLimitsMixin, AdminAuthenticationForm):
+    """The admin's log-in form with the same limits: the admin page is a second door to the same accounts."""

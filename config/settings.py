@@ -44,7 +44,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "accounts.apps.TirageAdminConfig",  # django.contrib.admin with the log-in limits
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

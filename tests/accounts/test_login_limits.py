@@ -130,3 +130,29 @@ def test_api_sign_up_works_when_the_cache_is_down(cache_down):
 def test_the_log_in_page_works_when_the_cache_is_down(client, learners, cache_down):
     assert log_in(client, "alice", "wrong").status_code == 200
     assert log_in(client, "alice", PASSWORD).status_code == 302
+
+
+def test_the_admin_log_in_page_counts_and_refuses_like_the_site_page(client, django_user_model):
+    django_user_model.objects.create_superuser("boss", password=PASSWORD)
+    url = reverse("admin:login")
+    for _ in range(3):
+        wrong = client.post(url, {"username": "boss", "password": "wrong"}, REMOTE_ADDR="10.0.0.9")
+        assert wrong.status_code == 200
+    refused = client.post(url, {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9")
+    assert refused.status_code == 429 and refused["Retry-After"] == "600"
+    assert "Trop d’échecs de connexion pour ce compte." in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_failures_on_the_site_page_also_close_the_admin_door(client, django_user_model):
+    django_user_model.objects.create_superuser("boss", password=PASSWORD)
+    for _ in range(3):
+        log_in(client, "boss", "wrong")
+    refused = client.post(reverse("admin:login"), {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.1")
+    assert refused.status_code == 429
+
+
+def test_the_admin_log_in_works_with_the_right_password(client, django_user_model):
+    django_user_model.objects.create_superuser("boss", password=PASSWORD)
+    response = client.post(reverse("admin:login"), {"username": "boss", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9")
+    assert response.status_code == 302 and client.session["_auth_user_id"]
