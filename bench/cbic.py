@@ -4,7 +4,7 @@ Usage::
 
     .venv/bin/python bench/cbic.py [--sets 200] [--seed 1] [--support letter|index] [--top 0] [--bag]
                                    [--words N] [--length L] [--time-budget 10]
-                                   [--wordlist /usr/share/dict/french] [--no-baseline]
+                                   [--wordlist FILE] [--no-baseline]
 
 Each set: 5 to 10 (``--words``: exactly N) random words of 7-8 (``--length``: L) letters from the
 French list, each with a random support (``letter``: a random letter of the word, any occurrence may
@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from french_list import default_french_list  # noqa: E402
 
 from engine.cbic import GREEDY, RevisionWord, generate_training_grid  # noqa: E402
 from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
@@ -105,7 +107,7 @@ def run(name: str, g: Gaddag, sets: list[list[RevisionWord]], args: argparse.Nam
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--wordlist", default="/usr/share/dict/french")
+    parser.add_argument("--wordlist", default=None, help="word list (default: the French dictionary make run imports)")
     parser.add_argument("--sets", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--support", choices=("letter", "index"), default="letter")
@@ -117,6 +119,7 @@ def main() -> int:
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the sets not fully placed")
     args = parser.parse_args()
+    args.wordlist = args.wordlist or default_french_list()
 
     t0 = time.perf_counter()
     g, words = lexicon(args.wordlist)

@@ -5,7 +5,7 @@ Usage::
     .venv/bin/python bench/jarnac.py [WORDLIST] [--language fr] [--games 20] [--queries 300]
     .venv/bin/python bench/jarnac.py --reply-games 20 --games 0 --queries 0   # the web game's AI replies
 
-WORDLIST defaults to /usr/share/dict/french (read with --skip-invalid semantics). Prints tables;
+WORDLIST defaults to the French dictionary make run imports (bench/french_list.py; read with --skip-invalid semantics). Prints tables;
 nothing here is asserted: speed targets live here, not in unit tests.
 
 Targets (French wfrench, ~136k Jarnac words, one core): tree built in under 1 s of CPU; extend and
@@ -30,6 +30,8 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from french_list import default_french_list  # noqa: E402
 
 from engine.jarnac import ai, queries, rules  # noqa: E402
 from engine.jarnac.bag import full_bag  # noqa: E402
@@ -146,7 +148,7 @@ def reply_latency(tree, games: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("wordlist", nargs="?", default="/usr/share/dict/french")
+    parser.add_argument("wordlist", nargs="?", default=None, help="word list (default: the French dictionary make run imports)")
     parser.add_argument("--language", default="fr")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--queries", type=int, default=300)
@@ -154,6 +156,7 @@ def main() -> int:
     parser.add_argument("--reply-games", type=int, default=0,
                         help="web-style games per level for the AI reply latency (0: skip)")
     args = parser.parse_args()
+    args.wordlist = args.wordlist or default_french_list()
     read_time, words = timed(lambda: read_word_list(args.wordlist, args.language, skip_invalid=True))
     cpu = time.process_time()
     build_time, tree = timed(lambda: AnagramTree.from_words(words.words, args.language))

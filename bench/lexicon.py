@@ -46,6 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from french_list import default_french_list  # noqa: E402
+
 from engine.alphabet import get_alphabet  # noqa: E402
 from engine.gaddag import FORMAT_VERSION, build_gaddag, load_gaddag  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
@@ -242,7 +244,7 @@ class PeerAnagrams:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wordlist", default="/usr/share/dict/french")
+    parser.add_argument("--wordlist", default=None, help="word list (default: the French dictionary make run imports)")
     parser.add_argument("--language", default="fr")
     parser.add_argument("--racks", type=int, default=300, help="racks per blank count for our side")
     parser.add_argument("--peer-racks", type=int, default=20, help="racks per blank count for the peer")
@@ -250,6 +252,7 @@ def main() -> None:
     parser.add_argument("--workdir", default=None, help="keep the built files here")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.wordlist = args.wordlist or default_french_list()
     if args.child:
         child(*args.child)
         return

@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from french_list import default_french_list  # noqa: E402
+
 from engine.alphabet import get_alphabet  # noqa: E402
 from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.scrabble.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board  # noqa: E402
@@ -47,7 +49,6 @@ from engine.scrabble.movegen import (  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
 
 FRENCH = get_alphabet("fr")
-DEFAULT_LIST = "/usr/share/dict/french"
 
 
 # -- lexicon ---------------------------------------------------------------------------------------
@@ -238,13 +239,14 @@ def measure_top1(gaddag: Gaddag, positions: list[tuple[Board, str]], blanks: int
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wordlist", default=DEFAULT_LIST)
+    parser.add_argument("--wordlist", default=None, help="word list (default: the French dictionary make run imports)")
     parser.add_argument("--lexicon", default=None, help="a compiled lexicon to load instead of building")
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--baseline", type=int, default=3, help="positions per blank count for brute force")
     parser.add_argument("--no-python", action="store_true", help="skip the (slow) pure-Python rows")
     args = parser.parse_args()
+    args.wordlist = args.wordlist or default_french_list()
 
     gaddag, words, how = french_lexicon(args.wordlist, args.lexicon)
     print(f"lexicon: {len(words)} words ({how})")
