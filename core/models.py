@@ -13,6 +13,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# Kinds of task done once for every user (``tracked_task(..., shared=True)``): their ownerless runs are
+# visible to every signed-in user, who may be waiting on one. Their results hold nothing personal.
+SHARED_TASK_KINDS: set[str] = set()
+
 
 class TaskRun(models.Model):
     class State(models.TextChoices):
@@ -67,7 +71,11 @@ class TaskRun(models.Model):
         return self.state in self.FINISHED_STATES
 
     def visible_to(self, user) -> bool:
-        """Owners see their runs; staff see all; nobody else (ownerless runs are staff-only)."""
+        """Owners see their runs; staff see all; signed-in users also see the ownerless runs of shared kinds
+        (work done once for everybody, such as a lexicon's probability ranks, that a learner may wait on);
+        other ownerless runs are staff-only."""
         if not getattr(user, "is_authenticated", False):
             return False
-        return bool(user.is_staff or (self.owner_id is not None and self.owner_id == user.pk))
+        if self.owner_id is None:
+            return bool(user.is_staff or self.kind in SHARED_TASK_KINDS)
+        return bool(user.is_staff or self.owner_id == user.pk)

@@ -25,12 +25,13 @@ Dispatch follows ``settings.TIRAGE_TASKS_MODE``: ``celery`` (a worker through th
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -45,7 +46,7 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import APIException
 
-from core.models import TaskRun
+from core.models import SHARED_TASK_KINDS, TaskRun
 
 logger = logging.getLogger(__name__)
 
@@ -206,11 +207,16 @@ class Progress:
         report(self.task_run_id, percent, message)
 
 
-def tracked_task(name: str | None = None, **celery_options: Any) -> Callable[[Callable[..., Any]], Any]:
+def tracked_task(name: str | None = None, *, shared: bool = False,
+                 **celery_options: Any) -> Callable[[Callable[..., Any]], Any]:
     """Make ``func(progress, **kwargs)`` a Celery task whose life is recorded in a TaskRun.
 
     The Celery task takes ``task_run_id`` plus the function's keyword arguments (JSON-serialisable).
+    ``shared``: work done once for everybody (its ownerless runs are visible to every signed-in user,
+    ``core.models.SHARED_TASK_KINDS``); its result must hold nothing personal.
     """
+    if shared and name:
+        SHARED_TASK_KINDS.add(name)
 
     def decorator(func: Callable[..., Any]) -> Any:
         @functools.wraps(func)
@@ -250,6 +256,25 @@ def _known_language(code: str | None) -> str:
     return code if code in available else settings.LANGUAGE_CODE
 
 
+_inline_in_this_process = threading.local()
+
+
+@contextlib.contextmanager
+def in_process_tasks_inline() -> Iterator[None]:
+    """Within the block, tasks that would run in a background thread of this process run inline instead.
+
+    Why: a management command (``import_lexicon``, ``create_starter_lists``) exits when its work is done,
+    and a background thread dies with it, leaving its run "running" until the stale-run sweep fails it.
+    Workers (``celery`` mode) are separate processes, so that mode is left as it is.
+    """
+    before = getattr(_inline_in_this_process, "active", False)
+    _inline_in_this_process.active = True
+    try:
+        yield
+    finally:
+        _inline_in_this_process.active = before
+
+
 def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
     """Create the TaskRun and dispatch ``task`` (made with :func:`tracked_task`) with ``kwargs``.
 
@@ -262,6 +287,8 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
     run = TaskRun.objects.create(kind=task.name, owner=owner)
     call_kwargs = {"task_run_id": str(run.id), "task_language": translation.get_language(), **kwargs}
     mode = settings.TIRAGE_TASKS_MODE
+    if mode == "thread" and getattr(_inline_in_this_process, "active", False):
+        mode = "sync"
     if mode == "sync":
         task.apply(kwargs=call_kwargs, task_id=str(run.id))
         run.refresh_from_db()

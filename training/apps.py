@@ -23,6 +23,7 @@ class TrainingConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from lexicon.models import Lexicon
+        from training.wordstudy import tasks as wordstudy_tasks  # noqa: F401 (registers its shared task kind)
         from training.wordstudy.ranking import rank_on_publish
 
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")

@@ -133,6 +133,41 @@ def test_visibility_rule(alice, admin_user):
     assert ownerless.visible_to(admin_user) and not ownerless.visible_to(alice)
 
 
+def test_ownerless_runs_of_a_shared_kind_are_visible_to_signed_in_users(alice, admin_user, client):
+    """A lexicon's word-study ranks are computed once for everybody: a learner waiting on them sees the bar."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from training.wordstudy.tasks import rank_lexicon
+
+    shared = TaskRun.objects.create(kind=rank_lexicon.name)
+    assert shared.visible_to(alice) and shared.visible_to(admin_user)
+    assert not shared.visible_to(AnonymousUser())
+    client.force_login(alice)
+    assert client.get(f"/tasks/{shared.id}/progress/").status_code == 200
+    assert client.get(f"/api/tasks/{shared.id}/").status_code == 200
+    client.logout()
+    assert client.get(f"/api/tasks/{shared.id}/").status_code in (401, 403)
+    assert not TaskRun.objects.create(kind=rank_lexicon.name, owner=admin_user).visible_to(alice)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_process_tasks_run_inline_within_the_block(settings, alice):
+    """A management command's background thread would die with the command: within the block the task runs
+    before ``start_task`` returns; outside it, thread mode returns a pending run at once."""
+    settings.TIRAGE_TASKS_MODE = "thread"
+    with progress.in_process_tasks_inline():
+        run = start_task(slow, owner=alice, seconds=0.2)
+        assert run.state == TaskRun.State.DONE and run.result == {"slept": 0.2}
+    later = start_task(slow, owner=alice, seconds=0.2)
+    assert later.state == TaskRun.State.PENDING
+    for _ in range(100):
+        later.refresh_from_db()
+        if later.is_finished:
+            break
+        time.sleep(0.05)
+    assert later.state == TaskRun.State.DONE
+
+
 @tracked_task(name="tests.too_long")
 def too_long(progress_) -> None:
     from celery.exceptions import SoftTimeLimitExceeded

@@ -164,3 +164,22 @@ def test_same_content_under_two_names_is_stored_once(tmp_path):
     import_word_list(path, name="two", language="fr")
     assert len(stored_files()) == 1
     assert get_lexicon("one").words_file.name == get_lexicon("two").words_file.name
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_command_finishes_what_the_import_starts_before_it_exits(tmp_path, settings, monkeypatch):
+    """Embedded mode runs tasks in a background thread of the process that starts them; a command's
+    process exits at once, so the word-study ranks the import starts are computed before it returns
+    (else they stayed "running" with nobody working on them)."""
+    from core import progress
+    from core.models import TaskRun
+    from training.wordstudy.models import AlphagramRanking
+
+    threads = []
+    monkeypatch.setattr(progress, "_start_thread", lambda *args: threads.append(args))  # a thread never runs
+    settings.TIRAGE_TASKS_MODE = "thread"
+    settings.WORDSTUDY_RANK_ON_PUBLISH = True
+    run("--name", "ranked", "--language", "fr", str(write(tmp_path, "chat\nchien\nniche\nchine\nrat\n")))
+    ranking = AlphagramRanking.objects.get(content_hash=get_lexicon("ranked").content_hash)
+    assert ranking.state == AlphagramRanking.State.DONE
+    assert ranking.task_run.state == TaskRun.State.DONE and threads == []

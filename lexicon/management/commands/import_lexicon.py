@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.progress import in_process_tasks_inline
 from engine.alphabet import LANGUAGES
 from lexicon.services import ImportStatus, LexiconImportError, import_word_list
 
@@ -28,7 +29,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, path: str, name: str, language: str, skip_invalid: bool, **options) -> None:
         try:
-            outcome = import_word_list(path, name=name, language=language, skip_invalid=skip_invalid)
+            # What the import starts (the word-study ranks) finishes before the command exits.
+            with in_process_tasks_inline():
+                outcome = import_word_list(path, name=name, language=language, skip_invalid=skip_invalid)
         except LexiconImportError as exc:
             raise CommandError(f"{exc} (nothing was imported)") from None
         lexicon = outcome.lexicon

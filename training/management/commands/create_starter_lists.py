@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from core.progress import in_process_tasks_inline
 from lexicon.models import Lexicon
 from lexicon.selectors import default_lexicon
 from training.starter import create_starter_lists
@@ -26,5 +27,7 @@ class Command(BaseCommand):
             target = default_lexicon("fr")
             if target is None:
                 raise CommandError("no French lexicon yet: import one first (manage.py import_lexicon)")
-        for outcome in create_starter_lists(target):
+        with in_process_tasks_inline():  # anything it starts finishes before the command exits
+            outcomes = list(create_starter_lists(target))
+        for outcome in outcomes:
             self.stdout.write(f"{outcome.status:9} {outcome.name} ({outcome.words} words)")
