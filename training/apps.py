@@ -28,6 +28,8 @@ class TrainingConfig(AppConfig):
 
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
         from core.progress import task_runs_failed
+        from training.duplicate.services import fail_games_of_runs
         from training.services import fail_grids_of_runs
 
         task_runs_failed.connect(fail_grids_of_runs, dispatch_uid="training.fail_grids_of_runs")
+        task_runs_failed.connect(fail_games_of_runs, dispatch_uid="training.duplicate.fail_games_of_runs")

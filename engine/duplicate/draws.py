@@ -11,6 +11,8 @@ Variants:
 - ``joker``: the bag holds no blank; a blank is always on the rack (the rack is the blank plus up to 6
   tiles). When the top uses the blank, a new one is given for the next round, as long as the bag still
   holds tiles: once the bag is empty the game plays out the tiles left without a new blank, so it ends.
+  A blank still on the rack at the end of the bag counts as in the classic variant: the rack ``?`` alone
+  is 1 vowel + 1 consonant, so it keeps the rule from round 16 and the game goes on while it has a play.
 """
 
 from __future__ import annotations
@@ -108,8 +110,13 @@ class Bag:
 
 def pool_can_keep_rule_with(bag: list[str], kept: str, blank: str, round_number: int, size: int) -> bool:
     """Whether ``blank`` plus ``size`` tiles from ``bag`` + ``kept`` can keep the rule: the permanent blank
-    of the joker variant is always on the rack, so it is one more tile of the pool that is surely drawn."""
-    pool = list(kept) + list(bag)
+    of the joker variant is always on the rack, so it is one more tile of the pool that is surely drawn.
+
+    The blank counts like any tile of the rack, even alone: with the bag empty, a rack holding only the
+    kept blank is 1 vowel + 1 consonant, so it keeps the rule from round 16 (not before), in both variants
+    (a classic game keeping a blank at the end of the bag has the same rack). Forcing the blank onto the
+    rack never hurts: it counts on both sides, so it can replace any tile of a good rack."""
+    pool = list(blank) + list(kept) + list(bag)
     if not pool:
         return False
-    return pool_can_keep_rule(list(blank) + pool, round_number, size + len(blank))
+    return pool_can_keep_rule(pool, round_number, size + len(blank))

@@ -3,7 +3,8 @@
    when the page was made, so a wrong device clock does not matter) and, at zero, validates the round.
    Placement: click a square (or move with the arrow keys and press Enter) to start there, again to turn
    down; typed letters fill the empty squares, letters already on the board are taken in automatically; the
-   word and coordinate fields are filled as you go (French notation: H4 across, 4H down). */
+   word and coordinate fields are filled as you go, in the notation chosen in the form (French: H4 across,
+   4H down; English: 8H across, H8 down). Changing the notation rewrites the coordinate already there. */
 (function () {
   "use strict";
   var ROWS = "ABCDEFGHIJKLMNO";
@@ -33,7 +34,40 @@
     tick();
   }
 
-  function placement() {
+  /* Coordinates in both notations (engine/scrabble/notation.py): 0-based row and column, "H" or "V". */
+  function formatCoord(r, c, d, style) {
+    if (style === "en") { return d === "H" ? (r + 1) + ROWS.charAt(c) : ROWS.charAt(c) + (r + 1); }
+    return d === "H" ? ROWS.charAt(r) + (c + 1) : (c + 1) + ROWS.charAt(r);
+  }
+  function parseCoord(text, style) {
+    var m = /^\s*(?:([A-Oa-o])(\d{1,2})|(\d{1,2})([A-Oa-o]))\s*$/.exec(text || "");
+    if (!m) { return null; }
+    var letterFirst = m[1] !== undefined;
+    var a = ROWS.indexOf((m[1] || m[4]).toUpperCase()), n = parseInt(m[2] || m[3], 10) - 1;
+    if (n < 0 || n > 14) { return null; }
+    if (style === "en") { return { r: n, c: a, d: letterFirst ? "V" : "H" }; }
+    return { r: a, c: n, d: letterFirst ? "H" : "V" };
+  }
+
+  function notation() {
+    var style = document.getElementById("id_style");
+    var coord = document.getElementById("id_coord");
+    var help = document.getElementById("id_coord_helptext");
+    if (!style || !coord) { return function () { return "fr"; }; }
+    var current = style.value === "en" ? "en" : "fr";
+    style.addEventListener("change", function () {
+      var next = style.value === "en" ? "en" : "fr";
+      var parsed = parseCoord(coord.value, current);
+      if (parsed) { coord.value = formatCoord(parsed.r, parsed.c, parsed.d, next); }
+      if (help && coord.dataset["help" + (next === "en" ? "En" : "Fr")]) {
+        help.textContent = coord.dataset["help" + (next === "en" ? "En" : "Fr")];
+      }
+      current = next;
+    });
+    return function () { return current; };
+  }
+
+  function placement(style) {
     var area = document.getElementById("dup-play");
     var board = document.querySelector("#dup-board .scrabble-board");
     var word = document.getElementById("id_word");
@@ -85,7 +119,7 @@
       }
       at(start.r, start.c).td.classList.add("sq--start");
       word.value = text;
-      coord.value = dir === "H" ? ROWS.charAt(r) + (c + 1) : (c + 1) + ROWS.charAt(r);
+      coord.value = formatCoord(r, c, dir, style());
     }
     function choose(r, c) {
       if (start && start.r === r && start.c === c) { dir = dir === "H" ? "V" : "H"; }
@@ -129,5 +163,5 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { countdown(); placement(); });
+  document.addEventListener("DOMContentLoaded", function () { countdown(); placement(notation()); });
 })();

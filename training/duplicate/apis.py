@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
 from training import selectors as training_selectors
 from training.duplicate import selectors, services
@@ -47,6 +48,8 @@ NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game, or anoth
 CONFLICT = OpenApiResponse(ErrorSerializer, description="The round is already finished, the game is over or "
                                                         "not made yet.")
 FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the game's owner may do this.")
+UNAVAILABLE = OpenApiResponse(ErrorSerializer, description="The task service does not answer: the game could not "
+                                                           "be started; try again later.")
 
 
 class _Invalid(Exception):
@@ -79,6 +82,10 @@ def _not_ready(game: DuplicateGame) -> Response | None:
                   status.HTTP_409_CONFLICT)
 
 
+def _language(request: Request) -> str:
+    return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
+
+
 def _share_url(request: Request, game: DuplicateGame) -> str:
     return request.build_absolute_uri(reverse("training:duplicate-join", args=[game.share_token]))
 
@@ -96,12 +103,17 @@ class GamesApi(APIView):
 
     @extend_schema(request=GameCreateSerializer, responses={202: GameStartedSerializer, 400: BAD_INPUT})
     def post(self, request: Request) -> Response:
+        """Make a game (lexicon omitted: the caller's preferred one; ``timer_seconds`` 0 or null: untimed).
+        503 in words when the task service does not answer: nothing is left waiting."""
         try:
             data = _validated(GameCreateSerializer, request.data)
         except _Invalid as exc:
             return exc.response
+        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        if lexicon is None:
+            return _error(_("No lexicon is installed yet."), "bad_input")
         try:
-            game = services.start_game(request.user, data["lexicon"], variant=data["variant"],
+            game = services.start_game(request.user, lexicon, variant=data["variant"],
                                        timer_seconds=data.get("timer_seconds"), seed=data.get("seed"))
         except services.GameError as exc:
             return _error(str(exc), "bad_input")
@@ -302,7 +314,7 @@ class TodayApi(APIView):
 
     @extend_schema(parameters=[OpenApiParameter("lexicon", int, required=False,
                                                 description="Lexicon id; default: the default French lexicon.")],
-                   responses={200: TodayOutSerializer, 404: NOT_FOUND})
+                   responses={200: TodayOutSerializer, 404: NOT_FOUND, 503: UNAVAILABLE})
     def get(self, request: Request) -> Response:
         raw = (request.query_params.get("lexicon") or "").strip()
         if raw:

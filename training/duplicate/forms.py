@@ -26,15 +26,33 @@ class NewGameForm(forms.Form):
             self.fields["lexicon"].initial = french.pk
 
 
+NOTATION_CHOICES = [("fr", _("French: H4 across, 4H down")), ("en", _("English: 8H across, H8 down"))]
+"""The two ways of writing a coordinate (``engine.scrabble.notation``); French is the duplicate tradition."""
+NOTATIONS = tuple(value for value, _label in NOTATION_CHOICES)
+COORD_HELP = {"fr": _("H4 = row H, column 4, across; 4H = down."),
+              "en": _("8H = row 8, column H, across; H8 = down.")}
+
+
 class PlayForm(forms.Form):
     word = forms.CharField(label=_("Word"), max_length=64, required=False,
-                           help_text=_("The whole word, letters on the board included; a blank in lower case."),
+                           help_text=_("The whole word, letters on the board included. The blank goes on a letter "
+                                       "your rack lacks; to choose it, type that letter in lower case and the "
+                                       "others in capitals."),
                            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
                                                          "spellcheck": "false"}))
     coord = forms.CharField(label=_("Coordinates"), max_length=16, required=False,
-                            help_text=_("H4 = row H, column 4, across; 4H = down."),
+                            help_text=COORD_HELP["fr"],
                             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 5,
                                                           "autocapitalize": "characters", "spellcheck": "false"}))
+    style = forms.ChoiceField(label=_("Notation"), choices=NOTATION_CHOICES, initial="fr", required=False)
+
+    def __init__(self, *args, style: str = "fr", **kwargs) -> None:
+        """``style``: the notation remembered for this game (the radio's initial choice, the help shown)."""
+        kwargs.setdefault("initial", {}).setdefault("style", style)
+        super().__init__(*args, **kwargs)
+        self.fields["coord"].help_text = COORD_HELP.get(style, COORD_HELP["fr"])
+        # The placement script writes the coordinate in the notation chosen, and swaps this help with it.
+        self.fields["coord"].widget.attrs.update({"data-help-fr": COORD_HELP["fr"], "data-help-en": COORD_HELP["en"]})
 
 
 class ShareForm(forms.Form):

@@ -18,6 +18,8 @@ from core.models import TaskRun
 from lexicon.models import Lexicon
 
 TIMER_CHOICES = (60, 120, 180, 240, 300)
+MIN_TIMER, MAX_TIMER = 60, 300
+"""The time per round: 1 to 5 minutes, or none (untimed: ``None``, given as 0 or empty)."""
 DEFAULT_TIMER = 180
 
 
@@ -151,3 +153,4 @@ class DuplicatePlay(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.number}: {self.word} {self.coord} ({self.score})"
+

@@ -15,6 +15,8 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
+from core.models import TaskRun
+from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
@@ -40,14 +42,42 @@ def can_see(game: DuplicateGame, user) -> bool:
             and DuplicatePlayer.objects.filter(game=game, user=user).exists())
 
 
+_UNFINISHED = (DuplicateGame.Status.PENDING, DuplicateGame.Status.RUNNING)
+
+
+def follow_run(game: DuplicateGame) -> DuplicateGame:
+    """The game reconciled with its making run, as grids and crosswords are: a stale run (its worker died,
+    or no worker took it) is failed in words first, and a game whose run failed reads failed with the run's
+    words instead of being made forever. Nothing to do (no query) once the game is made or failed."""
+    run = game.task_run
+    if game.status not in _UNFINISHED or run is None:
+        return game
+    run = expire_if_stale(run)  # failing it tells core.progress.task_runs_failed: the game row follows
+    if run.state == TaskRun.State.FAILED:
+        DuplicateGame.objects.filter(pk=game.pk, status__in=_UNFINISHED).update(
+            status=DuplicateGame.Status.FAILED, error=run.error, finished_at=timezone.now())
+        game.refresh_from_db(fields=["status", "error", "finished_at"])
+    return game
+
+
+def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:
+    """:func:`follow_run` for a list: one query for the stale runs among the unfinished games."""
+    waiting = [g for g in games if g.status in _UNFINISHED and g.task_run_id is not None]
+    if waiting and expire_stale_runs(TaskRun.objects.filter(pk__in=[g.task_run_id for g in waiting])):
+        for game in waiting:
+            game.task_run.refresh_from_db()
+            follow_run(game)
+    return games
+
+
 def get_visible_game(user, game_id: Any) -> DuplicateGame:
     """The game if ``user`` may see it, else 404. One query by id, then the rule in Python (the hot path of
-    every play)."""
+    every play); a game still being made is reconciled with its run (:func:`follow_run`)."""
     game = get_or_404(DuplicateGame.objects.select_related("lexicon", "owner", "task_run"), game_id,
                       "No such duplicate game.")
     if not can_see(game, user):
         raise Http404("No such duplicate game.")
-    return game
+    return follow_run(game)
 
 
 def get_own_game(user, game_id: Any) -> DuplicateGame:
@@ -72,8 +102,8 @@ def my_games(user) -> list[DuplicateGame]:
     """The user's own games and the games they play, newest first (at most 50)."""
     if not is_user(user):
         return []
-    return list(DuplicateGame.objects.select_related("lexicon", "task_run")
-                .filter(Q(owner=user) | Q(players__user=user)).distinct()[:50])
+    return _follow_runs(list(DuplicateGame.objects.select_related("lexicon", "task_run")
+                             .filter(Q(owner=user) | Q(players__user=user)).distinct()[:50]))
 
 
 def public_games(limit: int = 20) -> list[DuplicateGame]:
@@ -174,7 +204,9 @@ def review(player: DuplicatePlayer) -> list[ReviewRow]:
 
 
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
-    return DuplicateGame.objects.filter(lexicon=lexicon, daily_date=day or timezone.localdate()).first()
+    game = (DuplicateGame.objects.select_related("task_run")
+            .filter(lexicon=lexicon, daily_date=day or timezone.localdate()).first())
+    return follow_run(game) if game is not None else None
 
 
 def player_state(player: DuplicatePlayer | None) -> dict[str, Any] | None:
@@ -189,6 +221,7 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
     """The game as the API shows it to ``user`` (their own progress included)."""
     run = game.task_run
     is_owner = is_user(user) and game.owner_id == user.pk
+    player = player_state(player_of(game, user))
     return {
         "id": game.pk, "lexicon": game.lexicon_id, "lexicon_name": game.lexicon.name, "variant": game.variant,
         "timer_seconds": game.timer_seconds, "status": game.status,
@@ -197,7 +230,11 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
         "owner": game.owner.get_username() if game.owner_id else None, "is_owner": is_owner,
         "daily_date": game.daily_date, "round_count": game.round_count, "top_total": game.top_total,
         "share_url": share_url if is_owner and game.visibility != DuplicateGame.Visibility.PRIVATE else None,
-        "player": player_state(player_of(game, user)), "created_at": game.created_at,
+        "player": player, "created_at": game.created_at,
+        # The caller's progress at the top level too (null until they join), as the issue's contract reads.
+        "current_round": player["current_round"] if player else None,
+        "total": player["total"] if player else None,
+        "percent": player["percent"] if player else None,
     }
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from lexicon.models import Lexicon
-from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
+from training.duplicate.models import DEFAULT_TIMER, MAX_TIMER, MIN_TIMER, DuplicateGame
 
 STYLES = (("fr", "French: H4 across, 4H down"), ("en", "English: 4H across, H4 down"))
 
@@ -21,12 +22,23 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
+                                                 help_text="Omitted: the caller's preferred lexicon (their "
+                                                           "default, else the site's).")
     variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices, default=DuplicateGame.Variant.CLASSIC)
-    timer_seconds = serializers.IntegerField(min_value=60, max_value=300, allow_null=True, required=False,
+    timer_seconds = serializers.IntegerField(min_value=0, max_value=MAX_TIMER, allow_null=True, required=False,
                                              default=DEFAULT_TIMER,
-                                             help_text="Time per round, 60 to 300 seconds; null for untimed.")
+                                             help_text="Time per round, 60 to 300 seconds; 0 or null for untimed.")
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+
+    def validate_timer_seconds(self, value: int | None) -> int | None:
+        """0 means untimed, as in the service and the page; otherwise 60 to 300 seconds."""
+        if not value:
+            return None
+        if value < MIN_TIMER:
+            raise serializers.ValidationError(
+                _("The time per round must be between 1 and 5 minutes (60 to 300 seconds), or none."))
+        return value
 
 
 class GameStartedSerializer(serializers.Serializer):
@@ -62,6 +74,11 @@ class GameSerializer(serializers.Serializer):
     share_url = serializers.CharField(allow_null=True, help_text="The link to share (owner only, when shared).")
     player = PlayerStateSerializer(allow_null=True, help_text="The caller's progress (null before they play).")
     created_at = serializers.DateTimeField()
+    current_round = serializers.IntegerField(allow_null=True, help_text="The caller's current round (1-based; "
+                                             "the last one once finished); null before they join.")
+    total = serializers.IntegerField(allow_null=True, help_text="The caller's total; null before they join.")
+    percent = serializers.FloatField(allow_null=True, help_text="The caller's total as a percentage of the tops "
+                                     "of the rounds they validated; null before they join.")
 
 
 class CurrentRoundSerializer(serializers.Serializer):
@@ -79,8 +96,10 @@ class CurrentRoundSerializer(serializers.Serializer):
 
 class PlayInSerializer(serializers.Serializer):
     word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True,
-                                 help_text="The whole word, letters already on the board included; "
-                                           "lower case for a blank (optional: a missing letter uses the blank).")
+                                 help_text="The whole word, letters already on the board included. In one "
+                                           "case (maison, MAISON) it is plain letters and a letter the rack "
+                                           "lacks uses the blank; mixing cases, lower case marks a blank "
+                                           "(MAiSON). Accents fold.")
     coord = serializers.CharField(max_length=16, allow_blank=True, trim_whitespace=True)
     style = serializers.ChoiceField(choices=STYLES, default="fr")
     round = serializers.IntegerField(required=False, min_value=1, max_value=999,

@@ -9,8 +9,10 @@ Rules the pages, the REST API and the tests rely on:
   that moment plus the game's time per round (none when untimed). The server decides: a play received after
   the deadline is checked and shown, but scores 0 and does not replace the play made in time.
 - **Playing**: a play is a word and a coordinate (French ``H4`` across / ``4H`` down, or the English form
-  with ``style="en"``), checked by the engine with the refusal said in words. The player may change it
-  until they validate or time runs out; the last play received in time counts.
+  with ``style="en"``), checked by the engine with the refusal said in words. A word in one case is plain
+  letters (the blank goes where the rack lacks a letter); only a mixed-case word marks blanks in lower case
+  (:func:`normalise_play`). The player may change it until they validate or time runs out; the last play
+  received in time counts.
 - **Validating** ends the round: the round's score is the play that counts (0 without one), the top goes on
   the board, the next round starts. A round already validated cannot be played again (:class:`RoundClosed`).
 - **Visibility**: a game is private to its owner until shared (``link``: anyone with the link may join;
@@ -30,7 +32,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.progress import Progress, TaskFailure, start_task
+from core.models import TaskRun
+from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
 from engine.scrabble.cgp import parse_cgp
@@ -41,6 +44,8 @@ from training import services as training_services
 from training.duplicate import selectors
 from training.duplicate.models import (
     DEFAULT_TIMER,
+    MAX_TIMER,
+    MIN_TIMER,
     DuplicateGame,
     DuplicatePlay,
     DuplicatePlayer,
@@ -50,7 +55,6 @@ from training.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
-MIN_TIMER, MAX_TIMER = 60, 300
 MAX_WORD = 15
 GRACE_SECONDS = 1
 """A play sent in the last second may arrive just after the deadline: the server allows this much network
@@ -102,13 +106,19 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         raise GameError(_("The seed must be between 0 and 2147483647."))
     from training.duplicate.tasks import make_duplicate_game  # tasks import services
 
-    with transaction.atomic():
-        game = DuplicateGame.objects.create(
-            owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon, seed=int(seed),
-            variant=variant, timer_seconds=timer, daily_date=daily_date,
-            visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
-        run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
-        DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    game = None
+    try:
+        with transaction.atomic():  # the task is sent when this commits
+            game = DuplicateGame.objects.create(
+                owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon,
+                seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
+                visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
+            run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+            DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    except TaskDispatchError:
+        if game is not None:  # nothing was started: leave no game waiting for a task that will never run
+            DuplicateGame.objects.filter(pk=game.pk).delete()
+        raise
     game.refresh_from_db()
     return game
 
@@ -155,9 +165,9 @@ def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGa
     The seed comes from the date and the lexicon, so the game of a day is the same wherever it is made.
     """
     day = day or timezone.localdate()
-    existing = DuplicateGame.objects.filter(lexicon=lexicon, daily_date=day).first()
+    existing = DuplicateGame.objects.select_related("task_run").filter(lexicon=lexicon, daily_date=day).first()
     if existing is not None:
-        if existing.status == DuplicateGame.Status.FAILED:
+        if is_stuck(existing):
             return _restart(existing)
         return existing
     seed = (day.toordinal() * 7919 + lexicon.pk * 104729) % (2**31)
@@ -167,19 +177,67 @@ def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGa
         return DuplicateGame.objects.get(lexicon=lexicon, daily_date=day)
 
 
+UNFINISHED = (DuplicateGame.Status.PENDING, DuplicateGame.Status.RUNNING)
+
+
+def is_stuck(game: DuplicateGame) -> bool:
+    """Whether the game will never be made without starting its task again: failed, or still pending or
+    running while its run is failed (a stale run is failed first, see ``core.progress.expire_if_stale``) or
+    gone."""
+    if game.status == DuplicateGame.Status.FAILED:
+        return True
+    if game.status not in UNFINISHED:
+        return False
+    run = game.task_run
+    if run is None:
+        return True
+    return expire_if_stale(run).state == TaskRun.State.FAILED
+
+
 def _restart(game: DuplicateGame) -> DuplicateGame:
+    """Make a stuck game again (the game of the day: its id is already shared). The row is locked and
+    checked again first, so two visits at once start the task once."""
     from training.duplicate.tasks import make_duplicate_game
 
-    DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="")
-    run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
-    DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    try:
+        with transaction.atomic():  # the task is sent when this commits
+            locked = DuplicateGame.objects.select_for_update().get(pk=game.pk)
+            if is_stuck(locked):
+                DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="",
+                                                                task_run=None, finished_at=None)
+                run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+                DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    except TaskDispatchError as exc:
+        # The run is failed already (and the receiver below failed the game with it); say it on the row too.
+        DuplicateGame.objects.filter(pk=game.pk, status__in=UNFINISHED).update(
+            status=DuplicateGame.Status.FAILED, error=str(exc.detail), finished_at=timezone.now())
+        raise
     game.refresh_from_db()
     return game
 
 
+def fail_games_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
+    """Receiver of ``core.progress.task_runs_failed`` (connected in ``TrainingConfig.ready``): games
+    whose making run was failed outside the making code (found stale, never dispatched, abandoned after
+    too many deliveries) are failed with the run's words, so no game shows as being made forever."""
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        DuplicateGame.objects.filter(task_run=run, status__in=UNFINISHED).update(
+            status=DuplicateGame.Status.FAILED, error=run.error or _("The game could not be made."),
+            finished_at=timezone.now())
+
+
 def make_games_of_the_day(day: dt.date | None = None) -> list[int]:
-    """Start today's game for every lexicon (the periodic task); returns the games' ids."""
-    return [game_of_the_day(lexicon, day).pk for lexicon in Lexicon.objects.all()]
+    """Start today's game for every lexicon (the periodic task); returns the games' ids.
+
+    A lexicon whose task cannot be sent (the broker does not answer) is skipped with a warning: the next
+    run, or the first visit of the day, makes it."""
+    ids = []
+    for lexicon in Lexicon.objects.all():
+        try:
+            ids.append(game_of_the_day(lexicon, day).pk)
+        except TaskDispatchError as exc:
+            logger.warning("game of the day of lexicon %s not started: %s", lexicon.pk, exc.detail)
+    return ids
 
 
 # --- Sharing and joining ----------------------------------------------------------------------------------
@@ -244,19 +302,27 @@ def _check_round(player: DuplicatePlayer, round_number: int | None) -> None:
 
 
 def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str, str]:
-    """The word as the engine writes it (upper case, blanks in lower case) and the coordinate, or PlayError."""
+    """The word as the engine writes it (upper case, blanks in lower case) and the coordinate, or PlayError.
+
+    How the case is read (docs/duplicate.md): a word typed all in lower case (as phones type) or all in
+    capitals is plain letters, and :func:`_fit_blanks` then puts the blank on the letters the rack lacks.
+    Only in a word mixing cases do the lower-case letters mark blanks, as in the engine's notation
+    (``MAiSON``: the I is the blank). Accents fold (é → E) and ligatures split (œ → OE) either way.
+    """
     text = (word or "").strip()
     if not text:
         raise PlayError("bad_input", _("Type a word."))
     if len(text) > MAX_WORD:
         raise PlayError("bad_input", _("“%(word)s” is too long for the board.") % {"word": text[:40]})
     try:
-        # Lower case marks a blank, as on the engine's boards: fold accents letter by letter, keep the case.
-        letters = []
-        for ch in text:
-            folded = gaddag.alphabet.normalise(ch)
-            letters.append(folded.lower() if ch.islower() else folded)
-        normalised = "".join(letters)
+        if text.islower() or text.isupper():  # one case throughout: plain letters
+            normalised = gaddag.alphabet.normalise(text)
+        else:  # mixed case: lower case marks a blank; fold letter by letter, keeping each one's case
+            letters = []
+            for ch in text:
+                folded = gaddag.alphabet.normalise(ch)
+                letters.append(folded.lower() if ch.islower() else folded)
+            normalised = "".join(letters)
     except InvalidWord:
         raise PlayError("bad_input", training_services.bad_characters_message(gaddag.alphabet, text)) from None
     coord = (coord or "").strip().upper()
@@ -272,11 +338,12 @@ def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str,
 
 
 def _fit_blanks(rack: str, word: str, board_cells: list[str], coord: str, style: str) -> str:
-    """Use the blank for letters the rack lacks, so a player may type the word in capitals.
+    """Use the blank for letters the rack lacks, so a player may type the word in one case.
 
-    Letters typed in lower case are blanks already. For the others, when the rack (once the explicit blanks
-    are set aside) lacks a letter the play needs, its last occurrences among the new tiles become blanks,
-    as many as the rack has blanks. Anything else is left for the engine to refuse.
+    Letters marked as blanks (lower case in a mixed-case word) are blanks already. For the others, when the
+    rack (once the explicit blanks are set aside) lacks a letter the play needs, its last occurrences among
+    the new tiles become blanks, as many as the rack has blanks. Anything else is left for the engine to
+    refuse.
     """
     from engine.scrabble.board import HORIZONTAL, SIZE
 

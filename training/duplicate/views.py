@@ -18,10 +18,46 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.selectors import preferred_lexicon
+from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from training import selectors as training_selectors
 from training.duplicate import selectors, services
-from training.duplicate.forms import NewGameForm, PlayForm, ShareForm
+from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame
+
+NOTATION_SESSION_KEY = "duplicate_notation"
+"""The session remembers the notation chosen on the play page, per game (``{"<game id>": "en", ...}``), and
+the latest choice (``"last"``) as the starting notation of a game not played yet."""
+NOTATION_GAMES_KEPT = 50
+
+
+def _notation(request: HttpRequest, game: DuplicateGame) -> str:
+    chosen = request.session.get(NOTATION_SESSION_KEY) or {}
+    style = chosen.get(str(game.pk)) or chosen.get("last") or "fr"
+    return style if style in NOTATIONS else "fr"
+
+
+def _remember_notation(request: HttpRequest, game: DuplicateGame, style: str) -> None:
+    chosen = dict(request.session.get(NOTATION_SESSION_KEY) or {})
+    if chosen.get(str(game.pk)) == style and chosen.get("last") == style:
+        return  # nothing new: the session is not written again
+    chosen.pop(str(game.pk), None)
+    chosen.pop("last", None)
+    games = list(chosen.items())[-(NOTATION_GAMES_KEPT - 1):]  # the oldest games are forgotten first
+    request.session[NOTATION_SESSION_KEY] = {**dict(games), str(game.pk): style, "last": style}
+
+
+def _in_notation(coord: str, style: str) -> str:
+    """A coordinate stored in French notation, written in ``style`` (as it is when unreadable)."""
+    if style == "fr" or not coord:
+        return coord
+    try:
+        return format_coord(*parse_coord(coord, "fr"), style)
+    except NotationError:
+        return coord
+
+
+def _move_in(move: dict | None, style: str) -> dict | None:
+    return None if move is None else {**move, "coord": _in_notation(move.get("coord", ""), style)}
 
 
 @login_required
@@ -65,9 +101,11 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     if round_ is None:
         return render(request, "training/duplicate/finished.html", _game_context(request, game))
     state = selectors.round_state(player, round_)
+    style = _notation(request, game)
     return render(request, "training/duplicate/play.html", _game_context(
         request, game, round=round_, round_state=state, rows=selectors.board_before(game, round_.number),
-        form=PlayForm(), mine=state["play"], share_form=ShareForm(initial={"visibility": game.visibility})))
+        form=PlayForm(style=style), mine=_move_in(state["play"], style),
+        share_form=ShareForm(initial={"visibility": game.visibility})))
 
 
 @never_cache
@@ -87,14 +125,16 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = selectors.get_visible_game(request.user, game_id)
     if not game.is_ready:
         return redirect("training:duplicate-game", game_id=game.pk)
-    form = PlayForm(request.POST)
+    form = PlayForm(request.POST, style=_notation(request, game))
     form.is_valid()
-    data = form.cleaned_data if form.is_valid() else {"word": "", "coord": ""}
+    data = form.cleaned_data  # the fields that are valid (an unknown notation: the one remembered)
+    style = data.get("style") or _notation(request, game)
+    _remember_notation(request, game, style)
     player = services.join(game, request.user)
-    context = {"game": game, "form": form}
+    context = {"game": game, "form": form, "style": style}
     status = 200
     try:
-        outcome = services.play(player, data.get("word", ""), data.get("coord", ""),
+        outcome = services.play(player, data.get("word", ""), data.get("coord", ""), style=style,
                                 round_number=_int(request.POST.get("round")))
     except services.RoundClosed as exc:
         if not request.htmx:
@@ -105,6 +145,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         context["error"], status = exc.message, 400
     else:
         context["outcome"] = outcome
+        context["coord"] = _in_notation(outcome.move["coord"], style)
     if not request.htmx:
         if "error" in context:
             messages.error(request, context["error"])
@@ -145,9 +186,12 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     if mine is None or mine.validated_at is None:
         raise Http404("This round is not finished.")
     round_ = selectors.round_of(game, number)
+    style = _notation(request, game)
     return render(request, "training/duplicate/result.html", _game_context(
         request, game, round=round_, mine=mine, rows=round_.board_after,
-        highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score))
+        highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score,
+        mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
+        subtops=[_move_in(m, style) for m in round_.subtops]))
 
 
 def _squares(play: dict) -> list[tuple[int, int]]:

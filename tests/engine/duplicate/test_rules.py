@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.alphabet import get_alphabet
@@ -65,12 +65,14 @@ def play_out(seed: int, variant: str, used_per_round: list[int], alphabet=FR) ->
     for number in range(1, 200):
         pool = list(bag.tiles) + [t for t in kept if not (variant == JOKER and t == "?")]
         blank_kept = variant == JOKER and "?" in kept
+        permanent = ["?"] if blank_kept or (variant == JOKER and bag.tiles) else []
         draw = bag.draw(kept, number)
         if draw is None:
-            permanent = ["?"] if blank_kept or (variant == JOKER and bag.tiles) else []
-            assert not pool or not good_rack_exists(pool + permanent, number)
-            assert not pool_can_keep_rule(pool + permanent, number) or not pool
+            # Over only when nothing at all (the blank kept alone included) can keep the rule.
+            assert not good_rack_exists(pool + permanent, number)
+            assert not pool_can_keep_rule(pool + permanent, number)
             return
+        assert good_rack_exists(pool + permanent, number)
         rack = draw.rack
         assert rack_keeps_rule(rack, number), (number, rack)
         assert len(rack) == min(7, len(pool) + (1 if variant == JOKER and "?" in rack else 0))
@@ -136,6 +138,56 @@ def test_joker_variant_keeps_a_blank_and_stops_giving_one_when_the_bag_is_empty(
     last = bag.draw("AB", 20)                    # empty bag: no new blank
     assert last is not None and last.rack == "AB"
     assert bag.draw("", 21) is None
+
+
+def test_a_blank_kept_alone_at_the_end_of_the_bag_counts_in_both_variants() -> None:
+    """The rack ``?`` is 1 vowel + 1 consonant: with the bag empty it keeps the rule from round 16 (not
+    before), whether the blank is the classic bag's or the joker's, so both variants go on with it."""
+    for variant in (CLASSIC, JOKER):
+        bag = Bag(FR, 4, variant)
+        bag.tiles = []
+        draw = bag.draw("?", 16)
+        assert draw is not None and draw.rack == "?" and draw.rejected == [], variant
+        bag.tiles = []
+        assert bag.draw("?", 15) is None, variant   # 2 vowels and 2 consonants needed before round 16
+        assert bag.draw("", 16) is None, variant    # nothing left at all
+        bag.tiles = []
+        assert bag.draw("?B", 30).rack == "?B", variant
+
+
+@st.composite
+def end_of_bag(draw_value):
+    """A small end-of-game state: the bag, the letters kept from the last top, the round, the variant (the
+    joker's bag never holds a blank; at most one blank is kept in that variant)."""
+    variant = draw_value(st.sampled_from([CLASSIC, JOKER]))
+    tiles = "AEBCDY?" if variant == CLASSIC else "AEBCDY"
+    bag = draw_value(st.lists(st.sampled_from(tiles), max_size=9))
+    kept = draw_value(st.text(alphabet="AEBCDY?" if variant == CLASSIC else "AEBCDY", max_size=6))
+    if variant == JOKER and draw_value(st.booleans()):
+        kept = "?" + kept[:5]
+    return variant, bag, kept, draw_value(st.integers(1, 30)), draw_value(st.integers(0, 2**31 - 1))
+
+
+@settings(max_examples=400, deadline=None)
+@given(state=end_of_bag())
+@example(state=(JOKER, [], "?", 16, 0))   # the joker's blank kept alone once the bag is empty
+@example(state=(CLASSIC, [], "?", 16, 0))
+def test_a_draw_exists_exactly_when_the_tiles_left_can_keep_the_rule(state) -> None:
+    """Classic and joker alike: the game goes on exactly when some rack from everything that can still be on
+    the rack (bag, kept letters, a blank kept or, while the bag holds tiles, the joker's new blank) keeps the
+    rule of the round, counted by the brute-force oracle; the rack drawn then keeps it and uses only those."""
+    variant, tiles, kept, number, seed = state
+    bag = Bag(FR, seed, variant)
+    bag.tiles = list(tiles)
+    available = list(tiles) + list(kept)
+    if variant == JOKER and "?" not in kept and tiles:
+        available.append("?")  # a new blank while the bag still holds tiles
+    draw = bag.draw(kept, number)
+    assert (draw is not None) == good_rack_exists(available, number)
+    if draw is not None:
+        assert rack_keeps_rule(draw.rack, number)
+        assert len(draw.rack) == min(7, len(available))
+        assert not Counter(draw.rack) - Counter(available)
 
 
 def test_unknown_variant_is_refused() -> None:

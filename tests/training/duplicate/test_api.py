@@ -395,3 +395,70 @@ def test_a_failed_game_of_the_day_is_made_again_on_the_next_visit(alice, dup_lex
                                         status=DuplicateGame.Status.FAILED, error="worker died")
     again = services.game_of_the_day(dup_lexicon, day)
     assert again.pk == game.pk and again.status == "done" and again.round_count >= 1
+
+
+def test_a_word_typed_in_lower_case_is_plain_letters_not_blanks(alice, game, dup_lexicon):
+    """Seed 2: the first top is ZA, from the rack; typed ``za`` (as phones type) it is the same play, not two
+    blanks. In a joker game (seed 5) ``za`` puts the blank on the A the rack lacks, as ``ZA`` does, and the
+    mixed-case ``Za`` still chooses the blank itself."""
+    client = api_for(alice)
+    top = game.rounds.get(number=1).top
+    assert top["word"].isupper()
+    body = client.post(base(game) + "rounds/current/play/", {"word": top["word"].lower(), "coord": top["coord"]},
+                       format="json").json()
+    assert body.get("word") == top["word"] and body["score"] == top["score"], body
+    joker = DuplicateGame.objects.get(pk=client.post(
+        "/api/duplicate/games/", {"lexicon": dup_lexicon.pk, "seed": 5, "variant": "joker"}, format="json",
+    ).json()["game"])
+    top = joker.rounds.get(number=1).top
+    assert top["word"] == "Za"
+    for typed in ("za", "ZA", "Za"):
+        body = client.post(base(joker) + "rounds/current/play/", {"word": typed, "coord": top["coord"].lower()},
+                           format="json").json()
+        assert body.get("word") == "Za" and body["score"] == top["score"], (typed, body)
+
+
+def test_game_state_has_the_callers_round_total_and_percent_at_the_top_level(alice, bob, game):
+    client = api_for(alice)
+    before = client.get(base(game)).json()
+    assert before["current_round"] is None and before["total"] is None and before["percent"] is None
+    assert before["player"] is None and {"status", "round_count", "top_total"} <= set(before)  # kept
+    play_top(client, game)
+    client.post(base(game) + "rounds/current/validate/", {}, format="json")
+    state = client.get(base(game)).json()
+    top = game.rounds.get(number=1).top["score"]
+    assert (state["current_round"], state["total"], state["percent"]) == (2, top, 100.0)
+    assert state["player"]["current_round"] == 2 and state["player"]["total"] == top
+    assert client.get("/api/duplicate/games/").json()[0]["current_round"] == 2
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    fields = schema["components"]["schemas"]["Game"]["properties"]
+    assert {"current_round", "total", "percent", "player"} <= set(fields)
+    assert all(fields[k].get("nullable") for k in ("current_round", "total", "percent"))
+
+
+def test_create_with_timer_zero_is_untimed(alice, dup_lexicon):
+    client = api_for(alice)
+    response = client.post("/api/duplicate/games/", {"lexicon": dup_lexicon.pk, "seed": 2, "timer_seconds": 0},
+                           format="json")
+    assert response.status_code == 202, response.json()
+    game = DuplicateGame.objects.get(pk=response.json()["game"])
+    assert game.timer_seconds is None
+    assert client.get(base(game) + "rounds/current/").json()["deadline"] is None
+
+
+def test_create_without_a_lexicon_uses_the_callers_preferred_one(alice, dup_lexicon, tmp_path):
+    from accounts.models import Profile
+    from lexicon.services import import_word_list
+    from tests.engine.duplicate.test_game import SMALL
+    from tests.support import write_words
+
+    other = import_word_list(write_words(tmp_path / "other.txt", SMALL), name="dup-other", language="fr").lexicon
+    Profile.objects.update_or_create(user=alice, defaults={"default_lexicon": other})
+    client = api_for(alice)
+    response = client.post("/api/duplicate/games/", {"seed": 2}, format="json")
+    assert response.status_code == 202, response.json()
+    assert DuplicateGame.objects.get(pk=response.json()["game"]).lexicon == other
+    Profile.objects.filter(user=alice).update(default_lexicon=dup_lexicon)
+    response = client.post("/api/duplicate/games/", {}, format="json")
+    assert response.status_code == 202
+    assert DuplicateGame.objects.get(pk=response.json()["game"]).lexicon == dup_lexicon

@@ -1,6 +1,6 @@
 """A duplicate game in a real browser, in French: make it (progress bar), play three rounds (a play placed by
-clicking the board and typing, a refused play with its reason, a play typed in the fields, a round left
-empty), see each result, then the ranking. Screenshots at 1280 and 390 px go to ``artifacts/duplicate/``."""
+clicking the board and typing, a refused play with its reason, a play typed in the fields in English
+notation, a round left empty), see each result, then the ranking. Screenshots at 1280 and 390 px go to ``artifacts/duplicate/``."""
 
 from __future__ import annotations
 
@@ -91,11 +91,20 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     page.wait_for_selector("#play-refused")
     assert "refusé" in page.inner_text("#play-refused")
     page.screenshot(path=str(ARTIFACTS / "round2-refused.png"), full_page=True)
+    # The notation switched to English: the coordinate already typed is rewritten (A1 across = 1A), the help
+    # follows, and the top is then typed in English notation.
+    page.select_option("#id_style", "en")
+    assert page.input_value("#id_coord") == "1A"
+    assert "8H = ligne 8" in page.inner_text("#id_coord_helptext")
     top2, _ = new_tiles(game, 2)
+    from engine.scrabble.notation import format_coord
+
+    english2 = format_coord(top2["row"], top2["col"], top2["dir"], "en")
     page.fill("#id_word", top2["word"])
-    page.fill("#id_coord", top2["coord"])
+    page.fill("#id_coord", english2)
     page.click("#play-form button[type=submit]")
     page.wait_for_selector("#play-ok")
+    assert english2 in page.inner_text("#play-ok")
     page.click("#validate-button")
     page.wait_for_selector("#round-result")
     assert "Vous avez trouvé le top" in page.inner_text("#round-result")
@@ -105,6 +114,7 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     page.click("#next-round")
     page.wait_for_selector("#dup-board")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.input_value("#id_style") == "en"  # remembered for the game
     page.screenshot(path=str(ARTIFACTS / "round3-phone.png"), full_page=True)
     page.click("#validate-button")
     page.wait_for_selector("#round-result")

@@ -143,3 +143,48 @@ def test_navigation_has_a_duplicate_entry(client_alice):
 def test_pages_need_a_login(client, game):
     assert client.get(f"/training/duplicate/{game.pk}/").status_code == 302
     assert client.get("/training/duplicate/").status_code == 302
+
+
+def _english(move: dict) -> str:
+    from engine.scrabble.notation import format_coord
+
+    return format_coord(move["row"], move["col"], move["dir"], "en")
+
+
+def test_the_play_page_offers_the_notation_french_by_default_and_remembers_english(client_alice, game):
+    url = f"/training/duplicate/{game.pk}/"
+    html = client_alice.get(url).content.decode()
+    assert 'name="style"' in html and "Notation" in html
+    assert '<option value="fr" selected>' in html and "Français : H4 horizontal, 4H vertical" in html
+    assert "Anglais : 8H horizontal, H8 vertical" in html
+    first = game.rounds.get(number=1)
+    top = first.top
+    english = _english(top)
+    # The French reading of the English coordinate is another square (or none): the notation matters.
+    assert english != top["coord"]
+    ok = client_alice.post(url + "play/", {"word": top["word"], "coord": english, "style": "en", "round": 1},
+                           HTTP_HX_REQUEST="true")
+    assert ok.status_code == 200, ok.content.decode()
+    assert f"en {english}" in ok.content.decode() and str(top["score"]) in ok.content.decode()
+    # Remembered for the game: the page chooses English, the help and the play shown follow it, and a play
+    # sent without the field (an old page) is read in English too.
+    html = client_alice.get(url).content.decode()
+    assert '<option value="en" selected>' in html and "8H = ligne 8, colonne H" in html
+    assert f"en {english}" in html
+    again = client_alice.post(url + "play/", {"word": top["word"], "coord": english, "round": 1},
+                              HTTP_HX_REQUEST="true")
+    assert again.status_code == 200
+    response = client_alice.post(url + "validate/", {"round": 1})
+    result = client_alice.get(response["Location"]).content.decode()
+    assert f"<td>{english}</td>" in result
+    # Back to French.
+    client_alice.post(url + "play/", {"word": top["word"], "coord": top["coord"], "style": "fr"},
+                      HTTP_HX_REQUEST="true")
+    assert '<option value="fr" selected>' in client_alice.get(url).content.decode()
+
+
+def test_a_word_typed_in_lower_case_on_the_page_is_accepted(client_alice, game):
+    top = game.rounds.get(number=1).top
+    ok = client_alice.post(f"/training/duplicate/{game.pk}/play/",
+                           {"word": top["word"].lower(), "coord": top["coord"], "round": 1}, HTTP_HX_REQUEST="true")
+    assert ok.status_code == 200 and str(top["score"]) in ok.content.decode()
