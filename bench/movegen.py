@@ -1,8 +1,9 @@
 """Move generation benchmark: the compiled core, the pure-Python generator and a brute-force baseline.
 
-Positions come from greedy self-play games with the French lexicon (Debian's wfrench, invalid lines
-skipped), a fixed seed and the French bag. Every position is measured with three racks made from
-the same tiles: 0, 1 and 2 blanks (blanks replace the last tiles). Prints, per generator and blank
+Positions come from greedy self-play games with the French lexicon (the one ``make run`` imports,
+``bench/french_list.py``), a fixed seed and the French bag. Every position is measured with three
+racks made from the same tiles: 0, 1 and 2 blanks (blanks replace the last tiles). The ``bag`` rows
+are other games whose racks are drawn from the whole bag, blanks included, as in a real game. Prints, per generator and blank
 count: positions, median, mean and p95 milliseconds per position, plays per position and plays per
 second. ``compiled`` is ``generate_moves`` with the C core (every play, scored, as sorted Move
 objects), ``python`` the same call inside ``pure_python()``; ``top1`` rows are ``top_moves(..., 1)``.
@@ -71,10 +72,11 @@ def french_lexicon(word_list: str, lexicon_file: str | None) -> tuple[Gaddag, li
 
 # -- positions from self-play ----------------------------------------------------------------------
 
-def self_play(gaddag: Gaddag, games: int, seed: int) -> list[tuple[Board, str]]:
-    """(board, 7-tile rack without blanks) before each turn of greedy games."""
+def self_play(gaddag: Gaddag, games: int, seed: int, blanks: bool = False) -> list[tuple[Board, str]]:
+    """(board, 7-tile rack) before each turn of greedy games: racks without blanks (the bag's letters
+    only), or, with ``blanks``, drawn from the whole bag, its two blanks included, as in a real game."""
     rng = random.Random(seed)
-    letters = [ch for ch, k in FRENCH.counts.items() for _ in range(k)]
+    letters = [ch for ch, k in FRENCH.counts.items() for _ in range(k)] + ["?"] * (FRENCH.blanks if blanks else 0)
     positions: list[tuple[Board, str]] = []
     for _ in range(games):
         bag = letters.copy()
@@ -94,7 +96,7 @@ def self_play(gaddag: Gaddag, games: int, seed: int) -> list[tuple[Board, str]]:
                 rack = [bag.pop() for _ in range(7)]
                 continue
             for _r, _c, tile in best[0].placements(board):
-                rack.remove(tile)
+                rack.remove("?" if tile.islower() else tile)
             best[0].apply(board)
     return positions
 
@@ -201,12 +203,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def row(name: str, blanks: int, times: list[float], plays: list[int] | None) -> str:
+def row(name: str, blanks: int | str, times: list[float], plays: list[int] | None) -> str:
     """One table line; ``plays`` is None for top-1 runs (plays per second would mean nothing)."""
     total = sum(times)
     per_position = f"{statistics.mean(plays):>10.0f}" if plays is not None else f"{'-':>10}"
     per_second = f"{(sum(plays) / total if total else 0):>11.0f}" if plays is not None else f"{'-':>11}"
-    return (f"{name:<15} {blanks:>6} {len(times):>9} {statistics.median(times) * 1000:>10.3f} "
+    return (f"{name:<20} {blanks:>6} {len(times):>9} {statistics.median(times) * 1000:>10.3f} "
             f"{statistics.mean(times) * 1000:>9.3f} {percentile(times, 0.95) * 1000:>9.3f} "
             f"{per_position} {per_second}")
 
@@ -263,7 +265,7 @@ def main() -> int:
     gc.collect()
     gc.freeze()
 
-    header = (f"{'generator':<15} {'blanks':>6} {'positions':>9} {'median ms':>10} {'mean ms':>9} "
+    header = (f"{'generator':<20} {'blanks':>6} {'positions':>9} {'median ms':>10} {'mean ms':>9} "
               f"{'p95 ms':>9} {'plays/pos':>10} {'plays/s':>11}")
     lines = [header, "-" * len(header)]
     mismatches = 0
@@ -293,7 +295,22 @@ def main() -> int:
                 mismatches += 1
         if b_times:
             lines.append(row("brute force", blanks, b_times, b_counts))
+    # Real games: racks drawn from the whole bag, blanks included (most racks have none, a few one or two).
+    games = self_play(gaddag, args.games, args.seed, blanks=True)
+    times, results = measure(gaddag, games, 0)
+    lines.append(row(f"{active} games", "bag", times, [len(moves) for moves in results]))
+    top_times, wrong = measure_top1(gaddag, games, 0, results)
+    mismatches += wrong
+    lines.append(row(f"{active} top1 games", "bag", top_times, None))
+    if active == "compiled" and not args.no_python:
+        with pure_python():
+            py_times, py_results = measure(gaddag, games, 0)
+        mismatches += sum(a != b for a, b in zip(results, py_results, strict=True))
+        lines.append(row("python games", "bag", py_times, [len(moves) for moves in results]))
+    with_blank = sum("?" in rack for _board, rack in games)
     print("\n".join(lines))
+    print(f"'bag' rows: {len(games)} positions of {args.games} games drawn from the whole bag; "
+          f"{with_blank} racks hold a blank")
     print(f"compiled vs python on every position, top1 vs full list, brute force vs generator on the "
           f"baseline positions: {'identical plays and scores' if not mismatches else f'{mismatches} MISMATCH(ES)'}")
     return 1 if mismatches else 0
