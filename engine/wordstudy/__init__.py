@@ -5,15 +5,17 @@ Public API::
     alphagram("MAISON")                        # "AIMNOS": the letters in alphabetical order
     draw_ways("AIMNOS", alphabet)              # ways to draw those tiles from the full bag (no blanks)
     rank_alphagrams(g, lengths=range(2, 16))   # {length: [RankedAlphagram]}, most likely first
-    anagram_question(g, "AIMNOS", blanks=0, rng=None)
-    hook_question(g, "ETE"), seven_plus_one_question(g, "AEINRST")
+    anagram_question(g, "AIMNOS", blanks=0, rng=None, index=None)
+    AlphagramIndex.from_gaddag(g)              # alphagram → words: blank anagrams and 7+1 by look-ups
+    hook_question(g, "ETE"), seven_plus_one_question(g, "AEINRST", index=None)
     validity_question(g, "MAISON", rng), phonies(g, "MAISON")
     judge(question, ["MAISON", ...])           # Verdict(correct, missed, wrong)
 
-Every question's answers come from the GADDAG's own queries (anagrams, hooks), so a quiz can never
-disagree with the lexicon a learner plays with. See ``docs/wordstudy.md`` for the probability.
+Every question's answers come from the GADDAG's own queries (anagrams, hooks) or from an index of its
+own words (:meth:`Gaddag.iter_words`), so a quiz can never disagree with the lexicon a learner plays with. See ``docs/wordstudy.md`` for the probability.
 """
 
+from engine.wordstudy.index import AlphagramIndex
 from engine.wordstudy.probability import alphagram, draw_ways
 from engine.wordstudy.questions import (
     KINDS,
@@ -34,6 +36,7 @@ from engine.wordstudy.questions import (
 from engine.wordstudy.ranking import RankedAlphagram, rank_alphagrams
 
 __all__ = [
+    "AlphagramIndex",
     "KINDS",
     "NO",
     "YES",

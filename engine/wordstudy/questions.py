@@ -12,6 +12,10 @@ Four kinds (the stable names below are used by the API):
 
 Each :class:`Question` carries ``alphagram``, the key of the learner's card box: the alphagram the
 question was drawn from.
+
+Anagrams with blanks and 7+1 take an optional :class:`~engine.wordstudy.index.AlphagramIndex`: the
+same answers by a few dozen (one blank, 7+1) or 351 (two blanks) exact look-ups instead of a GADDAG
+search. Without one (or for a rack the index does not take) the GADDAG answers: it is the specification.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.wordstudy.probability import alphagram as alphagram_of
 
 if TYPE_CHECKING:
     from engine.gaddag import Gaddag
+    from engine.wordstudy.index import AlphagramIndex
 
 KINDS = ("anagrams", "hooks", "seven_plus_one", "validity")
 YES = "YES"
@@ -60,8 +65,12 @@ class Question:
                    dict(data.get("detail") or {}))
 
 
-def anagram_question(g: Gaddag, alphagram: str, blanks: int = 0, rng: random.Random | None = None) -> Question:
-    """``alphagram`` → its words; with ``blanks``, that many of its letters (chosen by ``rng``) become ``?``."""
+def anagram_question(g: Gaddag, alphagram: str, blanks: int = 0, rng: random.Random | None = None, *,
+                     index: AlphagramIndex | None = None) -> Question:
+    """``alphagram`` → its words; with ``blanks``, that many of its letters (chosen by ``rng``) become ``?``.
+
+    ``index``: look the words up there instead of searching the GADDAG (same answers, same use of ``rng``).
+    """
     if blanks not in (0, 1, 2):
         raise ValueError(f"blanks must be 0, 1 or 2, got {blanks!r}")
     if blanks >= len(alphagram):
@@ -69,10 +78,14 @@ def anagram_question(g: Gaddag, alphagram: str, blanks: int = 0, rng: random.Ran
     letters = list(alphagram)
     if blanks:
         rng = rng or random.Random(alphagram)
-        for index in sorted(rng.sample(range(len(letters)), blanks), reverse=True):
-            del letters[index]
-    rack = "".join(letters) + BLANK * blanks
-    words = tuple(g.anagrams(rack))
+        for position in sorted(rng.sample(range(len(letters)), blanks), reverse=True):
+            del letters[position]
+    kept = "".join(letters)
+    rack = kept + BLANK * blanks
+    if index is not None and index.covers(len(alphagram)) and index.spells(kept):
+        words = tuple(index.with_blanks(kept, blanks))
+    else:
+        words = tuple(g.anagrams(rack))
     return Question("anagrams", rack, alphagram, words, {"blanks": blanks})
 
 
@@ -84,15 +97,22 @@ def hook_question(g: Gaddag, word: str) -> Question:
     return Question("hooks", word, alphagram_of(word), tuple(answers), {"front": front, "back": back})
 
 
-def seven_plus_one_question(g: Gaddag, rack: str) -> Question:
-    """``rack`` → the words one letter longer that hold it, grouped by the added letter in ``detail``."""
+def seven_plus_one_question(g: Gaddag, rack: str, *, index: AlphagramIndex | None = None) -> Question:
+    """``rack`` → the words one letter longer that hold it, grouped by the added letter in ``detail``.
+
+    ``index``: look the words up there (26 look-ups) instead of searching the GADDAG (same answers).
+    """
     rack = alphagram_of(rack)
-    words = [w for w in g.anagrams(rack + BLANK) if len(w) == len(rack) + 1]
-    by_letter: dict[str, list[str]] = {}
-    own = Counter(rack)
-    for word in words:
-        (added,) = (Counter(word) - own).elements()
-        by_letter.setdefault(added, []).append(word)
+    if index is not None and index.covers(len(rack) + 1) and index.spells(rack):
+        by_letter = index.plus_one(rack)
+        words = [word for group in by_letter.values() for word in group]
+    else:
+        words = [w for w in g.anagrams(rack + BLANK) if len(w) == len(rack) + 1]
+        by_letter = {}
+        own = Counter(rack)
+        for word in words:
+            (added,) = (Counter(word) - own).elements()
+            by_letter.setdefault(added, []).append(word)
     return Question("seven_plus_one", rack, rack, tuple(sorted(words)),
                     {"by_letter": {letter: by_letter[letter] for letter in sorted(by_letter)}})
 

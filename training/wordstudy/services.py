@@ -6,6 +6,11 @@ Rules the pages, the API and the tests rely on:
   longer) and rank range (ranks of :mod:`training.wordstudy.ranking`); at most 50 questions, drawn at
   random from the range when it holds more, then asked in rank order. Or the alphagrams of a revision
   list's words, or the learner's due cards. Refusals raise :class:`QuizError` with the reason in words.
+- **One question per alphagram**, whatever the kind and the source: a hooks question asks about one
+  word of its alphagram (the one with the most hooks, the first alphabetically among equals; a list's
+  own word for a list quiz), a validity question about one word drawn with the quiz's seed. So every
+  sampled rank is asked and a card is reviewed at most once per quiz (closing a question whose
+  alphagram was already reviewed in the quiz, as in quizzes stored before this rule, reviews nothing).
 - **Answering** a question (any order, any case, accents ignored): a *final* submission closes the
   question; *partial* submissions (a word wall, one word at a time) add found answers and close it
   when every answer is found. Closing a question reviews its alphagram's FSRS card: Good when every
@@ -29,7 +34,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from fsrs import Card, Rating, Scheduler
+from fsrs import Card, Rating, Scheduler, State
 
 from engine.wordstudy import (
     KINDS,
@@ -45,6 +50,7 @@ from engine.wordstudy import (
 from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
 from training.models import RevisionList
+from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
     AlphagramCard,
     AlphagramRanking,
@@ -161,23 +167,40 @@ def _gaddag(lexicon: Lexicon) -> Any:
     return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
+def _index(lexicon: Lexicon, gaddag: Any, kind: str, blanks: int) -> Any:
+    """The version's alphagram index when the questions are look-ups in it (anagrams with blanks, 7+1)."""
+    if kind == "seven_plus_one" or (kind == "anagrams" and blanks):
+        return alphagram_index(lexicon.content_hash, lexicon.language, gaddag)
+    return None
+
+
+def _hook_question(gaddag: Any, words: list[str]) -> Question:
+    """One hooks question for an alphagram's ``words`` (alphabetical): the word with the most hooks, the
+    first among equals; the same word every time the alphagram comes back."""
+    return max((hook_question(gaddag, word) for word in words), key=lambda q: q.count)
+
+
 def _questions_for(gaddag: Any, kind: str, alphagrams: list[tuple[str, int | None]], *, blanks: int,
-                   rng: random.Random, limit: int) -> list[tuple[Question, int | None]]:
-    """Questions of ``kind`` drawn from ``(alphagram, rank)`` pairs, at most ``limit``."""
+                   rng: random.Random, limit: int, index: Any = None) -> list[tuple[Question, int | None]]:
+    """One question of ``kind`` per ``(alphagram, rank)`` pair (alphagrams distinct), at most ``limit``."""
     out: list[tuple[Question, int | None]] = []
+    seen: set[str] = set()
     for letters, rank in alphagrams:
         if len(out) >= limit:
             break
+        if letters in seen:
+            continue
+        seen.add(letters)
         if kind == "anagrams":
-            out.append((anagram_question(gaddag, letters, blanks, rng), rank))
+            out.append((anagram_question(gaddag, letters, blanks, rng, index=index), rank))
         elif kind == "seven_plus_one":
-            out.append((seven_plus_one_question(gaddag, letters), rank))
+            out.append((seven_plus_one_question(gaddag, letters, index=index), rank))
         else:
             words = gaddag.anagrams(letters)
             if not words:
                 continue
             if kind == "hooks":
-                out.extend((hook_question(gaddag, word), rank) for word in words[: limit - len(out)])
+                out.append((_hook_question(gaddag, words), rank))
             else:
                 out.append((validity_question(gaddag, rng.choice(words), rng), rank))
     return out
@@ -294,7 +317,8 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     rows = list(RankedAlphagram.objects.filter(ranking=ranking, length=length, rank__in=wanted)
                 .order_by("rank").values_list("alphagram", "rank"))
     gaddag = _gaddag(lexicon)
-    questions = _questions_for(gaddag, kind, rows, blanks=blanks, rng=rng, limit=count)
+    questions = _questions_for(gaddag, kind, rows, blanks=blanks, rng=rng, limit=count,
+                               index=_index(lexicon, gaddag, kind, blanks))
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    source=Quiz.Source.RANKS, mode=mode, length=length, rank_from=rank_from,
@@ -324,11 +348,14 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
         seen.setdefault(alphagram(word), None)
     keys = [a for a in seen if len(a) > blanks]
     ranks = _ranks_of(lexicon, keys)
-    if kind == "hooks":  # the list's own words, not every anagram of them
-        questions = [(hook_question(gaddag, w), ranks.get(alphagram(w))) for w in dict.fromkeys(words)][:count]
+    if kind == "hooks":  # the list's own words, not every anagram of them; its first word of each alphagram
+        first: dict[str, str] = {}
+        for word in words:
+            first.setdefault(alphagram(word), word)
+        questions = [(hook_question(gaddag, w), ranks.get(a)) for a, w in first.items()][:count]
     else:
         questions = _questions_for(gaddag, kind, [(a, ranks.get(a)) for a in keys], blanks=blanks, rng=rng,
-                                   limit=count)
+                                   limit=count, index=_index(lexicon, gaddag, kind, blanks))
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    source=Quiz.Source.LIST, mode=mode, blanks=blanks, revision_list=revision_list,
@@ -351,7 +378,7 @@ def _due_quiz(user, lexicon_value: Any, kind: str, mode: str, time_limit: int | 
     ranks = _ranks_of(lexicon, keys)
     gaddag = _gaddag(lexicon)
     questions = _questions_for(gaddag, kind, [(a, ranks.get(a)) for a in keys], blanks=blanks, rng=rng,
-                               limit=count)
+                               limit=count, index=_index(lexicon, gaddag, kind, blanks))
     if not questions:
         raise QuizError(_("Nothing is due for review: come back later or start a new quiz."))
     with transaction.atomic():
@@ -391,7 +418,12 @@ _scheduler = Scheduler()
 
 
 def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=None) -> AlphagramCard:
-    """One FSRS review of the learner's card for ``letters`` (created on first meeting): Good or Again."""
+    """One FSRS review of the learner's card for ``letters`` (created on first meeting): Good or Again.
+
+    ``lapses`` counts what FSRS calls a lapse: Again on a card in the Review state (learned, then
+    forgotten: FSRS moves it to Relearning). Again on a card still being learned (a first meeting
+    included) or relearned is not one.
+    """
     now = now or timezone.now()
     row = AlphagramCard.objects.select_for_update().filter(owner=user, lexicon=lexicon, alphagram=letters).first()
     if row is None:
@@ -402,24 +434,34 @@ def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=No
                                                    card=fresh.to_dict(), due=fresh.due, state=int(fresh.state))
         except IntegrityError:  # created meanwhile by a concurrent answer
             row = AlphagramCard.objects.select_for_update().get(owner=user, lexicon=lexicon, alphagram=letters)
-    card, _log = _scheduler.review_card(Card.from_dict(row.card), Rating.Good if correct else Rating.Again,
-                                        review_datetime=now)
+    before = Card.from_dict(row.card)
+    card, _log = _scheduler.review_card(before, Rating.Good if correct else Rating.Again, review_datetime=now)
     row.card = card.to_dict()
     row.due = card.due
     row.state = int(card.state)
     row.last_review = now
     row.reviews += 1
-    if not correct:
+    if not correct and before.state == State.Review:
         row.lapses += 1
     row.save()
     return row
 
 
-def _settle(question: QuizQuestion, user, lexicon: Lexicon, now) -> None:
+def _settle(question: QuizQuestion, user, lexicon: Lexicon, now, reviewed: set[str] | None = None) -> None:
+    """Close ``question`` and review its card, unless a question of the same alphagram already did in this
+    quiz (``reviewed``: the alphagrams of the quiz's closed questions, when the caller has them)."""
+    if reviewed is None:
+        done = (QuizQuestion.objects.filter(quiz_id=question.quiz_id, alphagram=question.alphagram,
+                                            settled_at__isnull=False).exclude(pk=question.pk).exists())
+    else:
+        done = question.alphagram in reviewed
     question.settled_at = now
     question.correct = not question.missed and not question.wrong
     question.save(update_fields=["found", "wrong", "settled_at", "correct"])
-    review_alphagram(user, lexicon, question.alphagram, question.correct, now)
+    if not done:
+        review_alphagram(user, lexicon, question.alphagram, question.correct, now)
+    if reviewed is not None:
+        reviewed.add(question.alphagram)
 
 
 def _question_of(quiz: Quiz, question_id: Any) -> QuizQuestion:
@@ -491,7 +533,11 @@ class Guess:
 
 
 def wall_guess(quiz: Quiz, user, text: Any) -> Guess:
-    """A word typed on a word wall: it answers every open question that expects it (any order)."""
+    """A word typed on a word wall: it answers every open question that expects it (any order).
+
+    Not for a valid-or-not quiz: there every answer is YES or NO, so one typed word would answer every
+    question expecting it; each of its questions takes its own final answer (:func:`submit_answers`).
+    """
     if not isinstance(text, str) or not text.strip():
         raise QuizError(_("Type a word."))
     if len(text) > MAX_ANSWER_CHARS:
@@ -499,6 +545,8 @@ def wall_guess(quiz: Quiz, user, text: Any) -> Guess:
     with transaction.atomic():
         quiz = Quiz.objects.select_for_update().get(pk=quiz.pk)
         _open(quiz)
+        if quiz.kind == Quiz.Kind.VALIDITY:
+            raise QuizError(_("A valid-or-not quiz is answered word by word: choose Valid or Phony for each one."))
         word = normalise_answer(quiz.kind, text)
         matched: list[QuizQuestion] = []
         already = False
@@ -532,8 +580,9 @@ def finish_quiz(quiz: Quiz) -> Quiz:
     with transaction.atomic():
         quiz = Quiz.objects.select_for_update().select_related("lexicon").get(pk=quiz.pk)
         now = timezone.now()
+        reviewed = set(quiz.questions.filter(settled_at__isnull=False).values_list("alphagram", flat=True))
         for question in quiz.questions.select_for_update().filter(settled_at__isnull=True):
-            _settle(question, quiz.owner, quiz.lexicon, now)
+            _settle(question, quiz.owner, quiz.lexicon, now, reviewed)
         if quiz.finished_at is None:
             quiz.finished_at = now
             quiz.save(update_fields=["finished_at"])

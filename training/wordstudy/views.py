@@ -112,9 +112,10 @@ def wall_guess(request: HttpRequest, quiz_id: int) -> HttpResponse:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = reverse("wordstudy:results", args=[quiz.pk])
         return response
-    except services.QuizError as exc:
+    except services.QuizError as exc:  # refused in words, on the board (htmx swaps 4xx answers too)
         return render(request, "training/wordstudy/_wall_board.html", _wall_context(quiz, message=str(exc),
-                                                                                   message_kind="error"))
+                                                                                   message_kind="error"),
+                      status=400)
     quiz.refresh_from_db()
     if quiz.finished_at is not None:
         response = HttpResponse(status=204)

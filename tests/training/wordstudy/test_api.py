@@ -176,7 +176,8 @@ def test_a_missed_alphagram_comes_back_sooner(alice, ranked_lexicon):
     good = AlphagramCard.objects.get(owner=alice, alphagram=right.alphagram)
     again = AlphagramCard.objects.get(owner=alice, alphagram=missed.alphagram)
     assert again.due < good.due
-    assert again.lapses == 1 and good.lapses == 0
+    # A first meeting missed is Again on a card still being learned: not a lapse in FSRS's sense.
+    assert again.lapses == 0 and good.lapses == 0 and again.state == 1
     # A second answer to a closed question is kept but does not reschedule.
     client.post(url, {"question": missed.pk, "answers": missed.answers}, format="json")
     again.refresh_from_db()
