@@ -30,8 +30,33 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-NON_WORD_CATEGORIES = frozenset({"npr", "prn", "patr", "titr", "err", "pfx", "sfx", "sign", "nbro", "nb"})
+NON_WORD_CATEGORIES = frozenset({"npr", "prn", "patr", "titr", "err", "pfx", "sfx", "sign", "nbro"})
+"""Categories (``po:`` values) that are never Scrabble words by themselves. Numbers written in letters
+(``po:nb``: deux, trois, vingt...) are words; their digit forms (1er, 2e) do not fold to the alphabet."""
 PROPER_NOUN_CATEGORIES = frozenset({"npr", "prn", "patr", "loc.patr"})
+ABBREVIATION_TAGS = frozenset({"abr", "abrév", "abréviation", "sigle", "symb", "symbole"})
+"""Values of any morphological field (``po:abr``, ``is:abr``...) marking an abbreviation, an acronym or a
+symbol, in the dictionaries that tag them (Grammalecte's lexicon does; some of its Hunspell exports do not)."""
+FRENCH_UNTAGGED_ABBREVIATIONS = frozenset({
+    # months
+    "janv", "févr", "avr", "juil", "oct", "nov", "déc",
+    # references, editions, letters and forms: abc (abécédaire, as in "l'abc"), av (avenue), bibl, chap,
+    # circ, coll, div, dpi, éd, env (environ), étym, fig, hab, ibid, lat, litt, op (opus), réf, rel, suppl,
+    # tél, trad, ud
+    "abc", "av", "bibl", "chap", "circ", "coll", "div", "dpi", "éd", "env", "étym", "fig", "hab", "ibid",
+    "lat", "litt", "op", "réf", "rel", "suppl", "tél", "trad", "ud",
+    # mathematical function symbols (the noun "tan", with a plural, is another entry and stays)
+    "sin", "cos", "tan", "cotan", "sinh", "cosh", "tanh", "cotanh", "arcsin", "arccos", "arctan", "arcsinh",
+    "arccosh", "arctanh",
+})
+"""Abbreviations that the Debian ``hunspell-fr-comprehensive`` 7.0 dictionary files as ordinary invariable
+nouns or adverbs (``avr/L'D'Q' po:nom is:mas is:inv``), with nothing in their fields to tell them apart
+from a word such as ``apex``: what no tag catches. Only entries without a suffix flag (no plural, no
+feminine: an abbreviation is never inflected) are matched, so a word spelled like one of them in another
+entry stays (``tan/S.`` the bark, TANS)."""
+FRENCH_LOCUTION_WORDS = frozenset({"in", "api"})
+"""Scrabble words that the dictionary only knows as pieces of locutions (``po:loc.*``): IN (à la mode),
+API (pomme d'api)."""
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿœæ")
 
 
@@ -355,25 +380,42 @@ def french_scrabble_entry(entry: DicEntry, affixes: Affixes) -> bool:
     Left out: proper nouns, first names, family names (``po:npr``, ``po:prn``, ``po:patr``); entries
     whose stem has a capital (acronyms such as ONU, titles such as Mme, untagged names); symbols and
     units, which carry the KEEPCASE flag (km, Hz); and entries that are only non-words for a player:
-    errors, bare prefixes/suffixes, signs, numbers, roman numerals, title abbreviations and pieces of
-    locutions (``po:loc.*`` with no other category, e.g. "etc", "cf", "abrupto"). Two rules make up for
-    abbreviations the dictionary tags as plain nouns: an entry of one character is a letter's name ("b",
-    "æ"), and a stem of at most three characters without a vowel that is not an interjection is an
-    abbreviation ("ln", "pt", "vs"; "brr" stays, and so does the longer "crwth"). Forms with apostrophes
-    or hyphens are dropped later, when folding to the alphabet.
+    errors, bare prefixes/suffixes, signs, roman numerals, title abbreviations and pieces of
+    locutions (``po:loc.*`` with no other category, e.g. "etc", "cf", "abrupto"; but IN and API, see
+    :data:`FRENCH_LOCUTION_WORDS`). Abbreviations and symbols go by the dictionary's own marks first: a
+    field whose value is an abbreviation tag (``po:abr``, ``po:symb``: :data:`ABBREVIATION_TAGS`) or a stem
+    ending with a period ("av."). Then three rules make up for abbreviations the dictionary files as plain
+    nouns: an entry of one character is a letter's name ("b", "æ"); a stem of at most three characters
+    without a vowel that is not an interjection is an abbreviation ("ln", "pt", "vs"; "brr" stays, and so
+    does the longer "crwth"); and the few left with a vowel are listed in
+    :data:`FRENCH_UNTAGGED_ABBREVIATIONS` ("avr", "oct", "étym", matched on uninflected entries only).
+    Numbers written in letters (``po:nb``: deux, vingt) are words. Forms with apostrophes, hyphens or
+    digits are dropped later, when folding to the alphabet.
     """
-    if entry.stem != entry.stem.lower() or len(entry.stem) < 2:
+    stem = entry.stem
+    if stem != stem.lower() or len(stem) < 2 or stem.endswith("."):
         return False
     if affixes.keep_case is not None and affixes.keep_case in entry.flags:
+        return False
+    if is_tagged_abbreviation(entry):
         return False
     categories = set(entry.field_values("po"))
     if categories & PROPER_NOUN_CATEGORIES or "err" in categories:
         return False
-    if len(entry.stem) <= 3 and "interj" not in categories and not any(ch in _VOWELS for ch in entry.stem):
+    if len(stem) <= 3 and "interj" not in categories and not any(ch in _VOWELS for ch in stem):
+        return False
+    if stem in FRENCH_UNTAGGED_ABBREVIATIONS and not any(flag in affixes.suffixes for flag in entry.flags):
         return False
     if not categories:
         return True
+    if stem in FRENCH_LOCUTION_WORDS:
+        return True
     return any(c and c not in NON_WORD_CATEGORIES and not c.startswith("loc.") for c in categories)
+
+
+def is_tagged_abbreviation(entry: DicEntry) -> bool:
+    """An entry whose own fields mark it as an abbreviation, acronym or symbol (``po:abr``, ``is:symb``...)."""
+    return any(value.lower() in ABBREVIATION_TAGS for key in ("po", "is") for value in entry.field_values(key))
 
 
 def _drop_unfoldable_prefixes(affixes: Affixes, letters: dict[str, object]) -> None:

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.core.files import File
 from django.core.files.storage import default_storage
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.gaddag import FORMAT_VERSION, Gaddag, LexiconFormatError, build_gaddag, load_gaddag
 from lexicon.storage import PREFIX, load_words
@@ -171,8 +173,9 @@ def compile_words(words: Iterable[str], language: str, content_hash: str, *,
     """Build the GADDAG of normalised ``words`` and store it under :func:`compiled_path`.
 
     Idempotent: when a sound file is already stored under the name, it is kept (``reused=True``).
-    ``progress(percent, message)`` is called between the stages (reading, building, storing, checking);
-    the engine's builder is one opaque step, so the percentages are stage marks, not estimates.
+    ``progress(percent, message)`` is called between the stages (reading, building, storing, checking),
+    with messages in the active language (a task runs in its starter's); the engine's builder is one
+    opaque step, so the percentages are stage marks, not estimates.
     """
     report = progress or (lambda percent, message: None)
     name = compiled_path(content_hash, language)
@@ -183,7 +186,7 @@ def compile_words(words: Iterable[str], language: str, content_hash: str, *,
             outcome = CompileOutcome(name, default_storage.size(name), existing.word_count,
                                      existing.node_count, existing.arc_count, _sha256_file(path), True)
             existing.close()
-            report(95, "Compiled file already stored")
+            report(95, _("Compiled file already stored"))
             return outcome
         except LexiconFormatError as exc:
             if not replace_broken:
@@ -194,15 +197,16 @@ def compile_words(words: Iterable[str], language: str, content_hash: str, *,
     word_list = list(words)
     if not word_list:
         raise CompiledLexiconError("cannot compile an empty word list")
-    report(20, f"Building the GADDAG of {len(word_list)} words")
+    report(20, ngettext("Building the GADDAG of %(count)s word", "Building the GADDAG of %(count)s words",
+                        len(word_list)) % {"count": len(word_list)})
     gaddag = build_gaddag(word_list, language)
-    report(80, "Writing the compiled file")
+    report(80, _("Writing the compiled file"))
     with tempfile.TemporaryDirectory(prefix="tirage-compile-") as tmp:
         path = Path(tmp) / "lexicon.gaddag"
         size = gaddag.save(path)
         load_gaddag(path).close()  # the checksum round trip: never store a file we cannot read back
         digest = _sha256_file(path)
-        report(90, "Storing the compiled file")
+        report(90, _("Storing the compiled file"))
         with open(path, "rb") as handle:
             saved = default_storage.save(name, File(handle, name=Path(name).name))
         if saved != name:  # another process stored the same content meanwhile: identical bytes, keep one

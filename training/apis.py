@@ -105,7 +105,8 @@ class ListDetailApi(APIView):
 
 
 class ListWordsApi(APIView):
-    """Words of a list; add one (``support``: letter, 0-based index, or omitted for the most productive)."""
+    """Words of a list; add one (``support``: a letter of the word, its position counted from 1, or omitted
+    for the most productive letter)."""
 
     @extend_schema(responses=EntrySerializer(many=True))
     def get(self, request: Request, list_id: int) -> Response:
@@ -235,7 +236,9 @@ class GridsApi(APIView):
 
 class GridDetailApi(APIView):
     """A grid: status pending|running|done|failed, progress, situations once done; the final board
-    (every answer on it) only once this learner has answered every situation or revealed the grid."""
+    (every answer on it) only once this learner has answered every situation or revealed the grid. Each
+    situation's board (``cgp``) holds the words of the situations before it, so it is sent (``available``)
+    only once those are decided: the learner's current situation and the ones already answered."""
 
     @extend_schema(responses=GridSerializer)
     def get(self, request: Request, grid_id: int) -> Response:
@@ -267,7 +270,8 @@ class AnswerApi(APIView):
     """Answer a situation with a word (and optionally coordinates, French style: ``H4`` across, ``4H`` down).
 
     One answer decides the situation, judged by score: the list word is right, a legal play scoring
-    as much or more is a top (right), anything else is wrong. A second try is 409 and counts nowhere."""
+    as much or more is a top (right), anything else is wrong. A second try is 409 and counts nowhere; so is
+    an answer to a situation whose earlier situations are still open (situations are answered in order)."""
 
     @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: DETAIL_ERROR,
                                                           409: CONFLICT})
@@ -278,7 +282,7 @@ class AnswerApi(APIView):
         try:
             outcome = services.answer_situation(situation, request.user, serializer.validated_data["word"],
                                                 serializer.validated_data.get("coord"))
-        except services.AlreadyAnswered as exc:
+        except (services.AlreadyAnswered, services.SituationLocked) as exc:
             return detail_response(str(exc), status.HTTP_409_CONFLICT)
         except services.AnswerError as exc:
             return detail_response(str(exc))

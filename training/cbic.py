@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from core.engine_messages import engine_error_message
 from core.progress import TaskFailure
 
 TIME_BUDGET_SECONDS = 20.0
@@ -21,7 +24,9 @@ def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
     """Build a training grid and return the engine's JSON: ``{"board", "placed", "unplaced", "stats"}``.
 
     Support indices are passed as integers (0-based), so CBIC uses exactly the square the learner chose.
-    Input errors (a word the engine refuses) become a :class:`TaskFailure` naming the word.
+    Input errors (a word the engine refuses) become a :class:`TaskFailure` naming the word, translated by
+    the error's code. ``progress(percent, message)`` gets the engine's messages, which carry codes too
+    (``core.engine_messages.engine_note`` translates them).
     """
     try:
         from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
@@ -32,6 +37,8 @@ def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
     try:
         grid = generate_training_grid(gaddag, items, seed=seed, top_n=top_n, time_budget=TIME_BUDGET_SECONDS,
                                       progress=progress, lexicon_name=lexicon_name)
-    except CbicInputError as exc:
-        raise TaskFailure(str(exc)) from None
+    except CbicInputError as exc:  # in the language of whoever started the task (core.progress)
+        problem = engine_error_message(exc)
+        raise TaskFailure(_("%(word)s: %(problem)s") % {"word": exc.word, "problem": problem} if exc.word
+                          else problem) from None
     return grid.to_json()

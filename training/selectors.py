@@ -185,8 +185,9 @@ def grid_error(grid: TrainingGrid) -> str:
     return run.error if run is not None and run.state == "failed" else ""
 
 
-def _mark(situation: Situation, answers: list[Answer], revealed: bool) -> Situation:
-    """Set the learner's view of a situation: its one deciding answer (if any) and what it says."""
+def _mark(situation: Situation, answers: list[Answer], revealed: bool, available: bool) -> Situation:
+    """Set the learner's view of a situation: its one deciding answer (if any) and what it says, and
+    whether its board may be shown (``available``, see :func:`situations_with_answers`)."""
     situation.my_answers = answers
     first = answers[0] if answers else None
     situation.my_answer = first
@@ -196,16 +197,29 @@ def _mark(situation: Situation, answers: list[Answer], revealed: bool) -> Situat
     situation.wrong = int(bool(first and not first.correct))
     situation.revealed = revealed and first is None
     situation.decided = situation.answered or revealed
+    situation.available = available
     return situation
 
 
 def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
-    """The grid's situations, each with the user's deciding answer (``my_answer``, ``answered``,
-    ``solved``, ``verdict``, ``wrong``) and ``revealed`` (closed unanswered by a reveal of the grid)."""
+    """The grid's situations in order, each with the user's deciding answer (``my_answer``, ``answered``,
+    ``solved``, ``verdict``, ``wrong``), ``revealed`` (closed unanswered by a reveal of the grid) and
+    ``available``.
+
+    Why ``available``: CBIC builds the grid word after word, so a situation's board (its CGP) holds the
+    words of every situation before it, answers included. A board is only sent once every earlier
+    situation is decided (answered, or the grid revealed): the learner's current situation and those
+    before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
-    situations = list(grid.situations.prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
+    situations = list(grid.situations.order_by("order")
+                      .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
     revealed = grid.revealed_at is not None
-    return [_mark(situation, situation.my_answers, revealed) for situation in situations]
+    marked: list[Situation] = []
+    earlier_decided = True
+    for situation in situations:
+        marked.append(_mark(situation, situation.my_answers, revealed, available=earlier_decided))
+        earlier_decided = earlier_decided and situation.decided
+    return marked
 
 
 def grid_finished(situations: list[Situation]) -> bool:
@@ -225,7 +239,31 @@ def get_own_situation(user, situation_id: Any) -> Situation:
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
-    return _mark(situation, answers, situation.grid.revealed_at is not None)
+    revealed = situation.grid.revealed_at is not None
+    return _mark(situation, answers, revealed, available=revealed or not _open_before(situation, user).exists())
+
+
+def _open_before(situation: Situation, user) -> QuerySet[Situation]:
+    """The situations of the same grid before ``situation`` that ``user`` has not answered yet."""
+    return (Situation.objects.filter(grid_id=situation.grid_id, order__lt=situation.order)
+            .exclude(answers__user=user).order_by("order"))
+
+
+def current_situation(situation: Situation, user) -> Situation | None:
+    """The situation to answer before ``situation`` (the first one of the grid still open), if any."""
+    if situation.grid.revealed_at is not None:
+        return None
+    return _open_before(situation, user).first()
+
+
+def unplaced_words(grid: TrainingGrid) -> list[dict[str, Any]]:
+    """The words CBIC left out, each with its reason in the reader's language (translated by code;
+    grids stored before codes existed keep their English reason)."""
+    from core.engine_messages import unplaced_reason
+
+    return [{"word": item.get("word", ""), "spec": item.get("spec", ""), "reason": unplaced_reason(item),
+             "code": item.get("code", ""), "params": item.get("params") or {}}
+            for item in grid.unplaced or [] if isinstance(item, dict)]
 
 
 def situation_rows(situation: Situation) -> list[str]:

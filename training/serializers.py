@@ -156,8 +156,16 @@ class PlaySerializer(serializers.Serializer):
 VERDICTS = [choice for choice, _label in Answer.Verdict.choices]
 
 
+AVAILABLE_HELP = ("The board may be shown: every earlier situation of the grid is decided. A situation's board "
+                  "holds the words of the situations before it, so ``cgp`` is null until then.")
+
+
 class SituationBriefSerializer(serializers.ModelSerializer):
-    """A situation inside a grid: what the learner needs to play it, never the answer."""
+    """A situation inside a grid: what the learner needs to play it, never an answer (its board only once
+    it is open: ``available``)."""
+
+    cgp = serializers.SerializerMethodField()
+    available = serializers.BooleanField(read_only=True, default=False, help_text=AVAILABLE_HELP)
 
     answered = serializers.BooleanField(read_only=True, default=False)
     solved = serializers.BooleanField(read_only=True, default=False,
@@ -170,8 +178,23 @@ class SituationBriefSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Situation
-        fields = ["id", "order", "cgp", "rack", "answered", "solved", "wrong", "verdict", "revealed"]
+        fields = ["id", "order", "cgp", "rack", "available", "answered", "solved", "wrong", "verdict", "revealed"]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text="The board before the word (CGP); null "
+                                                                          "until the situation is available."))
+    def get_cgp(self, situation: Situation) -> str | None:
+        return situation.cgp if getattr(situation, "available", False) else None
+
+
+class UnplacedSerializer(serializers.Serializer):
+    """A word the grid builder left out: ``reason`` in the reader's language, ``code`` + ``params`` for programs."""
+
+    word = serializers.CharField()
+    spec = serializers.CharField(required=False)
+    reason = serializers.CharField()
+    code = serializers.CharField(required=False, allow_blank=True)
+    params = serializers.DictField(required=False)
 
 
 class GridSerializer(serializers.ModelSerializer):
@@ -187,6 +210,7 @@ class GridSerializer(serializers.ModelSerializer):
     board = serializers.SerializerMethodField()
     finished = serializers.SerializerMethodField()
     revealed = serializers.SerializerMethodField()
+    unplaced = serializers.SerializerMethodField()
     revision_list = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:
@@ -229,6 +253,10 @@ class GridSerializer(serializers.ModelSerializer):
     def get_situations(self, grid: TrainingGrid) -> list[dict[str, Any]]:
         return SituationBriefSerializer(self._situations(grid), many=True).data
 
+    @extend_schema_field(UnplacedSerializer(many=True))
+    def get_unplaced(self, grid: TrainingGrid) -> list[dict[str, Any]]:
+        return selectors.unplaced_words(grid)
+
 
 class PlayDetailSerializer(PlaySerializer):
     """A play as the engine scores it (0-based ``row``/``col``, ``dir`` H or V, ``tiles`` placed)."""
@@ -251,8 +279,11 @@ class AnswerSerializer(serializers.ModelSerializer):
 
 class SituationSerializer(serializers.ModelSerializer):
     """One situation. ``answers`` holds its one deciding answer (an empty list before it). ``expected``
-    and ``top`` appear once the learner has answered it or revealed its grid (null before)."""
+    and ``top`` appear once the learner has answered it or revealed its grid (null before); ``cgp`` and
+    ``board`` once it is ``available`` (every earlier situation decided: null before)."""
 
+    cgp = serializers.SerializerMethodField()
+    available = serializers.BooleanField(read_only=True, help_text=AVAILABLE_HELP)
     board = serializers.SerializerMethodField()
     answers = serializers.SerializerMethodField()
     answered = serializers.BooleanField(read_only=True)
@@ -264,13 +295,17 @@ class SituationSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Situation
-        fields = ["id", "grid", "order", "cgp", "rack", "board", "answered", "solved", "verdict", "revealed",
-                  "answers", "expected", "top"]
+        fields = ["id", "grid", "order", "cgp", "rack", "board", "available", "answered", "solved", "verdict",
+                  "revealed", "answers", "expected", "top"]
         read_only_fields = fields
 
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_board(self, situation: Situation) -> list[str]:
-        return selectors.situation_rows(situation)
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_cgp(self, situation: Situation) -> str | None:
+        return situation.cgp if situation.available else None
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
+    def get_board(self, situation: Situation) -> list[str] | None:
+        return selectors.situation_rows(situation) if situation.available else None
 
     @extend_schema_field(AnswerSerializer(many=True))
     def get_answers(self, situation: Situation) -> list[dict[str, Any]]:

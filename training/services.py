@@ -32,6 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
 
+from core.engine_messages import engine_note, message_for
 from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
 from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
 from engine.alphabet import InvalidWord, fold_word
@@ -400,7 +401,7 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
         from training.cbic import run_cbic
 
         result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N, lexicon_name=grid.lexicon.name,
-                          progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), msg))
+                          progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), engine_note(msg)))
         progress.report(96, _("Checking the situations"))
         entries = {w["word"]: w["entry"] for w in grid.words}
         existing = set(RevisionEntry.objects.filter(pk__in=entries.values()).values_list("pk", flat=True))
@@ -413,7 +414,8 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
                 expected = _expected_play(gaddag, situation["cgp"], placed)
             except (IllegalPlay, KeyError, ValueError) as exc:
                 logger.error("grid %s: CBIC situation for %s refused: %s", grid_id, word, exc)
-                unplaced.append({"word": word, "reason": f"illegal situation: {exc}"})
+                unplaced.append({"word": word, "reason": f"illegal situation: {exc}", "code": "cbic_illegal_situation",
+                                 "params": {"error": getattr(exc, "code", type(exc).__name__)}})
                 continue
             entry_id = entries.get(word)
             situations.append(Situation(
@@ -484,7 +486,8 @@ def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
 
 
 def play_refusal(exc: IllegalPlay) -> str:
-    """The engine's refusal in the learner's language (by its stable ``code``; its own words otherwise)."""
+    """The engine's refusal in the learner's language, by its stable ``code`` and the words and params it
+    carries (``exc.words`` for invalid words), never by reading its English message."""
     reasons = {
         "off_board": _("the word runs off the board"),
         "overlap": _("a square on the way holds another letter"),
@@ -497,10 +500,18 @@ def play_refusal(exc: IllegalPlay) -> str:
         "gap": _("the tiles leave a gap"),
         "not_in_line": _("the tiles are not in one line"),
     }
+    params = getattr(exc, "params", None) or {}
     if exc.code == "invalid_word":
-        words = exc.reason.split(" ", 2)[-1] if exc.reason.startswith("invalid word") else exc.reason
-        return _("it forms words that are not in the lexicon: %(words)s") % {"words": words}
-    return reasons.get(exc.code, exc.reason)
+        return _("it forms words that are not in the lexicon: %(words)s") % {"words": ", ".join(exc.words) or "?"}
+    if exc.code == "bad_letter":
+        if "letter" in params:
+            return message_for("bad_character", {"char": params["letter"]})
+        return _("a tile is not a letter of the alphabet")
+    if exc.code == "bad_coord":
+        if params.get("coord"):
+            return _("the coordinates “%(coord)s” cannot be read") % {"coord": params["coord"]}
+        return _("the coordinates cannot be read")
+    return reasons.get(exc.code) or _("the play breaks a rule of the game")
 
 
 @dataclass
@@ -532,6 +543,15 @@ class AnswerOutcome:
 
 class AlreadyAnswered(Exception):
     """The situation is already decided for this learner (answered, or its grid revealed): nothing recorded."""
+
+
+class SituationLocked(Exception):
+    """An earlier situation of the grid is still open: this one's board would show its answer (CBIC builds
+    the grid word after word), so situations are answered in order. Nothing recorded."""
+
+    def __init__(self, message: str, current: Situation | None = None) -> None:
+        super().__init__(message)
+        self.current = current
 
 
 def _coord_message(coord: str) -> str:
@@ -604,8 +624,9 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
     Judged by score (:func:`judge_answer`): the list word is right; a legal play scoring as much or
     more is a top, counted right; anything else is wrong. Raises :class:`AnswerError` (nothing
     recorded) for an empty word, letters outside the alphabet, a word longer than 15 letters or
-    unreadable coordinates, and :class:`AlreadyAnswered` when the situation was already answered or
-    its grid revealed: only the first try is an honest test of recall, so later ones count nowhere.
+    unreadable coordinates, :class:`AlreadyAnswered` when the situation was already answered or
+    its grid revealed: only the first try is an honest test of recall, so later ones count nowhere, and
+    :class:`SituationLocked` while an earlier situation of the grid is open (its board is not shown yet).
     """
     text = (word or "").strip()
     if not text:
@@ -624,6 +645,7 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
         except NotationError:
             raise CoordError(_coord_message(coord)) from None
     _refuse_if_decided(situation, user)
+    _refuse_if_locked(situation, user)
 
     judged = judge_answer(gaddag, situation, normalised, coord)
     correct = judged.verdict != Answer.Verdict.WRONG
@@ -667,6 +689,17 @@ def _refuse_if_decided(situation: Situation, user) -> None:
         raise AlreadyAnswered(_already_message())
     if TrainingGrid.objects.filter(pk=situation.grid_id, revealed_at__isnull=False).exists():
         raise AlreadyAnswered(_("The grid was revealed: its situations can no longer be answered."))
+
+
+def locked_message(current: Situation) -> str:
+    return _("Answer situation %(n)s first: situations are played in order, since the board of each one "
+             "shows the answers of those before it.") % {"n": current.order + 1}
+
+
+def _refuse_if_locked(situation: Situation, user) -> None:
+    current = selectors.current_situation(situation, user)
+    if current is not None:
+        raise SituationLocked(locked_message(current), current)
 
 
 def reveal_grid(grid: TrainingGrid) -> TrainingGrid:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import daily_goal_status
 from training import selectors, services
 from training.forms import AnswerForm, BulkForm, DueGridForm, ListForm, WordForm
 
@@ -28,6 +29,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     summary = selectors.progress_summary(request.user)
     return render(request, "training/dashboard.html", {
         "summary": summary,
+        "goal": daily_goal_status(request.user),
         "crosswords": crossword_summary(request.user),
         "lists": selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
@@ -226,6 +228,7 @@ def _grid_context(request: HttpRequest, grid) -> dict:
     situations = selectors.situations_with_answers(grid, request.user) if status == "done" else []
     first = next((s for s in situations if not s.decided), None)
     return {"grid": grid, "status": status, "error": selectors.grid_error(grid), "situations": situations,
+            "unplaced": selectors.unplaced_words(grid) if status == "done" else [],
             "first": first, "finished": selectors.grid_finished(situations),
             "show_board": selectors.final_board_visible(grid, situations),
             "solved": sum(1 for s in situations if s.solved),
@@ -262,11 +265,19 @@ def grid_reveal(request: HttpRequest, grid_id: int) -> HttpResponse:
     return redirect("training:grid", grid_id=grid.pk)
 
 
-def _situation_context(situation, **extra) -> dict:
+def _situation_context(situation, user, **extra) -> dict:
     """A situation page: the board before the word, the rack, and either the answer form or, once the
-    situation is decided (answered, or its grid revealed), the verdict with the expected play and tops."""
-    context = {"situation": situation, "grid": situation.grid, "rows": selectors.situation_rows(situation),
-               "form": AnswerForm(), "count": situation.grid.situations.count()}
+    situation is decided (answered, or its grid revealed), the verdict with the expected play and tops.
+
+    A situation whose earlier situations are still open shows neither board nor verdict (its board holds
+    their answers): only which situation to answer first (``current``)."""
+    context = {"situation": situation, "grid": situation.grid, "form": AnswerForm(),
+               "count": situation.grid.situations.count()}
+    if not situation.available:
+        context.update(locked=True, current=selectors.current_situation(situation, user), rows=None)
+        context.update({key: value for key, value in extra.items() if key == "refused"})
+        return context
+    context["rows"] = selectors.situation_rows(situation)
     if situation.decided and "outcome" not in extra:
         context["outcome"] = services.recorded_outcome(situation)
     context.update(extra)
@@ -278,7 +289,7 @@ def _situation_context(situation, **extra) -> dict:
 def situation_detail(request: HttpRequest, situation_id: int) -> HttpResponse:
     situation = selectors.get_own_situation(request.user, situation_id)
     following = selectors.next_situation(situation, request.user) if situation.decided else None
-    return render(request, "training/situation.html", _situation_context(situation, next=following))
+    return render(request, "training/situation.html", _situation_context(situation, request.user, next=following))
 
 
 @login_required
@@ -294,6 +305,10 @@ def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
                                                 form.cleaned_data["coord"])
         except services.AlreadyAnswered as exc:
             refused = str(exc)
+        except services.SituationLocked as exc:
+            context = _situation_context(situation, request.user, refused=str(exc))
+            template = "training/_locked.html" if request.htmx else "training/situation.html"
+            return render(request, template, context, status=409)
         except services.CoordError as exc:
             form.add_error("coord", str(exc))
         except services.AnswerError as exc:
@@ -301,17 +316,17 @@ def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
     if refused:  # a second try: say so, and show the verdict that stands
         situation = selectors.get_own_situation(request.user, situation_id)
         following = selectors.next_situation(situation, request.user)
-        context = _situation_context(situation, refused=refused, next=following)
+        context = _situation_context(situation, request.user, refused=refused, next=following)
         template = "training/_feedback.html" if request.htmx else "training/situation.html"
         return render(request, template, context, status=409)
     if outcome is None:
-        context = _situation_context(situation, form=form)
+        context = _situation_context(situation, request.user, form=form)
         context.pop("outcome", None)
         template = "training/_answer_form.html" if request.htmx else "training/situation.html"
         return render(request, template, context, status=400)
     situation = selectors.get_own_situation(request.user, situation_id)
     following = selectors.next_situation(situation, request.user)
-    context = _situation_context(situation, outcome=outcome, next=following)
+    context = _situation_context(situation, request.user, outcome=outcome, next=following)
     if request.htmx:
         return render(request, "training/_feedback.html", context)
     return render(request, "training/situation.html", context)

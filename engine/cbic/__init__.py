@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cbic.errors import CbicInputError
+from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.generator import GREEDY, Construction, SearchConfig, build_grid
 from engine.cbic.scoring import SEED_WEIGHTS, Weights
 from engine.cbic.situations import Situation, SituationError, build_situation
@@ -35,6 +35,7 @@ __all__ = [
     "SEED_WEIGHTS",
     "CbicInputError",
     "GridWord",
+    "Message",
     "PlacedWord",
     "RevisionWord",
     "SearchConfig",
@@ -102,12 +103,18 @@ class GridWord:
 
 @dataclass(frozen=True)
 class UnplacedWord:
+    """A revision word left out: ``reason`` in English (the command line's), ``code`` and ``params`` in a
+    stable form for interfaces that translate (see :meth:`engine.cbic.generator.Builder.explain`)."""
+
     word: str
     spec: str
     reason: str
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"word": self.word, "reason": self.reason, "spec": self.spec}
+        return {"word": self.word, "reason": str(self.reason), "spec": self.spec, "code": self.code,
+                "params": self.params}
 
 
 @dataclass
@@ -178,9 +185,11 @@ def _assemble(lexicon: Any, construction: Construction, words_by_id: dict[int, A
                                      p.support, k, situation, step.before[sr * SIZE + sc].islower()))
             done += 1
             if progress is not None:
-                progress(70 + 29 * done // max(1, revision_steps), f"situation {done}/{revision_steps}")
+                progress(70 + 29 * done // max(1, revision_steps),
+                         Message(f"situation {done}/{revision_steps}", "cbic_situation", {"number": done,
+                                                                                       "total": revision_steps}))
     assert central is not None
-    unplaced = [UnplacedWord(words_by_id[i].word, words_by_id[i].spec, reason)
+    unplaced = [UnplacedWord(words_by_id[i].word, words_by_id[i].spec, str(reason), reason.code, dict(reason.params))
                 for i, reason in sorted(construction.unplaced.items())]
     board = Board(list(state.cells))
     stats = dict(construction.stats)
@@ -215,7 +224,8 @@ def generate_training_grid(
     same grid. ``bag``: keep tile counts within the language's bag, blanks where a letter runs out.
     ``time_budget``: wall-clock seconds for the construction (a safety net: node budgets normally
     stop it first). ``top_n``: best plays listed per situation (0 = skip the move generation).
-    ``progress(percent, message)``: called with a non-decreasing percent, 100 at the end.
+    ``progress(percent, message)``: called with a non-decreasing percent, 100 at the end; ``message`` is a
+    :class:`Message` (English text with ``code`` and ``params``).
     ``lexicon_name``: written as the ``lex`` operation of each situation's CGP.
 
     Raises :class:`CbicInputError` (a ``ValueError`` naming the word) for bad input.
@@ -229,7 +239,7 @@ def generate_training_grid(
     resolved = resolve_words(lexicon, items)
     central_word = resolve_central(lexicon, central) if central is not None else None
     if progress is not None:
-        progress(1, f"{len(resolved)} revision words checked")
+        progress(1, Message(f"{len(resolved)} revision words checked", "cbic_words_checked", {"count": len(resolved)}))
     construction = build_grid(lexicon, resolved, central=central_word, seed=seed, bag=bag,
                               time_budget=time_budget, config=config, progress=progress)
     ops = {"lex": lexicon_name} if lexicon_name else None
@@ -238,5 +248,6 @@ def generate_training_grid(
     grid.stats["bag"] = bag
     grid.timings["seconds"] = round(time.perf_counter() - started, 4)
     if progress is not None:
-        progress(100, f"{len(grid.placed)}/{len(resolved)} words placed")
+        progress(100, Message(f"{len(grid.placed)}/{len(resolved)} words placed", "cbic_words_placed",
+                              {"placed": len(grid.placed), "total": len(resolved)}))
     return grid

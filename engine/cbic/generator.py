@@ -45,9 +45,9 @@ from typing import Any
 from engine.alphabet import Alphabet
 from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
-from engine.cbic.errors import CbicInputError
+from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
-from engine.cbic.placements import WordCheck, central_placement, placements_through
+from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
@@ -103,7 +103,7 @@ class Construction:
     """What the construction found: the final state, the reasons for words left out, statistics."""
 
     state: GridState
-    unplaced: dict[int, str]
+    unplaced: dict[int, Message]
     stats: dict[str, Any]
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -158,10 +158,11 @@ class Builder:
 
     # -- small pieces ------------------------------------------------------------------------------
 
-    def _report(self, percent: int, message: str) -> None:
+    def _report(self, percent: int, text: str, code: str, **params: Any) -> None:
+        """Progress as a :class:`Message` (English text with a code, for interfaces that translate)."""
         if self.progress is not None and percent >= self._percent:
             self._percent = percent
-            self.progress(percent, message)
+            self.progress(percent, Message(text, code, params))
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -259,7 +260,8 @@ class Builder:
         if self.better(state, self.best):
             self.best = state
             done = len(state.placed_ids())
-            self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed")
+            self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed",
+                         "cbic_words_placed", placed=done, total=len(self.words))
         if not remaining:
             return state
         if self.bag is not None and self.bag_deficit(state, remaining):
@@ -374,7 +376,7 @@ class Builder:
                 centrals = central_candidates(self.lexicon, self.words, limit=4 * self.config.central_choices,
                                               seed=self.seed)
             except LookupError as exc:
-                raise CbicInputError("", f"no central word: {exc}; give one") from None
+                raise CbicInputError("", f"no central word: {exc}; give one", "cbic_no_central") from None
             if self.bag is not None:  # keep, in order, the words that leave the racks their tiles
                 fits = [c for c in centrals if not self.bag_deficit(GridState(), self.targets, c)]
                 centrals = (fits or self.bag_centrals()) or centrals
@@ -398,7 +400,7 @@ class Builder:
         shortfall = bag_shortfall(self.words, self.bag) if self.bag is not None else {}
         if self.bound is not None:
             self.targets, self.dropped = self.bound.split(all_ids, self.rank)
-        self._report(5, "choosing the central word")
+        self._report(5, "choosing the central word", "cbic_choosing_central")
         plans = self.attempts()
         k = -1
         while True:
@@ -414,7 +416,8 @@ class Builder:
             if k:  # a restart: the bar moves on even while the words placed do not
                 planned = self.config.restarts
                 percent = 10 + 60 * k // planned if k < planned else 70 - 10 * planned // k
-                self._report(percent, f"restart {k + 1} (central word {word})")
+                self._report(percent, f"restart {k + 1} (central word {word})", "cbic_restart", number=k + 1,
+                             central=word)
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
             caps = self.config.helper_caps
@@ -447,8 +450,9 @@ class Builder:
                 break
         if overall is None:  # bag mode only: every central word needs more tiles than the bag has
             word = plans[0][0] if plans else "?"
-            raise CbicInputError(word, "bag mode: the central word needs more tiles than the bag holds")
-        self._report(70, "grid built")
+            raise CbicInputError(word, "bag mode: the central word needs more tiles than the bag holds",
+                                 "cbic_bag_central")
+        self._report(70, "grid built", "cbic_grid_built")
         unplaced = {i: self.explain(overall, i) for i in all_ids if i not in overall.placed_ids()}
         central_step = overall.steps[0].placement
         stats = {
@@ -468,30 +472,47 @@ class Builder:
         timings = {"construction_seconds": round(time.perf_counter() - started, 4)}
         return Construction(overall, unplaced, stats, timings)
 
-    def explain(self, state: GridState, word_id: int) -> str:
-        """Why a word is not on the final grid, in words."""
+    def explain(self, state: GridState, word_id: int) -> Message:
+        """Why a word is not on the final grid: English text, with a code and params for translations.
+
+        Codes: ``cbic_bag_supply`` (``blanks``, ``shortfall``: letter → tiles missing), ``cbic_no_support``
+        (``letters``, ``helpers``: whether helper words were allowed), ``cbic_bag_used_up``,
+        ``cbic_no_placement`` (``letters``, ``squares``, ``refusals``: ``[{"code", "word", "count"}]``,
+        most frequent first, codes of :data:`engine.cbic.placements.REFUSALS`). Every code may add
+        ``time_budget`` (seconds) when the search stopped at its time budget.
+        """
         w = self.by_id[word_id]
         letters = "/".join(sorted(w.support_letters))
         squares = sum(len(state.by_letter.get(x, ())) for x in w.support_letters)
+        params: dict[str, Any] = {}
         if word_id in self.dropped and self.bag is not None:
-            over = ", ".join(f"{x} +{k}" for x, k in bag_shortfall(self.words, self.bag).items())
+            shortfall = bag_shortfall(self.words, self.bag)
+            over = ", ".join(f"{x} +{k}" for x, k in shortfall.items())
             reason = (f"bag mode: the bag and its {self.bag.blanks} blanks cannot supply this rack together "
                       f"with the others' (the list's racks need more than the bag holds: {over})")
+            code, params = "cbic_bag_supply", {"blanks": self.bag.blanks, "shortfall": dict(shortfall)}
         elif not squares:
             reason = (f"its support letter {letters} is nowhere on the board and "
                       + ("helper words are off" if not self.config.helpers else "no helper word brought one"))
+            code, params = "cbic_no_support", {"letters": letters, "helpers": bool(self.config.helpers)}
         else:
-            reasons: Counter[str] = Counter()
+            reasons: Counter[tuple[str, str]] = Counter()
             placements_through(state, self.check, w.word, w.supports, self.bag, reasons)
             if self.bag is not None and placements_through(state, self.check, w.word, w.supports, None):
                 reason = "bag mode: its letters are used up (the bag and its blanks are empty for them)"
+                code = "cbic_bag_used_up"
             else:
-                detail = "; ".join(f"{why} ({n})" for why, n in reasons.most_common())
+                counted = reasons.most_common()
+                detail = "; ".join(f"{refusal_text(why, bad)} ({n})" for (why, bad), n in counted)
                 reason = (f"no legal placement through its support letter {letters} "
                           f"({squares} square(s) hold it): {detail or 'no candidate'}")
+                code = "cbic_no_placement"
+                params = {"letters": letters, "squares": squares,
+                          "refusals": [{"code": why, "word": bad, "count": n} for (why, bad), n in counted]}
         if self.stopped_by_time:
             reason += f"; the search stopped at its time budget of {self.time_budget:g} s"
-        return reason
+            params["time_budget"] = self.time_budget
+        return Message(reason, code, params)
 
 
 def build_grid(lexicon: Any, words: list[ResolvedWord], *, central: str | None = None, seed: int = 0,

@@ -30,6 +30,22 @@ from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
 H, V = "H", "V"
 
+REFUSALS = {
+    "cbic_runs_off": "runs off the board",
+    "cbic_touches_end": "a tile touches an end of the word",
+    "cbic_in_the_way": "another tile is in the way",
+    "cbic_forms_invalid": "it would form {word}, not a word",
+    "cbic_one_tile_across": "a one-tile play that the rules read across",
+    "cbic_bag_empty": "the bag has no tile left for it",
+}
+"""Why a candidate placement is refused: ``code`` → English (``{word}``: the cross-word formed, for
+``cbic_forms_invalid``). :func:`placements_through` counts refusals under ``(code, word)`` keys."""
+
+
+def refusal_text(code: str, word: str = "") -> str:
+    """The English words of a refusal counted by :func:`placements_through`."""
+    return REFUSALS.get(code, code).format(word=word)
+
 
 class WordCheck:
     """``lexicon.contains`` with a memo: the same cross-words come back at every search node."""
@@ -115,11 +131,12 @@ def _cross(cells: list[str], sq: int, perp: int) -> tuple[str, str, list[int]]:
 
 
 def placements_through(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
-                       bag: Bag | None = None, reasons: Counter[str] | None = None,
+                       bag: Bag | None = None, reasons: Counter[tuple[str, str]] | None = None,
                        squares: Collection[int] | None = None) -> list[Placement]:
     """Every legal placement of ``word`` crossing the board at one of its ``supports`` indices.
 
-    ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go.
+    ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go: keys
+    ``(code, word)`` (:data:`REFUSALS`; ``word`` is the invalid cross-word for ``cbic_forms_invalid``, else "").
     ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``).
     Order: support index, then the squares of that letter in the order they were placed, H then V.
     """
@@ -141,15 +158,15 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     base = start * SIZE + c
                 if start < 0 or start + n > SIZE:
                     if reasons is not None:
-                        reasons["runs off the board"] += 1
+                        reasons["cbic_runs_off", ""] += 1
                     continue
                 if (start > 0 and cells[base - step]) or (start + n < SIZE and cells[base + n * step]):
                     if reasons is not None:
-                        reasons["a tile touches an end of the word"] += 1
+                        reasons["cbic_touches_end", ""] += 1
                     continue
                 if any(cells[base + k * step] for k in range(n) if k != i):
                     if reasons is not None:
-                        reasons["another tile is in the way"] += 1
+                        reasons["cbic_in_the_way", ""] += 1
                     continue
                 crosses: list[tuple[int, list[int]]] = []
                 words: list[str] = []
@@ -168,17 +185,17 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                         crosses.append((s, others))
                 if bad:
                     if reasons is not None:
-                        reasons[f"it would form {bad}, not a word"] += 1
+                        reasons["cbic_forms_invalid", bad] += 1
                     continue
                 if n == 2 and d == V and crosses:
                     if reasons is not None:
-                        reasons["a one-tile play that the rules read across"] += 1
+                        reasons["cbic_one_tile_across", ""] += 1
                     continue
                 letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(n) if k != i]
                 tiles = assign_tiles(letters, state, bag)
                 if tiles is None:
                     if reasons is not None:
-                        reasons["the bag has no tile left for it"] += 1
+                        reasons["cbic_bag_empty", ""] += 1
                     continue
                 touched = {owner[sq]}
                 for _, others in crosses:

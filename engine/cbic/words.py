@@ -43,9 +43,10 @@ class RevisionWord:
         support = support.strip()
         if not sep or not support:
             raise CbicInputError(word or spec, f"{spec!r}: expected WORD:LETTER or WORD:INDEX "
-                                 "(the support letter, or its 0-based index in the word)")
+                                 "(the support letter, or its 0-based index in the word)", "cbic_bad_spec",
+                                 {"spec": spec})
         if not word:
-            raise CbicInputError(spec, "empty word before ':'")
+            raise CbicInputError(spec, "empty word before ':'", "empty_word")
         if support.isascii() and support.lstrip("-").isdigit():
             return cls(word, int(support))
         return cls(word, support)
@@ -78,40 +79,47 @@ def resolve_word(lexicon: WordLexicon, item: RevisionWord, order: int = 0) -> Re
     try:
         word = alphabet.normalise(item.word)
     except InvalidWord as exc:
-        raise CbicInputError(item.word, exc.reason) from None
+        raise CbicInputError(item.word, exc.reason, exc.code, exc.params) from None
     if len(word) < 2:
         raise CbicInputError(item.word, "a revision word needs at least 2 letters (one on the board, "
-                             "one from the rack)")
+                             "one from the rack)", "cbic_too_short")
     if len(word) - 1 > MAX_RACK:
         raise CbicInputError(item.word, f"{len(word)} letters need {len(word) - 1} rack tiles besides the "
-                             f"support letter; a rack holds at most {MAX_RACK}")
+                             f"support letter; a rack holds at most {MAX_RACK}", "cbic_too_long",
+                             {"letters": len(word), "tiles": len(word) - 1, "max": MAX_RACK})
     if not lexicon.contains(word):
-        raise CbicInputError(item.word, f"{word} is not in the {alphabet.language} lexicon")
+        raise CbicInputError(item.word, f"{word} is not in the {alphabet.language} lexicon", "cbic_not_in_lexicon",
+                             {"word": word})
     support = item.support
     if isinstance(support, bool) or not isinstance(support, int | str):
-        raise CbicInputError(item.word, f"support must be a letter or a 0-based index, got {support!r}")
+        raise CbicInputError(item.word, f"support must be a letter or a 0-based index, got {support!r}",
+                             "cbic_bad_support", {"support": str(support)})
     if isinstance(support, int):
         if not 0 <= support < len(word):
             raise CbicInputError(item.word, f"support index {support} is out of range: {word} has "
-                                 f"{len(word)} letters (indices 0 to {len(word) - 1})")
+                                 f"{len(word)} letters (indices 0 to {len(word) - 1})", "cbic_support_out_of_range",
+                                 {"index": support, "word": word, "letters": len(word)})
         supports: tuple[int, ...] = (support,)
     else:
         try:
             letter = alphabet.normalise(support)
         except InvalidWord as exc:
-            raise CbicInputError(item.word, f"support letter {support!r}: {exc.reason}") from None
+            raise CbicInputError(item.word, f"support letter {support!r}: {exc.reason}", "cbic_bad_support",
+                                 {"support": support}) from None
         if len(letter) != 1:
-            raise CbicInputError(item.word, f"support {support!r} must be one letter or a 0-based index")
+            raise CbicInputError(item.word, f"support {support!r} must be one letter or a 0-based index",
+                                 "cbic_bad_support", {"support": support})
         supports = tuple(i for i, ch in enumerate(word) if ch == letter)
         if not supports:
-            raise CbicInputError(item.word, f"support letter {letter} is not in {word}")
+            raise CbicInputError(item.word, f"support letter {letter} is not in {word}", "cbic_support_not_in_word",
+                                 {"letter": letter, "word": word})
     return ResolvedWord(word, supports, f"{word}:{support}", order)
 
 
 def resolve_words(lexicon: WordLexicon, items: list[RevisionWord]) -> list[ResolvedWord]:
     """Check every revision word (the first problem raises); an empty list is an error too."""
     if not items:
-        raise CbicInputError("", "no revision words given")
+        raise CbicInputError("", "no revision words given", "cbic_no_words")
     return [resolve_word(lexicon, item, k) for k, item in enumerate(items)]
 
 
@@ -120,10 +128,12 @@ def resolve_central(lexicon: WordLexicon, text: str) -> str:
     try:
         word = lexicon.alphabet.normalise(text)
     except InvalidWord as exc:
-        raise CbicInputError(text, f"central word: {exc.reason}") from None
+        raise CbicInputError(text, f"central word: {exc.reason}", exc.code, exc.params) from None
     if not 2 <= len(word) <= MAX_RACK:
         raise CbicInputError(text, f"central word {word} has {len(word)} letters; the first play of a game "
-                             f"places 2 to {MAX_RACK} tiles")
+                             f"places 2 to {MAX_RACK} tiles", "cbic_central_length",
+                             {"word": word, "letters": len(word), "max": MAX_RACK})
     if not lexicon.contains(word):
-        raise CbicInputError(text, f"central word {word} is not in the {lexicon.alphabet.language} lexicon")
+        raise CbicInputError(text, f"central word {word} is not in the {lexicon.alphabet.language} lexicon",
+                             "cbic_central_not_in_lexicon", {"word": word})
     return word

@@ -9,13 +9,14 @@ Output contract:
        "placed": [{"word", "row", "col", "dir", "coord", "support": {"row", "col", "letter", "index"},
                    "situation": {"cgp", "rack", "top": [movegen play JSON + "expected"], "expected",
                                  "expected_rank", "moves"}, "spec", "step"}],
-       "unplaced": [{"word", "reason", "spec"}],
+       "unplaced": [{"word", "reason", "spec", "code", "params"}],
        "helpers": [{"word", "row", "col", "dir", "coord", "step"}],
        "central": {"word", "row", "col", "dir", "coord", "step"},
        "stats": {...}}
 
   (``row``/``col`` 0-based; a support given as a letter may be any occurrence of it, ``index`` says
-  which one served). The same input and ``--seed`` give the same output, byte for byte, unless
+  which one served; ``reason`` is English, ``code`` + ``params`` say the same for programs that
+  translate it: ``engine.cbic.generator.Builder.explain``). The same input and ``--seed`` give the same output, byte for byte, unless
   ``--timings`` adds wall-clock seconds to ``stats`` (or the time budget cut the search:
   ``stats.stopped_by_time``). Without ``--json``: the board and one line per word.
 * ``--words-file F``: more ``WORD:SUPPORT`` specs, one per line (``#`` comments and blank lines skipped).

@@ -51,13 +51,16 @@ class Lexicon(Protocol):
 class IllegalPlay(ValueError):
     """A refused play. ``code`` is a stable key for programs, the message is for people.
 
-    For ``invalid_word``, ``words`` lists the words not in the lexicon (upper case).
+    For ``invalid_word``, ``words`` lists the words not in the lexicon (upper case). ``params`` holds what
+    a translated message needs: ``letter`` for ``bad_letter``, ``coord`` for ``bad_coord``.
     """
 
-    def __init__(self, code: str, message: str, words: tuple[str, ...] = ()) -> None:
+    def __init__(self, code: str, message: str, words: tuple[str, ...] = (),
+                 params: dict[str, Any] | None = None) -> None:
         self.code = code
         self.reason = message
         self.words = words
+        self.params = dict(params or {})
         super().__init__(message)
 
 
@@ -197,7 +200,8 @@ def validate_placement(
             raise IllegalPlay("off_board", f"square ({r}, {c}) is off the board")
         where = square_name(r, c, style)
         if not is_tile(tile) or tile.upper() not in alphabet.code_of:
-            raise IllegalPlay("bad_letter", f"{tile!r} at {where} is not a letter of the {alphabet.language} alphabet")
+            raise IllegalPlay("bad_letter", f"{tile!r} at {where} is not a letter of the {alphabet.language} alphabet",
+                              params={"letter": tile})
         if board.cells[r * SIZE + c]:
             raise IllegalPlay("overlap", f"{where} already holds {board.cells[r * SIZE + c]!r}")
         if (r, c) in new:
@@ -263,7 +267,7 @@ def placements_of(position: Position, row: int, col: int, direction: str, word: 
         raise IllegalPlay("off_board", f"{word!r} from {square_name(row, col, style)} runs off the board")
     for ch in word:
         if not is_tile(ch):
-            raise IllegalPlay("bad_letter", f"{ch!r} in {word!r} is not a letter")
+            raise IllegalPlay("bad_letter", f"{ch!r} in {word!r} is not a letter", params={"letter": ch})
     for r, c, side in ((row - dr, col - dc, "before"), (end_r + dr, end_c + dc, "after")):
         if 0 <= r < SIZE and 0 <= c < SIZE and board.cells[r * SIZE + c]:
             raise IllegalPlay("incomplete_word", f"the word continues: {board.cells[r * SIZE + c]!r} on "
@@ -292,5 +296,5 @@ def validate_play(lexicon: Lexicon, position: Position, coord: str, word: str, s
     try:
         row, col, direction = parse_coord(coord, style)
     except ValueError as exc:
-        raise IllegalPlay("bad_coord", str(exc)) from None
+        raise IllegalPlay("bad_coord", str(exc), params={"coord": coord}) from None
     return validate_placement(lexicon, position, placements_of(position, row, col, direction, word, style), style)

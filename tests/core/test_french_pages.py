@@ -195,3 +195,111 @@ def test_api_errors_are_in_french(alice, site):
 def test_the_detector_finds_english():
     assert english_in("Crossword of the day: 3 words found") == ["Crossword", "found", "the", "words"]
     assert english_in("Tirage · CHAT, THE, AND · Mots croisés du jour") == []
+
+
+def _engine_unplaced() -> list[dict]:
+    """Words left out of a grid as the engine reports them (its JSON, with codes), one of each reason."""
+    from engine.cbic import RevisionWord, SearchConfig, generate_training_grid
+    from engine.gaddag import build_gaddag
+
+    lexicon = build_gaddag(["DATAIS", "BACCARAT", "BACCARAS", "CACABERA"], "fr")
+    no_support = generate_training_grid(lexicon, [RevisionWord("CACABERA", "B")], central="DATAIS", top_n=0,
+                                        config=SearchConfig(helpers=0)).to_json()["unplaced"]
+    bag = generate_training_grid(lexicon, [RevisionWord("BACCARAT", 7), RevisionWord("BACCARAS", "S"),
+                                           RevisionWord("CACABERA", "A")], central="DATAIS", bag=True,
+                                 top_n=0).to_json()["unplaced"]
+    refusals = [{"code": code, "word": "XQ" if code == "cbic_forms_invalid" else "", "count": 2}
+                for code in ("cbic_runs_off", "cbic_touches_end", "cbic_in_the_way", "cbic_forms_invalid",
+                             "cbic_one_tile_across", "cbic_bag_empty")]
+    no_placement = {"word": "PRIVATIF", "spec": "PRIVATIF:4", "code": "cbic_no_placement",
+                    "reason": "no legal placement through its support letter A (3 square(s) hold it): ...",
+                    "params": {"letters": "A", "squares": 3, "refusals": refusals, "time_budget": 20.0}}
+    illegal = {"word": "DATAIS", "reason": "illegal situation: invalid word XQ", "code": "cbic_illegal_situation",
+               "params": {"error": "invalid_word"}}
+    assert no_support and no_support[0].get("code", "cbic_no_support") == "cbic_no_support" and bag
+    return [*no_support, *bag, no_placement, illegal]
+
+
+def test_grid_builder_messages_are_in_french(client, alice, site):
+    """Why a word was left out (page and API), a situation not open yet, an answer refused or judged: French."""
+    from training.models import TrainingGrid
+
+    grid = TrainingGrid.objects.filter(owner=alice, status="done").first()
+    assert grid is not None and grid.situations.exists(), "the site's grid is built"
+    TrainingGrid.objects.filter(pk=grid.pk).update(unplaced=_engine_unplaced())
+    client.force_login(alice)
+    learner = api_for(alice)
+
+    page = read(client.get(reverse("training:grid", args=[grid.pk])).content.decode())
+    assert english_in(" ".join(page.parts)) == [], " ".join(page.parts)
+    unplaced = learner.get(f"/api/grids/{grid.pk}/").json()["unplaced"]
+    assert len(unplaced) >= 4
+    assert english_in(" ".join(u["reason"] for u in unplaced)) == [], unplaced
+
+    situations = list(grid.situations.order_by("order"))
+    first = situations[0]
+    calls = [(learner.post(f"/api/situations/{first.pk}/answer/", {"word": "zz1"}, format="json"), 400),
+             (learner.post(f"/api/situations/{first.pk}/answer/", {"word": first.word, "coord": "Z99"},
+                           format="json"), 400)]
+    if len(situations) > 1:  # situations are answered in order: the second one is not open yet
+        calls.append((learner.post(f"/api/situations/{situations[1].pk}/answer/", {"word": "CHAT"}, format="json"),
+                      409))
+        locked = client.get(reverse("training:situation", args=[situations[1].pk]))
+        assert english_in(" ".join(read(locked.content.decode()).parts)) == []
+    # A play the rules refuse: the verdict says why, in French (the list word, one square off its place).
+    expected = first.expected
+    row, col = (expected["row"], expected["col"] + 1) if expected["dir"] == "H" else (expected["row"] + 1,
+                                                                                      expected["col"])
+    from engine.scrabble.notation import format_coord
+
+    judged = client.post(reverse("training:situation-answer", args=[first.pk]),
+                         {"word": first.word, "coord": format_coord(row, col, expected["dir"], "fr")})
+    assert judged.status_code == 200
+    verdict = read(judged.content.decode())
+    assert english_in(" ".join(verdict.parts)) == [], " ".join(verdict.parts)
+    again = client.post(reverse("training:situation-answer", args=[first.pk]), {"word": first.word, "coord": ""})
+    assert again.status_code == 409 and english_in(" ".join(read(again.content.decode()).parts)) == []
+    calls.append((learner.post(f"/api/situations/{first.pk}/answer/", {"word": first.word}, format="json"), 409))
+    for response, status in calls:
+        assert response.status_code == status, (response.status_code, response.content)
+        assert english_in(api_error_texts(response)) == [], api_error_texts(response)
+
+
+def test_engine_refusals_and_progress_of_grids_and_lexicons_are_in_french(tmp_path):
+    """The grid builder's progress and input refusals, the rules' refusals of a play and the compilation
+    progress of a lexicon, all translated by code (the engine keeps its English for the command line)."""
+    from django.utils import translation
+
+    from core.engine_messages import engine_error_message, engine_note
+    from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
+    from engine.gaddag import build_gaddag
+    from engine.scrabble.scoring import IllegalPlay
+    from lexicon.compiled import compile_words
+    from training.services import play_refusal
+
+    lexicon = build_gaddag(["DATAIS", "BACCARAT", "BACCARAS", "CACABERA"], "fr")
+    notes: list[str] = []
+    generate_training_grid(lexicon, [RevisionWord("BACCARAT", 7), RevisionWord("CACABERA", "A")], central="DATAIS",
+                           top_n=1, progress=lambda percent, message: notes.append(message))
+    refusals = []
+    for word, support in [("BAC1", "B"), ("B", 0), ("ABCDEFGHI", 0), ("DATAI", "T"), ("BACCARAT", 9),
+                          ("BACCARAT", "Q"), ("BACCARAT", "TA")]:
+        try:
+            generate_training_grid(lexicon, [RevisionWord(word, support)], top_n=0)
+        except CbicInputError as exc:
+            refusals.append(exc)
+    assert len(refusals) == 7
+    plays = [IllegalPlay("invalid_word", "invalid words QX, XQ", ("QX", "XQ")),
+             IllegalPlay("bad_letter", "'1' at H8 is not a letter of the fr alphabet", params={"letter": "1"}),
+             IllegalPlay("bad_coord", "bad coordinates 'Z99'", params={"coord": "Z99"}),
+             IllegalPlay("something_new", "an English reason")]
+    compiling: list[str] = []
+    with translation.override("fr"):
+        texts = [engine_note(note) for note in notes] + [engine_error_message(exc) for exc in refusals]
+        texts += [play_refusal(exc) for exc in plays]
+        compile_words(["CHAT", "CHATS"], "fr", "0" * 64, progress=lambda percent, message: compiling.append(message))
+        texts += compiling
+    assert notes and compiling
+    assert "QX, XQ" in texts[len(notes) + len(refusals)]  # the words the rules refused, from ``exc.words``
+    offenders = [text for text in texts if english_in(text)]
+    assert offenders == [], offenders

@@ -210,3 +210,54 @@ def test_cli_writes_the_word_list(french_like: tuple[Path, Path], tmp_path: Path
     lines = out.read_text(encoding="ascii").split()
     assert report["words"] == len(lines) and "KILOGRAMMES" in lines and "PARIS" not in lines
     assert cli_main(["lexicon", "expand-hunspell", str(aff), str(tmp_path / "none.dic"), "-o", str(out)]) == 1
+
+
+ABBREVIATIONS_AFF = """\
+SET UTF-8
+FLAG long
+KEEPCASE ||
+
+PFX L' Y 1
+PFX L' 0 l' [aeiouh]
+
+SFX S. Y 2
+SFX S. 0 0 [^sxz] is:sg
+SFX S. 0 s [^sxz] is:pl
+"""
+
+# Entries shaped like the Debian hunspell-fr-comprehensive ones (an abbreviation filed as a plain noun
+# looks exactly like the word "apex"), plus the tags other exports of the lexicon carry.
+ABBREVIATIONS_DIC = """\
+16
+avr/L'D'Q' po:nom is:mas is:inv
+oct/L'D'Q' po:nom is:mas is:inv
+étym/L'D'Q' po:nom is:fem is:inv
+env/L'D'Q' po:adv
+op/L'D'Q' po:nom is:mas is:inv
+tan/L'D'Q' po:nom is:fem is:inv
+tan/S. po:nom is:mas
+apex/L'D'Q' po:nom is:mas is:inv
+proc/L'D'Q' po:nom po:abr is:inv
+ohms/L'D'Q' po:nom is:symb
+réf./L'D'Q' po:nom is:fem is:inv
+deux/D'Q' po:nb is:epi is:pl
+xiv/L' po:nbro
+in/D'Q' po:loc.adv
+ad/D'L'Q' po:loc.adv
+aï/S. po:nom is:mas
+"""
+
+
+def test_french_policy_drops_abbreviations_and_keeps_numbers_in_letters(tmp_path: Path) -> None:
+    aff = tmp_path / "abbr.aff"
+    dic = tmp_path / "abbr.dic"
+    aff.write_text(ABBREVIATIONS_AFF, encoding="utf-8")
+    dic.write_text(ABBREVIATIONS_DIC, encoding="utf-8")
+    words, summary = expand_to_words(aff, dic, "fr", keep=french_scrabble_entry)
+    # Tagged (po:abr, is:symb), written with a period, or listed as filed like nouns: all out.
+    for absent in ("AVR", "OCT", "ETYM", "ENV", "OP", "PROC", "OHMS", "REF", "XIV", "AD"):
+        assert absent not in words, absent
+    # The bark TAN (an inflected entry) stays while the tangent symbol goes; numbers in letters are words;
+    # IN is a word the dictionary only knows in locutions.
+    assert {"TAN", "TANS", "APEX", "DEUX", "IN", "AI", "AIS"} <= set(words)
+    assert summary.entries == 16

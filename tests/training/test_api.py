@@ -249,6 +249,13 @@ def test_every_training_endpoint_is_in_the_schema(alice):
         assert path in schema["paths"], path
 
 
+def test_schema_says_support_positions_count_from_1(alice):
+    schema = api_for(alice).get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operation = schema["paths"]["/api/lists/{list_id}/words/"]["post"]
+    text = " ".join(str(operation.get(key, "")) for key in ("summary", "description"))
+    assert "counted from 1" in text and "0-based" not in text, text
+
+
 def test_grid_board_hidden_until_the_learner_finishes_it(alice, situation):
     client = api_for(alice)
     url = f"/api/grids/{situation.grid_id}/"

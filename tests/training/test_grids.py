@@ -105,3 +105,76 @@ def test_crashed_task_shows_the_grid_failed(alice, fr_list):
     TaskRun.objects.filter(pk=grid.task_run_id).update(state="failed", error="worker lost")
     grid = selectors.get_own_grid(alice, grid.pk)
     assert selectors.grid_status(grid) == "failed" and selectors.grid_error(grid) == "worker lost"
+
+
+def _answer_on(board: dict[str, str], situation) -> bool:
+    """Does ``board`` ({square name: letter}) show ``situation``'s word at its expected place (its answer)?"""
+    from engine.scrabble.notation import square_name
+
+    exp = situation.expected
+    squares = [(exp["row"], exp["col"] + k) if exp["dir"] == "H" else (exp["row"] + k, exp["col"])
+               for k in range(len(situation.word))]
+    return all(board.get(square_name(r, c, "fr"), "").upper() == letter
+               for (r, c), letter in zip(squares, situation.word, strict=True))
+
+
+def _rows_board(rows: list[str]) -> dict[str, str]:
+    from engine.scrabble.notation import square_name
+
+    return {square_name(r, c, "fr"): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
+
+
+def _html_boards(html: str) -> list[dict[str, str]]:
+    """Every board drawn on a page (the shared board component), as {square name: letter}."""
+    import re
+
+    boards = []
+    for table in html.split('<table class="scrabble-board">')[1:]:
+        table = table.split("</table>")[0]
+        boards.append(dict(re.findall(r'data-square="(\w+)"><span class="tile[^"]*"><span aria-hidden="true">(\w)',
+                                      table)))
+    return boards
+
+
+def test_no_board_sent_shows_the_answer_of_a_situation_still_open(alice, client, fr_list):
+    """CBIC builds the grid word after word, so situation n's board holds the words of situations 1..n-1.
+    Neither the API nor the pages may send a board that shows the answer of a situation still open:
+    a situation's board is sent once every earlier one is decided, and situations are answered in order."""
+    from tests.support import api_for
+
+    grid = services.start_list_grid(alice, fr_list, seed=7)
+    situations = list(grid.situations.order_by("order"))
+    assert len(situations) >= 3
+    boards_stored = [_rows_board(parse_cgp(s.cgp).board.rows()) for s in situations]
+    assert any(_answer_on(boards_stored[-1], s) for s in situations[:-1])  # the stored boards do build up
+
+    api = api_for(alice)
+    client.force_login(alice)
+    for step, situation in enumerate(situations):
+        sent = api.get(f"/api/grids/{grid.pk}/").json()
+        boards = [_rows_board(parse_cgp(s["cgp"]).board.rows()) for s in sent["situations"] if s["cgp"]]
+        if sent["board"]:
+            boards.append(_rows_board(sent["board"]))
+        boards += _html_boards(client.get(f"/training/grids/{grid.pk}/").content.decode())
+        for other in situations:
+            detail = api.get(f"/api/situations/{other.pk}/").json()
+            if detail["board"]:
+                boards.append(_rows_board(detail["board"]))
+            boards += _html_boards(client.get(f"/training/situations/{other.pk}/").content.decode())
+        still_open = situations[step:]
+        leaks = [(s.word, k) for s in still_open for k, board in enumerate(boards) if _answer_on(board, s)]
+        assert leaks == [], f"step {step}: boards sent show the answers of open situations {leaks}"
+        assert [s["available"] for s in sent["situations"]] == [k <= step for k in range(len(situations))]
+        assert [api.get(f"/api/situations/{s.pk}/").json()["cgp"] is not None for s in situations] == \
+            [k <= step for k in range(len(situations))]
+        if step + 1 < len(situations):  # a later situation cannot be answered before this one: 409, nothing kept
+            later = situations[step + 1]
+            refused = api.post(f"/api/situations/{later.pk}/answer/", {"word": later.word}, format="json")
+            assert refused.status_code == 409 and str(situation.order + 1) in refused.json()["detail"]
+            page = client.post(f"/training/situations/{later.pk}/answer/", {"word": later.word, "coord": ""})
+            assert page.status_code == 409 and not _html_boards(page.content.decode())
+            assert not later.answers.exists()
+        answered = api.post(f"/api/situations/{situation.pk}/answer/", {"word": situation.word}, format="json")
+        assert answered.status_code == 200, answered.json()
+    final = api.get(f"/api/grids/{grid.pk}/").json()
+    assert final["finished"] and final["board"] and all(s["available"] and s["cgp"] for s in final["situations"])

@@ -40,6 +40,19 @@ def test_dashboard_renders_figures_and_chart(alice_client, alice, alice_list):
     assert re.search(r'id="stat-streak">1<', html) and re.search(r'id="stat-accuracy">0 %<', html)
 
 
+def test_dashboard_shows_todays_progress_against_the_daily_goal(alice_client, alice, alice_list):
+    from accounts.services import update_profile
+
+    update_profile(alice, daily_goal=5)
+    situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
+    services.answer_situation(situation, alice, "BACCARAT")
+    html = alice_client.get("/training/").content.decode()
+    goal = re.search(r'<p class="home-goal" id="daily-goal">(.*?)</p>', html, re.S)
+    assert goal, "the dashboard shows the daily goal"
+    assert re.search(r"\b1 réponse sur 5\b", goal.group(1)), goal.group(1)  # the page is in French
+    assert 'value="20"' in goal.group(1) and 'href="/accounts/"' in goal.group(1)
+
+
 def test_create_list_then_add_words(alice_client, small_lexicon):
     response = alice_client.post("/training/lists/", {"name": "Mes 7+1", "lexicon": small_lexicon.pk})
     revision_list = RevisionList.objects.get()

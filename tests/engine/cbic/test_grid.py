@@ -101,7 +101,8 @@ def test_unplaceable_word_is_reported_with_its_reason(seed_lexicon) -> None:
     assert data["placed"] == []
     assert data["unplaced"] == [{"word": "CACABERA", "spec": "CACABERA:B",
                                  "reason": "its support letter B is nowhere on the board and helper "
-                                           "words are off"}]
+                                           "words are off",
+                                 "code": "cbic_no_support", "params": {"letters": "B", "helpers": False}}]
 
 
 def test_helper_words_bring_missing_support_letters(synthetic) -> None:
@@ -203,7 +204,7 @@ def test_a_tiny_time_budget_still_gives_a_legal_grid(synthetic) -> None:
     check_grid(grid.to_json(), lexicon, words, specs(items))
     assert grid.stats["stopped_by_time"] is True
     for unplaced in grid.unplaced:
-        assert "time budget" in unplaced.reason
+        assert "time budget" in unplaced.reason and unplaced.params["time_budget"] == 1e-6 and unplaced.code
 
 
 def test_english_lexicon() -> None:
@@ -260,3 +261,21 @@ def test_a_word_a_restart_could_not_place_goes_first_in_the_next(synthetic) -> N
                       progress=None)
     builder.priority = {other}
     assert builder.build().state.steps[1].word_id == other
+
+
+def test_unplaced_reasons_and_progress_carry_codes_for_translations(seed_lexicon) -> None:
+    """Interfaces translate by code (the English stays for the command line): every unplaced reason and
+    progress message has a code, and the refusals behind "no legal placement" are listed by code."""
+    messages = []
+    items = [RevisionWord("BACCARAT", 7), RevisionWord("CACABERA", "A"), RevisionWord("BACCARAS", "S")]
+    grid = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=0, bag=True,
+                                  progress=lambda percent, message: messages.append(message))
+    assert messages and all(getattr(m, "code", "").startswith("cbic_") and isinstance(m, str) for m in messages)
+    assert {"cbic_words_checked", "cbic_choosing_central", "cbic_grid_built"} <= {m.code for m in messages}
+    last = messages[-1]
+    assert (last.code, last.params["total"]) == ("cbic_words_placed", 3) and str(last).endswith("words placed")
+    for unplaced in grid.to_json()["unplaced"]:
+        assert unplaced["reason"] and unplaced["code"].startswith("cbic_")
+        json.dumps(unplaced["params"])  # plain JSON, stored as is by the web app
+        for refusal in unplaced["params"].get("refusals", []):
+            assert refusal["code"].startswith("cbic_") and refusal["count"] >= 1

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from engine.alphabet import get_alphabet
-from engine.cbic.placements import WordCheck, placements_through
+from engine.cbic.placements import WordCheck, placements_through, refusal_text
 from engine.cbic.state import REVISION, Bag, GridState, Placement
 from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position
@@ -108,10 +108,12 @@ def test_reasons_explain_refusals(synthetic) -> None:
     word = next(w for w in sorted(words) if len(w) == 8)
     state = state.apply(Placement(word, 7, 0, "H", -1, tuple((7, k, ch) for k, ch in enumerate(word)),
                                   (), 0, ()), REVISION)
-    reasons: Counter[str] = Counter()
+    reasons: Counter[tuple[str, str]] = Counter()
     # Through the first letter of the placed word, horizontally: the tiles are in the way.
     placements_through(state, WordCheck(lexicon), word, (0,), None, reasons)
-    assert reasons["another tile is in the way"] >= 1 or reasons["a tile touches an end of the word"] >= 1
+    assert reasons["cbic_in_the_way", ""] >= 1 or reasons["cbic_touches_end", ""] >= 1
+    assert refusal_text("cbic_in_the_way") == "another tile is in the way"
+    assert refusal_text("cbic_forms_invalid", "XQ") == "it would form XQ, not a word"
 
 
 def test_bag_mode_uses_blanks_then_refuses() -> None:
@@ -126,6 +128,6 @@ def test_bag_mode_uses_blanks_then_refuses() -> None:
     assert all(t == "k" for p in got for _, _, t in p.tiles if t.islower())
     assert placements_through(state, WordCheck(lexicon), "KAKI", (1,), None)[0].rack == "KKI"
     state.blanks_used = 1  # one blank left: the second K cannot be had
-    reasons: Counter[str] = Counter()
+    reasons: Counter[tuple[str, str]] = Counter()
     assert placements_through(state, WordCheck(lexicon), "KAKI", (1,), bag, reasons) == []
-    assert reasons["the bag has no tile left for it"] >= 1
+    assert reasons["cbic_bag_empty", ""] >= 1

@@ -80,3 +80,20 @@ def test_generate_reports_the_first_bad_word(seed_lexicon) -> None:
 def test_bad_options(seed_lexicon, kwargs, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         generate_training_grid(seed_lexicon, ["BACCARAT:T"], **kwargs)
+
+
+@pytest.mark.parametrize(("word", "support", "code", "params"), [
+    ("BAC1", "B", "bad_character", {"char": "1"}),
+    ("B", 0, "cbic_too_short", {}),
+    ("ABCDEFGHI", 0, "cbic_too_long", {"letters": 9, "tiles": 8, "max": 7}),
+    ("DATAI", "T", "cbic_not_in_lexicon", {"word": "DATAI"}),
+    ("BACCARAT", 9, "cbic_support_out_of_range", {"index": 9, "word": "BACCARAT", "letters": 8}),
+    ("BACCARAT", "Q", "cbic_support_not_in_word", {"letter": "Q", "word": "BACCARAT"}),
+    ("BACCARAT", "TA", "cbic_bad_support", {"support": "TA"}),
+])
+def test_input_errors_carry_a_code_and_params(seed_lexicon, word, support, code, params) -> None:
+    """The web app translates refusals by code (core.engine_messages); the English stays for the CLI."""
+    with pytest.raises(CbicInputError) as caught:
+        resolve_word(seed_lexicon, RevisionWord(word, support))
+    assert caught.value.code == code and caught.value.reason
+    assert {k: v for k, v in caught.value.params.items() if k in params} == params
