@@ -25,6 +25,10 @@ class AuthRateThrottle(DegradingAnonRateThrottle):
     scope = "auth"
 
 
+TOO_MANY = OpenApiResponse(description="Too many requests or failed log-ins: `{\"detail\": message}` "
+                                       "and a `Retry-After` header (seconds).")
+
+
 class RegisterApi(APIView):
     """Create a learner account and return its API token."""
 
@@ -32,7 +36,7 @@ class RegisterApi(APIView):
     authentication_classes: list = []
     throttle_classes = [AuthRateThrottle]
 
-    @extend_schema(request=RegisterSerializer, responses={201: RegisteredSerializer})
+    @extend_schema(request=RegisterSerializer, responses={201: RegisteredSerializer, 429: TOO_MANY})
     def post(self, request: Request) -> Response:
         serializer = RegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -40,10 +44,6 @@ class RegisterApi(APIView):
         token, _ = Token.objects.get_or_create(user=user)
         body = RegisteredSerializer({"id": user.pk, "username": user.get_username(), "token": token.key}).data
         return Response(body, status=status.HTTP_201_CREATED)
-
-
-TOO_MANY = OpenApiResponse(description="Too many requests or failed log-ins: `{\"detail\": message}` "
-                                       "and a `Retry-After` header (seconds).")
 
 
 class TokenApi(ObtainAuthToken):
