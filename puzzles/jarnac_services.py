@@ -170,8 +170,10 @@ def load_state(game: JarnacGame) -> GameState:
 
 
 def replayed_state(game: JarnacGame) -> GameState:
-    """The state rebuilt from the seed and the moves alone, with the lexicon's tree."""
-    return replay(game.seed, list(game.moves), jarnac_tree(game.lexicon), game.lexicon.language)
+    """The state rebuilt from the seed and the moves alone, with the lexicon's tree and the words the game
+    placed (a version published since, without one of them, does not change the replay)."""
+    moves = list(game.moves)
+    return replay(game.seed, moves, _PlayedWords(moves, jarnac_tree(game.lexicon)), game.lexicon.language)
 
 
 # --- Moves -------------------------------------------------------------------------------------------

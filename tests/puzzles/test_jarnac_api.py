@@ -469,3 +469,23 @@ def test_bad_review_requests(client, alice, lexicon, body, status):
     assert response.status_code == status, response.content
     assert response.json()["detail"]
     assert not RevisionList.objects.filter(owner=alice).exists()
+
+
+def test_replay_survives_a_new_version_without_a_played_word(client, alice, lexicon, monkeypatch):
+    """A word accepted when it was played stays accepted in the replay, whatever the lexicon became."""
+    body = new_game(client, lexicon, "easy", seed="replay-version")
+    tree = services.jarnac_tree(lexicon)
+    for _ in range(200):
+        game = JarnacGame.objects.get(pk=body["id"])
+        state = from_json(game.state)
+        if any(state.players[0].lines) or game.is_over:
+            break
+        body = move(client, game.pk, api_kind(ai.choose_move(state, tree, "medium").to_json()))
+    game = JarnacGame.objects.get(pk=body["id"])
+    played = {m["word"] for m in game.moves if m.get("word")}
+    assert played, "the learner placed no word"
+    from engine.jarnac.tree import AnagramTree
+
+    without = AnagramTree.from_words([w for w in WORDS if w not in played], lexicon.language)
+    monkeypatch.setattr(services, "jarnac_tree", lambda _lexicon: without)
+    assert services.replayed_state(game) == from_json(game.state)
