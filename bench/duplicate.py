@@ -11,8 +11,9 @@
 
     .venv/bin/python bench/duplicate.py [--games 5] [--seed 1] [--lexicon WORDLIST] [--api-games 2]
 
-The French word list is Debian's wfrench (``/usr/share/dict/french``, every length) when present, else the
-shipped test fixture (words of 2 to 8 letters). Game times are wall-clock (``time.perf_counter``); play
+The French word list is the one ``make run`` imports (``bench/french_list.py``: the Hunspell French
+dictionary expanded, else wfrench) when the machine has it, else the shipped test fixture (words of 2 to 8
+letters). Game times are wall-clock (``time.perf_counter``); play
 checks print wall-clock and CPU time of the process (``time.process_time``: the test client runs the whole
 request in this process, database included), because on a shared machine wall time measures the neighbours
 as much as the request. The move generator is whatever ``engine.scrabble.movegen`` uses (the
@@ -32,18 +33,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from french_list import default_french_list  # noqa: E402
+
 from engine.duplicate import CLASSIC, JOKER, make_game  # noqa: E402
 from engine.gaddag import LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
 
-SYSTEM_LIST = Path("/usr/share/dict/french")
 FIXTURE_LIST = ROOT / "tests" / "fixtures" / "french-words.txt"
 
 
 def word_list(path: str | None) -> Path:
     if path:
         return Path(path)
-    return SYSTEM_LIST if SYSTEM_LIST.is_file() else FIXTURE_LIST
+    try:
+        return Path(default_french_list())
+    except SystemExit:  # neither the Hunspell dictionary nor wfrench on this machine
+        return FIXTURE_LIST
 
 
 def french_gaddag(path: Path):
@@ -131,7 +136,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5, help="games made per variant (default 5; 0 = skip)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--lexicon", help="a French word list (default: wfrench, else the test fixture)")
+    parser.add_argument("--lexicon", help="a French word list (default: the one make run imports, else the test fixture)")
     parser.add_argument("--api-games", type=int, default=2, help="games played through the API (0 = skip)")
     args = parser.parse_args()
     path = word_list(args.lexicon)
