@@ -38,15 +38,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--wordlist", default="/usr/share/dict/french")
+    parser.add_argument("--wordlist", default=None, help="word list (default: the French dictionary make run imports)")
     parser.add_argument("--language", default="fr")
     parser.add_argument("--quizzes", type=int, default=10, help="quizzes per kind (default 10)")
     parser.add_argument("--per-length", type=int, default=3,
                         help="quizzes per kind and length in the lengths 2-15 table (default 3, 0 to skip)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
+    if args.wordlist is None:
+        from french_list import default_french_list
+
+        args.wordlist = default_french_list()
     if not Path(args.wordlist).exists():
-        print(f"{args.wordlist} not found: apt-get install -y wfrench, or pass --wordlist", file=sys.stderr)
+        print(f"{args.wordlist} not found: pass --wordlist", file=sys.stderr)
         return 2
 
     from engine.gaddag import build_gaddag

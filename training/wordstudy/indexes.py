@@ -12,12 +12,15 @@ dictionary (420,000 words; ``bench/wordstudy.py`` prints both).
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 
 from engine.gaddag import Gaddag
 from engine.wordstudy import AlphagramIndex
 from lexicon.compiled import load_compiled
+
+logger = logging.getLogger(__name__)
 
 #: How many indexes a process keeps (most recently used kept): the versions being served, in a site
 #: with a lexicon or two per language.
@@ -66,6 +69,27 @@ def alphagram_index(content_hash: str, language: str, gaddag: Gaddag | None = No
         index = AlphagramIndex.from_gaddag(gaddag)
         _remember(key, index)
         return index
+
+
+def warm_up(content_hash: str, language: str, *, words_file: str | None = None) -> threading.Thread | None:
+    """Build the index of that version in a background thread, if this process has none yet.
+
+    Why: the first blank or 7+1 quiz of a process would otherwise wait for the build (about a second on
+    the French dictionary); the word-study page calls this while the learner chooses a quiz.
+    Returns the thread (None when the index is already there).
+    """
+    if _cached((content_hash, language)) is not None:
+        return None
+
+    def build() -> None:
+        try:
+            alphagram_index(content_hash, language, words_file=words_file)
+        except Exception:  # a warm-up is a convenience: the quiz builds it again, and reports errors
+            logger.exception("could not warm up the alphagram index of %s", content_hash[:12])
+
+    thread = threading.Thread(target=build, name=f"alphagram-index-{content_hash[:12]}", daemon=True)
+    thread.start()
+    return thread
 
 
 def loaded_indexes() -> list[tuple[str, str]]:

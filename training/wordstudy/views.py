@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
-from training.wordstudy import selectors, services
+from training.wordstudy import indexes, selectors, services
 from training.wordstudy.forms import QuizForm
 from training.wordstudy.models import Quiz
 
@@ -52,6 +52,8 @@ def home(request: HttpRequest) -> HttpResponse:
     """Choose a quiz (ranks, or a revision list, or due cards); recent quizzes; links to the card box and challenge."""
     lexicon = _preferred_lexicon(request) if request.method == "GET" else None
     if request.method != "POST":
+        if lexicon is not None and lexicon.words_file:  # ready before the learner starts a quiz
+            indexes.warm_up(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
         form = QuizForm(initial={"lexicon": lexicon.pk} if lexicon else None)
         return render(request, "training/wordstudy/home.html", _home_context(request, form))
     form = QuizForm(request.POST)

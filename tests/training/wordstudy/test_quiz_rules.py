@@ -4,6 +4,7 @@ for blank anagrams and 7+1), no word-wall guesses on valid-or-not quizzes, one q
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from datetime import timedelta
 
@@ -210,3 +211,15 @@ def test_a_lapse_is_again_on_a_learned_card_only(alice, ranked_lexicon):
     again = services.review_alphagram(alice, ranked_lexicon, "ES", False, now=forgotten.due + timedelta(minutes=1))
     assert again.state == 3 and again.lapses == 1  # missed again while relearning: the same lapse
     assert again.reviews == step + 2
+
+
+def test_the_word_study_page_builds_the_index_before_the_first_quiz(client, alice, ranked_lexicon, fresh_indexes):
+    """The first blank or 7+1 quiz of a process does not wait for the index: the page warms it up."""
+    client.force_login(alice)  # the preferred lexicon: the site's French one
+    assert client.get("/wordstudy/").status_code == 200
+    for _ in range(200):
+        if indexes.loaded_indexes():
+            break
+        time.sleep(0.05)
+    assert indexes.loaded_indexes() == [(ranked_lexicon.content_hash, "fr")]
+    assert indexes.warm_up(ranked_lexicon.content_hash, "fr") is None  # already there: no second build
