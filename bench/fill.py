@@ -1,14 +1,34 @@
 """Benchmark of the crossword filler, side by side with the PyPI ``blacksquare`` package.
 
-Run: ``.venv/bin/python bench/fill.py [--seeds 3] [--time-limit 30] [--sizes 5,9,10,11,13,15]``
+Run: ``.venv/bin/python bench/fill.py [--seeds 3] [--time-limit 30] [--sizes 5,9,10,11,13,15] [--french PATH]``
 
-Figures (French grids, 2 shared cores): ``bench/fill.py --no-peer --seeds 5 --time-limit 20
---sizes fr15,fr21,fr15b36`` gives 15x15 fr 5/5 filled, median 0.40 s CPU (worst 2.9 s); 21x21 fr
-5/5, median 0.46 s CPU (worst 1.9 s) since generated French grids above 15x15 keep their words to
-9 letters (with words up to 14 letters, as before: 0/5 in 20 s); 15x15 with 36 black cells
-scattered at random (``fr15b36``): 1/5 only, as those grids stack several 12-15 letter slots and
-neither full arc consistency, wider value choice nor faster restarts filled more of them (seeds 0
-and 2 stay unfilled after 45 s of CPU).
+French words: the Hunspell dictionary (``apt-get install hunspell-fr-comprehensive``) expanded to every
+inflected form, about 420k words A-Z, cached in ``var/lexicon-sources/fr-comprehensive-<key>.txt``
+under the key ``scripts/lib.sh`` (``expand_french_hunspell``) uses, and expanded here on first use;
+without it an expansion already cached, else ``/usr/share/dict/french`` (wfrench); neither: a message
+saying what to install. ``--french PATH`` picks another list.
+
+Figures (French grids, expanded Hunspell list, 2 shared cores, ``--no-peer --time-limit 10``):
+
+- ``fr15`` and ``fr21`` (generated patterns; words up to 10 and 9 letters), 10 seeds each: 10/10 and
+  10/10 filled, median 0.14 s and 0.15 s, worst 0.88 s and 0.57 s.
+- ``fr15b36`` (15x15, 36 black cells scattered at random, as ``python -m engine grid --rows 15 --cols
+  15 --blocks 36 --style fr --seed S`` draws them), seeds 0-9: 5/10 filled within 10 s (seeds 1, 3,
+  5, 7, 9 in 0.56, 1.96, 4.29, 2.33, 7.06 s: median of the fills 2.33 s, worst 7.06 s); seeds 0, 2,
+  4, 6, 8 time out (median over the 10 runs 8.5 s). The figure before, with wfrench: 1/5 in 20 s.
+- ``fr21b70`` (21x21, 70 scattered black cells), seeds 0-4: 0/5. Seeds 0 and 3 are *proved* to have no
+  fill (``Unsolvable`` after 4.4 s and 1.6 s); seeds 1, 2, 4 time out.
+
+Why the scattered 15x15 grids time out (measured, see ``engine/crossword/solver.py``, "Hard
+grids"): random placement clusters black cells and leaves stacks of long slots (three full 15-letter
+rows, or a mesh of 12-15 letter rows and columns). They are not unfillable: seed 2 filled after
+123 s (109k nodes, with an experimental variable order; the shipped one had not after 90 s), and
+each half of such a grid (the stack with its crossing columns; the rows below them) fills in under a
+second, but together the long columns must fit both halves and the search needs about 10^5 nodes,
+ten times the ~7,000 that 10 s of pure Python allows. Tried without gain (3/10 to 5/10 on seeds 0-9,
+0 to 2 of the five hardest): wider value sampling, log-domain over open crossings as variable order,
+constraint-weighted dom/wdeg with ageing, singleton look-ahead on candidates, letter-by-letter
+branching, restarts counted on deep backtracks only, ingrid's restart schedule, full AC.
 
 A size is ``N`` (style ``fr`` up to 10, ``us`` above), or ``frN`` / ``usN`` to choose the style (``fr15``,
 ``fr21``: French grids the size of a newspaper's), with ``bK`` for a grid of exactly K black cells
@@ -18,7 +38,7 @@ of the generator's pattern: ``fr15b36``.
 Grids (from :func:`engine.crossword.generate_pattern`, the pattern seed equal to the fill seed,
 except the 5x5, which is seed 002's test grid for every seed):
 
-- 5x5, 9x9, 10x10 style ``fr`` with the French list ``/usr/share/dict/french`` (read with
+- 5x5, 9x9, 10x10 style ``fr`` with the French list above (read with
   ``engine.wordlist.read_word_list(..., skip_invalid=True)``: accents folded, hyphenated and
   apostrophised forms left out);
 - 11x11, 13x13, 15x15 style ``us`` with ``/usr/share/dict/american-english``, keeping only the lines
@@ -43,6 +63,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from french_list import default_french_list  # noqa: E402
+
 from engine.crossword import (  # noqa: E402
     CrosswordLexicon,
     FillError,
@@ -54,13 +76,19 @@ from engine.crossword import (  # noqa: E402
 )
 from engine.wordlist import read_word_list  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent
 SEED_GRID = [".....", ".#.#.", ".....", ".#.#.", "....."]
 FRENCH = "/usr/share/dict/french"
 ENGLISH = "/usr/share/dict/american-english"
 
 
-def load_french() -> CrosswordLexicon:
-    words = read_word_list(FRENCH, "fr", skip_invalid=True).words
+def french_source() -> Path:
+    """The French word list ``make run`` imports (``bench/french_list.py``), else a message saying what to install."""
+    return Path(default_french_list())
+
+
+def load_french(path: str | Path) -> CrosswordLexicon:
+    words = read_word_list(path, "fr", skip_invalid=True).words
     return CrosswordLexicon([w for w in words if len(w) >= 2], "fr")
 
 
@@ -126,6 +154,13 @@ def grid_rows(n: int, style: str, blocks: int | None, seed: int) -> list[str]:
     return SEED_GRID if n == 5 and style == "fr" else generate_pattern(n, style, seed)
 
 
+def mark(run: dict) -> str:
+    """'' for a sound fill, 'u' when the grid was proved to have no fill, '!' otherwise."""
+    if run["ok"]:
+        return ""
+    return "u" if run["why"] in ("Unsolvable", "EmptyDomain") else "!"
+
+
 def fmt(value, spec=".2f"):
     return "-" if value is None else format(value, spec)
 
@@ -136,13 +171,17 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=30.0)
     parser.add_argument("--sizes", default="5,9,10,11,13,15")
     parser.add_argument("--no-peer", action="store_true", help="skip blacksquare")
+    parser.add_argument("--french", help="French word list (default: the one make run imports, "
+                                         "bench/french_list.py)")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",")]
 
     t0 = time.monotonic()
     lexicons = {}
     if any(style == "fr" for _n, style, _b in sizes):
-        lexicons["fr"] = load_french()
+        source = Path(args.french) if args.french else french_source()
+        print(f"French words: {source}")
+        lexicons["fr"] = load_french(source)
     if any(style == "us" for _n, style, _b in sizes):
         lexicons["us"] = load_english()
     peer_lists = {}
@@ -179,7 +218,7 @@ def main() -> int:
             nodes = [r["nodes"] for r in results if r["nodes"] is not None]
             bts = [r["backtracks"] for r in results if r["backtracks"] is not None]
             scores = [r["score"] for r in ok]
-            per_seed = " ".join(f"{r['seconds']:.2f}{'' if r['ok'] else '!'}" for r in results)
+            per_seed = " ".join(f"{r['seconds']:.2f}{mark(r)}" for r in results)
             name = f"{n}x{n} {style}" + (f" b{blocks}" if blocks is not None else "")
             print(f"{name:<14} {solver:<12} {f'{len(ok)}/{len(results)}':>6} {med:>9.3f} {med_cpu:>6.2f} "
                   f"{fmt(statistics.median(nodes) if nodes else None, '.0f'):>7} "
@@ -194,6 +233,7 @@ def main() -> int:
         if count:
             print(f"{'total':<14} {solver:<12} {f'{ok}/{count}':>6} {seconds:>9.2f} {cpu:>6.2f}  s in all")
     print("('!' marks a run without a sound fill: time limit reached, or a fill with a repeated word;\n"
+          " 'u' a grid proved to have no fill with these words;\n"
           " 'median s' is wall time, 'cpu s' this process's CPU time, less sensitive to a busy machine)")
     return 0
 
