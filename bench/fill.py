@@ -13,22 +13,21 @@ Figures (French grids, expanded Hunspell list, 2 shared cores, ``--no-peer --tim
 - ``fr15`` and ``fr21`` (generated patterns; words up to 10 and 9 letters), 10 seeds each: 10/10 and
   10/10 filled, median 0.14 s and 0.15 s, worst 0.88 s and 0.57 s.
 - ``fr15b36`` (15x15, 36 black cells scattered at random, as ``python -m engine grid --rows 15 --cols
-  15 --blocks 36 --style fr --seed S`` draws them), seeds 0-9: 5/10 filled within 10 s (seeds 1, 3,
-  5, 7, 9 in 0.56, 1.96, 4.29, 2.33, 7.06 s: median of the fills 2.33 s, worst 7.06 s); seeds 0, 2,
-  4, 6, 8 time out (median over the 10 runs 8.5 s). The figure before, with wfrench: 1/5 in 20 s.
-- ``fr21b70`` (21x21, 70 scattered black cells), seeds 0-4: 0/5. Seeds 0 and 3 are *proved* to have no
-  fill (``Unsolvable`` after 4.4 s and 1.6 s); seeds 1, 2, 4 time out.
+  15 --blocks 36 --style fr --seed S`` draws them) and ``fr21b70`` (21x21, 70 black cells): the drawer
+  weights each black cell by the runs it breaks (``engine.crossword.patterns``, ``SPREAD``), as
+  newspaper grids spread them. Seeds 0-9: fr15b36 10/10, median 0.07 s, worst 0.75 s; fr21b70 10/10,
+  median 0.55 s, worst 3.4 s. 60 seeds of fr15b36 (0-59, 10 s each): 60/60.
 
-Why the scattered 15x15 grids time out (measured, see ``engine/crossword/solver.py``, "Hard
-grids"): random placement clusters black cells and leaves stacks of long slots (three full 15-letter
-rows, or a mesh of 12-15 letter rows and columns). They are not unfillable: seed 2 filled after
-123 s (109k nodes, with an experimental variable order; the shipped one had not after 90 s), and
-each half of such a grid (the stack with its crossing columns; the rows below them) fills in under a
-second, but together the long columns must fit both halves and the search needs about 10^5 nodes,
-ten times the ~7,000 that 10 s of pure Python allows. Tried without gain (3/10 to 5/10 on seeds 0-9,
-0 to 2 of the five hardest): wider value sampling, log-domain over open crossings as variable order,
-constraint-weighted dom/wdeg with ageing, singleton look-ahead on candidates, letter-by-letter
-branching, restarts counted on deep backtracks only, ingrid's restart schedule, full AC.
+Before that weighting (uniform draws) fr15b36 filled 5/10 within 10 s and fr21b70 0/5 (two of them
+proved to have no fill): uniform draws cluster black cells and leave stacks of long slots (three full
+15-letter rows, or a mesh of 12-15 letter rows and columns). Such grids are hard rather than
+unfillable (seed 2 filled after 123 s, 109k nodes): each half fills in under a second, but the long
+columns must fit both halves and the search needs about 10^5 nodes, ten times the ~7,000 that 10 s
+of pure Python allows. Solver changes tried on them without gain (3/10 to 5/10): wider value
+sampling, log-domain over open crossings as variable order, constraint-weighted dom/wdeg with ageing,
+singleton look-ahead on candidates, letter-by-letter branching, restarts counted on deep backtracks
+only, ingrid's restart schedule, full AC. A hand-drawn grid with such stacks (the lab's editor, a
+grid file) can still time out.
 
 A size is ``N`` (style ``fr`` up to 10, ``us`` above), or ``frN`` / ``usN`` to choose the style (``fr15``,
 ``fr21``: French grids the size of a newspaper's), with ``bK`` for a grid of exactly K black cells

@@ -42,19 +42,16 @@ survive them), a seeded random generator (jitter in both orderings) for reproduc
 and a clock checked at every node.
 
 Hard grids (measured with the expanded French Hunspell list, ``bench/fill.py``): generated French
-patterns fill in well under a second up to 21x21, but 15x15 grids with 36 black cells scattered at
-random (the lab's "random grid") fill only about half the time within 10 s. Random placement leaves
-stacks of long slots (three full 15-letter rows, or a mesh of 12-15 letter rows and columns). They
-are hard rather than unfillable (seed 2 filled after 123 s, 109k nodes): each half (the stack with
-its crossing columns, the rows below) fills in under a second, but the long columns must fit both
+patterns fill in well under a second up to 21x21, and so do the lab's random grids since their black
+cells are spread (``engine.crossword.patterns.random_pattern``). Grids with stacks of long slots (three
+full 15-letter rows, or a mesh of 12-15 letter rows and columns, as uniform random draws left) are
+hard rather than unfillable: each half fills in under a second, but the long slots must fit both
 halves at once and the search needs about 10^5 nodes, where 10 s of pure Python gives about 7,000;
-nearly every decision in that region fails at
-once (nodes about equal to backtracks, almost no backjumps, as conflict sets span the whole
-region). Other variable orders (log of the domain over open crossings, constraint-weighted dom/wdeg
-with ageing), wider random value sampling, singleton look-ahead on candidates, letter-by-letter
-branching, full AC and other restart schedules were all tried and filled no more of them. 21x21
-grids with 70 scattered black cells can have no fill at all: the search proves it (``Unsolvable``)
-for two of five seeds within 5 s.
+nearly every decision in that region fails at once (conflict sets span the whole region, so
+backjumps are rare). Other variable orders (log of the domain over open crossings, constraint-weighted
+dom/wdeg with ageing), wider random value sampling, singleton look-ahead on candidates,
+letter-by-letter branching, full AC and other restart schedules were tried on them and filled no
+more.
 """
 
 from __future__ import annotations

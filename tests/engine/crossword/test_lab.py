@@ -2,6 +2,7 @@
 lexicons at once, algorithm choice on the command line and the comparison table."""
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,30 @@ def test_random_grid_has_exactly_k_blacks_and_is_valid(rows, cols, blocks, style
     if style == "us":
         assert all(grid[r][c] == grid[rows - 1 - r][cols - 1 - c] for r in range(rows) for c in range(cols))
     assert random_pattern(rows, cols, blocks, style, seed) == grid  # same seed, same grid
+
+
+def test_random_grids_put_black_cells_where_they_break_the_longest_runs():
+    """Uniform draws cluster black cells and leave stacks of 13-15 letter slots that no filler fills in
+    seconds; the drawer weights a cell by the runs it breaks (across + down, to the power SPREAD)."""
+    import random
+
+    from engine.crossword.patterns import _weighted_order
+
+    # One full row of 9 white cells (row 0) above rows cut into runs of 2 or less.
+    cells = [list("........."), list("#..#..#.."), list(".#..#..#."), list("..#..#..#")]
+    firsts = Counter()
+    for seed in range(300):
+        candidates = [(r, c) for r in range(4) for c in range(9) if cells[r][c] == "."]
+        firsts[_weighted_order(cells, candidates, random.Random(seed))[0][0]] += 1
+    assert firsts[0] >= 290  # a cell of the 9-letter run comes first, all but a few times
+
+
+def test_random_french_grids_have_no_stack_of_full_rows():
+    for seed in range(20):
+        grid = random_pattern(15, 15, 36, "fr", seed)
+        columns = ["".join(row[c] for row in grid) for c in range(15)]
+        runs = sorted((len(run) for line in (*grid, *columns) for run in line.split("#")), reverse=True)
+        assert runs[0] <= 13 and runs[2] <= 12, (seed, runs[:5])
 
 
 @pytest.mark.parametrize(("args", "message"), [
