@@ -63,6 +63,22 @@ def _ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+@pytest.fixture(autouse=True)
+def follow_up_tasks_end_before_teardown(request):
+    """Integration tests: what the worker starts by itself after the test's task finishes before the
+    database fixture empties the tables (``tests.integration_support.wait_for_follow_up_tasks``)."""
+    marker = request.node.get_closest_marker("django_db")
+    transactional = marker is not None and marker.kwargs.get("transaction", False)
+    if "integration" not in request.keywords or not transactional or not integration_ready()[0]:
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up first, so torn down (TRUNCATE) after the wait below
+    yield
+    from tests.integration_support import wait_for_follow_up_tasks
+
+    wait_for_follow_up_tasks()
+
+
 @pytest.fixture
 def shared_media(settings):
     """Integration tests: this process stores files where the Celery worker reads them (its MEDIA_ROOT), and

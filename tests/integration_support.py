@@ -51,3 +51,23 @@ def wait_for_run(run, *, timeout: float, what: str, hint: str = WORKER_HINT, pol
             return run
         time.sleep(poll)
     pytest.fail(f"{what} stayed {run.state!r} for {timeout}s: {hint}")
+
+
+# Work a worker starts by itself after a test's task (a publication ranks the new version's alphagrams
+# for word study): it must end before the test database is emptied, or the worker's writes and the
+# teardown's TRUNCATE deadlock.
+FOLLOW_UP_KINDS = ("wordstudy.rank",)
+
+
+def wait_for_follow_up_tasks(timeout: float = 60.0) -> None:
+    """Wait until no run of a follow-up kind is pending or running; fail, naming them, after ``timeout``."""
+    from core.models import TaskRun
+
+    unfinished = TaskRun.objects.filter(kind__in=FOLLOW_UP_KINDS,
+                                        state__in=[TaskRun.State.PENDING, TaskRun.State.RUNNING])
+    deadline = time.monotonic() + timeout
+    while unfinished.exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"follow-up tasks still unfinished after {timeout}s: "
+                        f"{[f'{r.kind} {r.state}' for r in unfinished]} ({WORKER_HINT})")
+        time.sleep(0.1)
