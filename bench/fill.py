@@ -75,15 +75,9 @@ from engine.crossword import (  # noqa: E402
 )
 from engine.wordlist import read_word_list  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 SEED_GRID = [".....", ".#.#.", ".....", ".#.#.", "....."]
 FRENCH = "/usr/share/dict/french"
 ENGLISH = "/usr/share/dict/american-english"
-
-
-def french_source() -> Path:
-    """The French word list ``make run`` imports (``bench/french_list.py``), else a message saying what to install."""
-    return Path(default_french_list())
 
 
 def load_french(path: str | Path) -> CrosswordLexicon:
@@ -178,7 +172,7 @@ def main() -> int:
     t0 = time.monotonic()
     lexicons = {}
     if any(style == "fr" for _n, style, _b in sizes):
-        source = Path(args.french) if args.french else french_source()
+        source = args.french or default_french_list()
         print(f"French words: {source}")
         lexicons["fr"] = load_french(source)
     if any(style == "us" for _n, style, _b in sizes):
