@@ -93,6 +93,11 @@ def check_timer(timer_seconds: Any) -> int | None:
     return value
 
 
+def new_seed() -> int:
+    """The seed of a game made without one: any of the 2**31, from the system's random source."""
+    return random.SystemRandom().randrange(2**31)
+
+
 def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.CLASSIC,
                timer_seconds: Any = DEFAULT_TIMER, seed: int | None = None,
                daily_date: dt.date | None = None) -> DuplicateGame:
@@ -101,7 +106,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
     timer = check_timer(timer_seconds)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+        seed = new_seed()
     elif not 0 <= int(seed) < 2**31:
         raise GameError(_("The seed must be between 0 and 2147483647."))
     from training.duplicate.tasks import make_duplicate_game  # tasks import services
@@ -159,6 +164,12 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
     return {"game": game_id, "rounds": len(rounds), "total": made.total}
 
 
+def daily_seed(lexicon: Lexicon, day: dt.date) -> int:
+    """The seed of ``lexicon``'s game of ``day``: from the date and the lexicon, so it is the same game
+    wherever it is made."""
+    return (day.toordinal() * 7919 + lexicon.pk * 104729) % (2**31)
+
+
 def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame:
     """Today's game for ``lexicon``, started if nobody asked for it yet (one per lexicon and day).
 
@@ -170,9 +181,8 @@ def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGa
         if is_stuck(existing):
             return _restart(existing)
         return existing
-    seed = (day.toordinal() * 7919 + lexicon.pk * 104729) % (2**31)
     try:
-        return start_game(None, lexicon, seed=seed, daily_date=day)
+        return start_game(None, lexicon, seed=daily_seed(lexicon, day), daily_date=day)
     except IntegrityError:  # made meanwhile by another request or the periodic task
         return DuplicateGame.objects.get(lexicon=lexicon, daily_date=day)
 
