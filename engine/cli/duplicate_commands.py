@@ -9,7 +9,9 @@ Output contract:
        "end": {"reason": "rule" | "no_play", "rack", "bag"},
        "rounds": [{"number", "rack", "kept", "new", "rejected": [racks put back], "bag": tiles in the bag
                    before the draw, "cgp": the position with the rack, "top": play JSON,
-                   "subtops": [the next K plays], "board": [15 rows after the top]}]}
+                   "subtops": [the next K plays], "board": [15 rows after the top],
+                   "drawn": the new letters (= "new"), "announced": "EEEL+IJX" ("-" first after a rejected
+                   draw), "replaced": the letter that took the place of a joker-variant blank, or ""}]}
 
   Play JSON is the ``moves --json`` object (``coord`` in the chosen style). The same file, seed and
   variant give the same output byte for byte. ``--summary`` prints one line per round instead.

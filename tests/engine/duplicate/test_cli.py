@@ -10,7 +10,7 @@ from engine.cli import main
 from engine.duplicate import make_game
 from tests.engine.duplicate.test_game import GADDAG
 
-ROUND_KEYS = {"number", "rack", "kept", "new", "rejected", "bag", "cgp", "top", "subtops", "board"}
+ROUND_KEYS = {"number", "rack", "kept", "new", "rejected", "bag", "cgp", "top", "subtops", "board", "drawn", "announced", "replaced"}
 
 
 @pytest.fixture(scope="module")
