@@ -39,9 +39,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SUBCOMMAND_ALIASES: dict[tuple[str, str], str] = {
+    ("duplicate", "import"): "duplicate-import",
+    ("duplicate", "export"): "duplicate-export",
+}
+"""``python -m engine duplicate import ...`` runs the parser registered as ``duplicate-import``: the
+``duplicate`` command keeps its own positional FILE (``duplicate FILE --seed N``)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if len(args_list) >= 2 and (args_list[0], args_list[1]) in SUBCOMMAND_ALIASES:
+        args_list = [SUBCOMMAND_ALIASES[(args_list[0], args_list[1])], *args_list[2:]]
+    args = parser.parse_args(args_list)
     try:
         return int(args.handler(args) or 0)
     except CommandError as exc:
