@@ -489,11 +489,11 @@ def read_word_adjustments(path: str | Path, language: str) -> dict[str, str]:
         word, hash_mark, source = line.partition("#")
         word, source = word.strip(), source.strip()
         if not hash_mark or not source:
-            raise HunspellError(f"{path}:{number}: {word!r} needs its source after '#'")
+            raise HunspellError("no_source", f"{path}:{number}: {word!r} needs its source after '#'")
         try:
             words[alphabet.normalise(word)] = source
         except InvalidWord as exc:
-            raise HunspellError(f"{path}:{number}: {exc}") from None
+            raise HunspellError("bad_word", f"{path}:{number}: {exc}") from None
     return words
 
 
@@ -511,7 +511,7 @@ def apply_adjustments(words: list[str], supplement: dict[str, str], exclusions: 
     A word both supplemented and excluded is an error in the files (:class:`HunspellError`)."""
     both = sorted(set(supplement) & set(exclusions))
     if both:
-        raise HunspellError(f"words both in the supplement and the exclusions: {', '.join(both)}")
+        raise HunspellError("added_and_removed", f"words both in the supplement and the exclusions: {', '.join(both)}")
     present = set(words)
     added = sorted(set(supplement) - present)
     removed = sorted(set(exclusions) & present)
