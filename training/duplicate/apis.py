@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -158,10 +159,19 @@ EXPORT_TYPES = {"eliot": ("text/plain; charset=utf-8", "txt"), "eliot-xml": ("ap
                 "gcg": ("text/plain; charset=utf-8", "gcg")}
 
 
+class _FormatIsTheFileFormat(DefaultContentNegotiation):
+    """``?format=`` names the game file's format here, not one of DRF's renderers: errors stay JSON."""
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> tuple:
+        return renderers[0], renderers[0].media_type
+
+
 class ExportApi(APIView):
     """The game as a file: ``format=eliot`` (Eliot's plain text), ``eliot-xml`` (the save file current Eliot
     opens, with the caller's plays) or ``gcg``. Open to the owner and to a player who finished the game (the
     file holds every top)."""
+
+    content_negotiation_class = _FormatIsTheFileFormat
 
     @extend_schema(parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES), required=False,
                                                 description="eliot (default), eliot-xml or gcg")],

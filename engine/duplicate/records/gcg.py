@@ -100,9 +100,11 @@ def write(record: GameRecord, **_options: object) -> str:
     for rnd in record.rounds:
         row, col, direction = parse_coord(rnd.coord, "fr")
         dr, dc = (0, 1) if direction == "H" else (1, 0)
-        shown = "".join("." if board.cells[(row + dr * k) * SIZE + col + dc * k] else ch
-                        for k, ch in enumerate(rnd.word))
-        board.place(row, col, direction, rnd.word)
+        cells = [(row + dr * k) * SIZE + col + dc * k for k in range(len(rnd.word))]
+        shown = "".join("." if board.cells[i] else ch for i, ch in zip(cells, rnd.word, strict=True))
+        # a record read from GCG and not replayed keeps its '.': the board knows those letters
+        board.place(row, col, direction, "".join(board.cells[i] if ch == "." else ch
+                                                 for i, ch in zip(cells, rnd.word, strict=True)))
         total += rnd.points
         if rnd.rejected:
             out.append(f"{NOTE} rejet")
