@@ -368,3 +368,14 @@ def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, Duplic
         return None, player
     record = record_of(game, player if player is not None and player.plays.exists() else None)
     return write_record(record, fmt, word_count=game.lexicon.word_count), player
+
+
+def sheet_lines(game: DuplicateGame) -> list[dict[str, Any]]:
+    """The game sheet: per round the draw as announced, the top, its coordinates, points, running total."""
+    lines = []
+    total = 0
+    for r in game.rounds.all():
+        total += int(r.top["score"])
+        lines.append({"number": r.number, **draw_of(r), "word": r.top["word"], "coord": r.top["coord"],
+                      "score": int(r.top["score"]), "bingo": int(r.top.get("tiles", 0)) == 7, "total": total})
+    return lines
