@@ -39,7 +39,7 @@ class ImportForm(NewGameForm):
     format = forms.ChoiceField(label=_("Format"), choices=RECORD_FORMATS, initial="eliot")
     file = forms.FileField(label=_("Game file"), required=False)
     text = forms.CharField(label=_("Or paste it here"), required=False, strip=False,
-                           widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}))
+                           widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono", "wrap": "off"}))
     field_order = ["format", "file", "text", "lexicon", "variant", "timer", "tournament"]
 
     def __init__(self, *args, **kwargs) -> None:
