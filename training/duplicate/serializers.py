@@ -61,8 +61,9 @@ class GameImportSerializer(serializers.Serializer):
 
 
 class RecordErrorSerializer(ErrorSerializer):
-    line = serializers.IntegerField(help_text="The line of the file (0: the file as a whole).")
-    reason = serializers.CharField(help_text="What is wrong on that line.")
+    line = serializers.IntegerField(required=False, help_text="A malformed file (code bad_record): the line of the "
+                                    "file (0: the file as a whole).")
+    reason = serializers.CharField(required=False, help_text="A malformed file: what is wrong on that line.")
 
 
 class GameStartedSerializer(serializers.Serializer):
