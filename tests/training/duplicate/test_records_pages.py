@@ -105,3 +105,15 @@ def test_tournament_scoring_on_the_page(client_alice, dup_lexicon):
     result = client_alice.post(f"/training/duplicate/{game.pk}/validate/")
     page = client_alice.get(result["Location"]).content.decode()
     assert "Votre coup vaut 0" in page and "ZZ" in page
+
+
+def test_tournament_validate_with_an_invalid_play_in_the_fields_ends_the_round_at_0(client_alice, dup_lexicon):
+    client_alice.post("/training/duplicate/", {"lexicon": dup_lexicon.pk, "variant": "classic", "timer": "180",
+                                               "tournament": "on"})
+    game = DuplicateGame.objects.get()
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    response = client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": "ZZ", "coord": "H8",
+                                                                              "round": "1"})
+    assert response.status_code == 302 and response["Location"].endswith(f"/{game.pk}/rounds/1/")
+    page = client_alice.get(response["Location"]).content.decode()
+    assert "Votre coup vaut 0" in page
