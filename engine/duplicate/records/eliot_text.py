@@ -44,6 +44,9 @@ def read(text: str) -> GameRecord:
     first = lines[index].split()
     if first[0] != HEADER:
         raise RecordError(index + 1, f"the first line must be {HEADER!r} (Eliot's game format), not {lines[index].strip()[:40]!r}")
+    if len(first) > 1:
+        raise RecordError(index + 1, f"Eliot's saved-game format {first[1][:10]!r} is not read here: open the game "
+                          "in Eliot and save it again (XML), or write it in the plain-text format")
     total: int | None = None
     for number, raw in enumerate(lines[index + 1:], start=index + 2):
         fields = raw.split()

@@ -177,6 +177,7 @@ def test_kept_letters_that_the_last_play_did_not_leave_are_refused() -> None:
     ("Eliot\n\n   AEILNRS  LIRE  10  Z  4\n", "eliot", 3, "coordinate"),
     ("Eliot\n\n   AEILNRS  LIRE  8  H  5\n   AENS\n\n   total  11\n", "eliot", 6, "the total line says 11"),
     ("Eliot\n", "eliot", 0, "no round"),
+    ("Eliot 1.5\n\nGame type: Duplicate\n", "eliot", 1, "format '1.5' is not read"),
     ("<EliotGame format='2'><Game><Mode>duplicate", "eliot-xml", 1, "not well-formed XML"),
     ('<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<EliotGame format="2"/>', "eliot-xml", 2,
      "document type"),
