@@ -167,8 +167,31 @@ def check_record(fmt: str, text: str, *, variant: str | None = None, language: s
         record = read_record(text, fmt, language=language, variant=variant)
         replay(record)
     except RecordError as exc:
-        raise RecordRefused(exc.line, exc.reason) from None
+        raise RecordRefused(exc.line, record_refusal(exc)) from None
     return record
+
+
+def record_refusal(exc: Any) -> str:
+    """A game file's refusal in the user's language for the common cases (by the engine's ``code`` and
+    ``params``), else the engine's own words."""
+    p = exc.params
+    if exc.code == "points":
+        return _("round %(round)s: %(word)s %(coord)s is written for %(written)s points but scores %(scores)s on "
+                 "the board") % p
+    if exc.code == "does_not_fit":
+        return _("round %(round)s: %(word)s %(coord)s does not fit the board and the rack %(rack)s: %(why)s") % {
+            **p, "why": training_services.play_refusal(p["refusal"])}
+    if exc.code == "too_many_tiles":
+        return _("round %(round)s: %(count)s tiles “%(tile)s” between the board and the rack %(rack)s, the bag "
+                 "holds %(limit)s") % p
+    if exc.code == "kept":
+        return _("round %(round)s: the rack keeps “%(kept)s” but the last play left “%(left)s” (write the letters "
+                 "kept before “+”, or “-” before a rejected draw)") % p
+    if exc.code == "header":
+        return _("the first line must be “Eliot” (Eliot's game format)")
+    if exc.code == "total":
+        return _("the total line says %(written)s, the rounds add up to %(total)s") % p
+    return exc.reason
 
 
 def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | None = None,

@@ -43,7 +43,8 @@ def read(text: str) -> GameRecord:
         raise RecordError(0, "the file is empty")
     first = lines[index].split()
     if first[0] != HEADER:
-        raise RecordError(index + 1, f"the first line must be {HEADER!r} (Eliot's game format), not {lines[index].strip()[:40]!r}")
+        raise RecordError(index + 1, f"the first line must be {HEADER!r} (Eliot's game format), not "
+                          f"{lines[index].strip()[:40]!r}", "header")
     if len(first) > 1:
         raise RecordError(index + 1, f"Eliot's saved-game format {first[1][:10]!r} is not read here: open the game "
                           "in Eliot and save it again (XML), or write it in the plain-text format")

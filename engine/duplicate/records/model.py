@@ -17,9 +17,13 @@ class RecordError(ValueError):
     """A record that cannot be read or does not replay. ``line`` is the 1-based line of the file (0 when
     the problem is the file as a whole), ``reason`` says what is wrong in words."""
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, code: str = "", **params: object) -> None:
         self.line = line
         self.reason = reason
+        self.code = code
+        """A stable key for the most common refusals (``points``, ``does_not_fit``, ``too_many_tiles``,
+        ``kept``, ``header``, ``total``), with ``params`` for a translated message; "" for the others."""
+        self.params = params
         super().__init__(f"line {line}: {reason}" if line else reason)
 
 

@@ -105,7 +105,8 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
         if not rnd.rejected and Counter(rnd.kept) != Counter(leftover):
             said = f"keeps {rnd.kept!r}" if rnd.kept else "keeps no letter"
             raise RecordError(line, f"round {number}: the rack {said} but the last play left {leftover or 'nothing'!r} "
-                              "(write the letters kept before '+', or '-' before a rejected draw)")
+                              "(write the letters kept before '+', or '-' before a rejected draw)",
+                              "kept", round=number, kept=rnd.kept, left=leftover)
         on_board = _out_of_bag(board)
         out = on_board + Counter(rack)
         for tile, count in sorted(out.items()):
@@ -115,7 +116,8 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
             if count > limit:
                 what = "blank" if tile == BLANK else f"{tile!r}"
                 raise RecordError(line, f"round {number}: {count} {what} tiles between the board and the rack "
-                                  f"{rack!r}, the bag holds {limit}")
+                                  f"{rack!r}, the bag holds {limit}", "too_many_tiles", round=number, count=count,
+                                  tile=tile, rack=rack, limit=limit)
         if joker:
             bag_before = bag_size - sum(n for t, n in on_board.items() if t != BLANK) - len(rnd.kept.replace(BLANK, ""))
         else:
@@ -131,10 +133,12 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
             move = validate_placement(rules, position, placements_of(position, row, col, direction, rnd.word))
         except IllegalPlay as exc:
             raise RecordError(line, f"round {number}: {rnd.word} {rnd.coord} does not fit the board and the rack "
-                              f"{rack}: {exc.reason}") from None
+                              f"{rack}: {exc.reason}", "does_not_fit", round=number, word=rnd.word, coord=rnd.coord,
+                              rack=rack, refusal=exc) from None
         if move.score != rnd.points:
             raise RecordError(line, f"round {number}: {rnd.word} {rnd.coord} is written for {rnd.points} points but "
-                              f"scores {move.score} on the board")
+                              f"scores {move.score} on the board", "points", round=number, word=rnd.word,
+                              coord=rnd.coord, written=rnd.points, scores=move.score)
         if rnd.bingo is None:
             rnd.bingo = move.tiles == BINGO_TILES
         elif rnd.bingo != (move.tiles == BINGO_TILES):
@@ -149,7 +153,7 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
         replayed.append(ReplayedRound(number, rnd, position, move, board.rows(), replaced, max(bag_before, 0)))
     if record.stated_total is not None and record.stated_total != record.total:
         raise RecordError(record.total_line, f"the total line says {record.stated_total}, the rounds add up to "
-                          f"{record.total}")
+                          f"{record.total}", "total", written=record.stated_total, total=record.total)
     if record.final_rack and Counter(record.final_rack) != Counter(leftover):
         raise RecordError(record.final_line, f"the rack left at the end is {record.final_rack!r} but the last "
                               f"play left {leftover or 'nothing'!r}")

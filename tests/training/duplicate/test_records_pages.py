@@ -52,7 +52,7 @@ def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup
         "format": "eliot", "text": "\n".join(lines), "lexicon": dup_lexicon.pk, "variant": "classic",
         "timer": "180"})
     html = response.content.decode()
-    assert response.status_code == 400 and "Ligne 4 :" in html and "on the board" in html
+    assert response.status_code == 400 and "Ligne 4 :" in html and "sur la grille" in html
     assert not DuplicateGame.objects.exists()
     empty = client_alice.post("/training/duplicate/import/", {"format": "eliot", "text": " ",
                                                               "lexicon": dup_lexicon.pk, "variant": "classic",
