@@ -246,6 +246,7 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     return render(request, "training/duplicate/result.html", _game_context(
         request, game, round=round_, mine=mine, rows=round_.board_after, draw=selectors.draw_of(round_),
         sous_top=selectors.round_sous_top(round_),
+        difference=next((d for d in game.differences or [] if int(d.get("round", 0)) == number), None),
         highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score,
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
         subtops=[_move_in(m, style) for m in round_.subtops]))

@@ -71,7 +71,14 @@ def test_a_file_made_on_another_lexicon_flags_the_rounds_with_the_words(alice, d
     assert game.status == DuplicateGame.Status.DONE, game.error
     flagged = {d["round"]: d for d in game.differences}
     assert victim in flagged[2]["missing"] and flagged[2]["file"]["word"].upper() == victim
+    client.get(base(game) + "rounds/current/")
     finish(client, game)
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(alice)
+    result_page = browser.get(f"/training/duplicate/{game.pk}/rounds/2/").content.decode()
+    assert 'id="file-difference"' in result_page and victim in result_page
     review = client.get(base(game) + "review/").json()
     row = next(r for r in review["rounds"] if r["round"] == 2)
     assert row["difference_with_file"]["missing"] == flagged[2]["missing"]
