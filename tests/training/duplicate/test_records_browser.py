@@ -51,3 +51,16 @@ def test_replay_a_game_file_then_print_its_sheet(live_server, tmp_path, django_u
             page.screenshot(path=str(ARTIFACTS / f"sheet-print-{width}.png"), full_page=True)
             page.emulate_media(media="screen")
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            # play it through (validating every round without a play), then the review and the ranking
+            page.goto(f"{base}/training/duplicate/{game.pk}/")
+            for _round in range(game.round_count):
+                page.click("#validate-button")
+                page.wait_for_selector("#next-round")
+                page.click("#next-round")
+                page.wait_for_load_state()
+            assert "Négatif" in page.inner_text("main")
+            page.screenshot(path=str(ARTIFACTS / f"review-{width}.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.goto(f"{base}/training/duplicate/{game.pk}/ranking/")
+            page.screenshot(path=str(ARTIFACTS / f"ranking-{width}.png"), full_page=True)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
