@@ -14,7 +14,8 @@ Output contract:
                    draw), "replaced": the letter that took the place of a joker-variant blank, or ""}]}
 
   Play JSON is the ``moves --json`` object (``coord`` in the chosen style). The same file, seed and
-  variant give the same output byte for byte. ``--summary`` prints one line per round instead.
+  variant give the same output byte for byte. ``--summary`` prints one line per round instead (number, the
+  rack as announced, coordinate, word, points).
 
 * ``duplicate import FILE --lexicon LEX [--format eliot|eliot-xml|gcg] [--variant classic|joker]
   [--lexicon-name NAME] [--json]``: read a game record (format guessed from the file when not given), check
@@ -102,7 +103,7 @@ def cmd_duplicate(args: argparse.Namespace) -> int:
     game = make_game(gaddag, args.seed, args.variant, lexicon_name=args.lexicon_name, subtops=args.subtops)
     if args.summary:
         for r in game.rounds:
-            sys.stdout.write(f"{r.number:3d}  {r.rack:<8} {r.top.coord_in(args.style):<4} {r.top.word:<15} "
+            sys.stdout.write(f"{r.number:3d}  {r.announced:<9} {r.top.coord_in(args.style):<4} {r.top.word:<15} "
                              f"{r.top.score:4d}\n")
         sys.stdout.write(f"total {game.total}  end: {game.end_reason}\n")
         return 0

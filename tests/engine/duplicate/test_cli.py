@@ -53,6 +53,7 @@ def test_summary(capsys, lexicon):
     lines = out.splitlines()
     game = make_game(GADDAG, 2, "classic")
     assert code == 0 and len(lines) == len(game.rounds) + 1 and lines[-1].startswith(f"total {game.total}")
+    assert all(line.split()[1] == r.announced for line, r in zip(lines, game.rounds, strict=False))
 
 
 def test_errors(capsys, lexicon, tmp_path):
