@@ -95,3 +95,27 @@ def test_the_rack_as_announced() -> None:
             seen_rejected |= bool(rnd.rejected)
             seen_kept |= "+" in data["announced"]
     assert seen_rejected and seen_kept
+
+
+CLUB_JOKER_GAME = """Eliot
+
+   ?AOILVE     OVALIsE         *  76  H  3
+   ?PEBROH     PROHiBES        * 104  8  A
+   ?TEMUIA     PErMUTAI        *  83  A  8
+   ?SIOEXC     EXCISIOn        * 122  E  5
+   ?QSTODU     TOSQUe             46 13  C
+"""
+"""The first five rounds of a joker game published by an FFSc club (Hiersac, 20 January 2023, the source cited
+in docs/duplicate.md), transcribed in Eliot's plain-text layout: racks, tops, coordinates and points as the
+club's sheet gives them (the blanks as its commentary names them)."""
+
+
+def test_a_club_joker_game_scores_as_published_only_with_the_blank_replaced() -> None:
+    from engine.duplicate.records import RecordError, read_record, replay
+
+    rounds = replay(read_record(CLUB_JOKER_GAME, "eliot", variant="joker"))
+    assert [r.move.score for r in rounds] == [76, 104, 83, 122, 46]
+    assert [r.replaced for r in rounds] == ["S", "I", "R", "N", "E"]
+    with pytest.raises(RecordError) as caught:  # the blank left on the board: PROHIBES through a 0-point S
+        replay(read_record(CLUB_JOKER_GAME, "eliot", variant="classic"))
+    assert caught.value.line == 4 and "scores 101" in caught.value.reason
