@@ -30,7 +30,7 @@ def answers_today(user: Any) -> int:
     """Training answers the user gave since local midnight (what the daily goal counts)."""
     if not is_user(user):
         return 0
-    from training.models import Answer  # accounts sits below training: import at call time
+    from training.grids.models import Answer
 
     midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
     return Answer.objects.filter(user=user, created_at__gte=midnight).count()
@@ -42,3 +42,12 @@ def daily_goal_status(user: Any) -> dict[str, int | bool]:
     done = answers_today(user)
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
             "reached": done >= goal}
+
+
+def me_of(user) -> dict:
+    """What ``GET /api/auth/me/`` shows: the user, their preferences and today's progress towards the goal."""
+    profile = profile_of(user)
+    goal = daily_goal_status(user)
+    return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
+            "language": profile.language, "default_lexicon": profile.default_lexicon_id,
+            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"]}

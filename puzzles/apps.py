@@ -9,7 +9,7 @@ class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "puzzles"
     verbose_name = _("Puzzles")
-    home_blocks = [HomeBlock("daily-crossword", "puzzles/_home_daily.html", context="puzzles.daily.home_context",
+    home_blocks = [HomeBlock("daily-crossword", "puzzles/_home_daily.html", context="puzzles.crosswords.home.home_context",
                              order=20)]
     nav_items = [NavItem("puzzles:crosswords", _("Crosswords"), login_required=True),
                  NavItem("puzzles:lab", _("Crossword lab"), login_required=True),
@@ -17,9 +17,9 @@ class PuzzlesConfig(AppConfig):
 
     def ready(self) -> None:
         from core.progress import task_runs_failed
-        from puzzles.services import fail_crosswords_of_runs
+        from puzzles.crosswords.services import fail_crosswords_of_runs
 
         task_runs_failed.connect(fail_crosswords_of_runs, dispatch_uid="puzzles.fail_crosswords_of_runs")
-        from puzzles.lab import fail_comparisons_of_runs
+        from puzzles.lab.services import fail_comparisons_of_runs
 
         task_runs_failed.connect(fail_comparisons_of_runs, dispatch_uid="puzzles.fail_comparisons_of_runs")

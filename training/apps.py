@@ -9,7 +9,7 @@ class TrainingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "training"
     verbose_name = _("Training")
-    home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.home.start_context", order=10),
+    home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.lists.home.start_context", order=10),
                    HomeBlock("duplicate", "training/duplicate/_home_block.html",
                              context="training.duplicate.home.today_context", order=30),
                    HomeBlock("challenge", "training/wordstudy/_home_challenge.html",
@@ -29,7 +29,7 @@ class TrainingConfig(AppConfig):
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
         from core.progress import task_runs_failed
         from training.duplicate.services import fail_games_of_runs
-        from training.services import fail_grids_of_runs
+        from training.grids.services import fail_grids_of_runs
 
         task_runs_failed.connect(fail_grids_of_runs, dispatch_uid="training.fail_grids_of_runs")
         task_runs_failed.connect(fail_games_of_runs, dispatch_uid="training.duplicate.fail_games_of_runs")

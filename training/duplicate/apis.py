@@ -20,7 +20,6 @@ from rest_framework.views import APIView
 
 from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
-from training import selectors as training_selectors
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -42,6 +41,7 @@ from training.duplicate.serializers import (
     TodayOutSerializer,
     ValidateInSerializer,
 )
+from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input or an illegal play: the reason in words.")
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game, or another user's private game.")

@@ -40,7 +40,6 @@ from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import NotationError, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
-from training import services as training_services
 from training.duplicate import selectors
 from training.duplicate.models import (
     DEFAULT_TIMER,
@@ -51,7 +50,9 @@ from training.duplicate.models import (
     DuplicatePlayer,
     DuplicateRound,
 )
-from training.models import RevisionList
+from training.grids import services as grid_training_services
+from training.lists import services as training_services
+from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
@@ -409,7 +410,7 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:
         raise PlayError(exc.code, _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": training_services.play_refusal(exc)}) from None
+            "word": normalised, "coord": coord_text, "reason": grid_training_services.play_refusal(exc)}) from None
     late = is_late(player, game, now)
     move_json = move.to_json("fr")
     open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.selectors import preferred_lexicon
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
-from training import selectors as training_selectors
 from training.duplicate import selectors, services
 from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame
+from training.lists import selectors as training_selectors
 
 NOTATION_SESSION_KEY = "duplicate_notation"
 """The session remembers the notation chosen on the play page, per game (``{"<game id>": "en", ...}``), and

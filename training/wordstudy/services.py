@@ -49,7 +49,7 @@ from engine.wordstudy import (
 )
 from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
-from training.models import RevisionList
+from training.lists.models import RevisionList
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
     AlphagramCard,
@@ -328,7 +328,7 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
 
 def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None, count: int, blanks: int,
                seed: int, rng: random.Random) -> Quiz:
-    from training import selectors as training_selectors
+    from training.lists import selectors as training_selectors
 
     number = _int(list_id, "list")
     if number is None or not 0 < number < 2**63:

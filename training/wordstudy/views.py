@@ -40,7 +40,7 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
 
 
 def _home_context(request: HttpRequest, form: QuizForm, ranking_run: Any = None) -> dict[str, Any]:
-    from training.selectors import lists_of
+    from training.lists.selectors import lists_of
 
     return {"form": form, "lexicons": _lexicons(), "box": selectors.card_box(request.user),
             "recent": list(selectors.quizzes_of(request.user)[:8]), "ranking_run": ranking_run,
