@@ -17,11 +17,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
+from core.hooks import app_hooks
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for
@@ -73,6 +75,15 @@ def get_lexicon(name: str) -> Lexicon:
 def default_lexicon(language: str) -> Lexicon | None:
     """The most recently imported lexicon of ``language`` (None when there is none)."""
     return Lexicon.objects.filter(language=language).order_by("-imported_at").first()
+
+
+def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
+    """The lexicon to preselect for ``user``: their chosen default (the ``chosen_lexicon`` hook, the accounts
+    app), else the site's default of ``language``, else the first lexicon by name."""
+    for chosen in app_hooks("chosen_lexicon"):
+        if (lexicon := chosen(user)) is not None:
+            return lexicon
+    return default_lexicon(language) or Lexicon.objects.order_by("name").first()
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:

@@ -1,4 +1,4 @@
-"""REST API of the puzzles app: thin views over :mod:`puzzles.services` and :mod:`puzzles.selectors`.
+"""REST API of crosswords: thin views over :mod:`puzzles.crosswords.services` and :mod:`puzzles.crosswords.selectors`.
 
 Every crossword is looked up through ``selectors.get_own_crossword``, so another user's id is a 404.
 Errors a learner can fix are 400 ``{"detail": message}``; acting on a crossword that has no grid yet
@@ -19,7 +19,6 @@ from rest_framework.views import APIView
 
 from core.apis import detail_response
 from puzzles.crosswords import exporters, selectors, services
-from puzzles.crosswords import selectors as daily
 from puzzles.crosswords.serializers import (
     CheckInSerializer,
     CheckOutSerializer,
@@ -31,6 +30,7 @@ from puzzles.crosswords.serializers import (
     CrosswordStartedSerializer,
     EntriesInSerializer,
 )
+from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(CrosswordErrorSerializer, description="Bad input; nothing was created or saved.")
 NOT_READY = OpenApiResponse(CrosswordErrorSerializer, description="The crossword has no grid yet (pending, running or failed).")
@@ -55,7 +55,6 @@ class CrosswordsApi(APIView):
         data = serializer.validated_data
         theme_list = None
         if data.get("theme_list") is not None:
-            from training.lists import selectors as training_selectors
 
             theme_list = training_selectors.get_own_list(request.user, data["theme_list"])  # 404 if not theirs
         try:
@@ -73,7 +72,7 @@ class CrosswordDetailApi(APIView):
 
     @extend_schema(responses=CrosswordSerializer)
     def get(self, request: Request, crossword_id: int) -> Response:
-        crossword = services.follow_task(daily.get_solvable_crossword(request.user, crossword_id))
+        crossword = services.follow_task(selectors.get_solvable_crossword(request.user, crossword_id))
         progress = selectors.progress_of(crossword, request.user)
         return Response(CrosswordSerializer(crossword, context={"progress": progress}).data)
 
@@ -88,7 +87,7 @@ class EntriesApi(APIView):
 
     @extend_schema(request=EntriesInSerializer, responses={200: CrosswordProgressSerializer, 400: BAD_INPUT, 409: NOT_READY})
     def put(self, request: Request, crossword_id: int) -> Response:
-        crossword = daily.get_solvable_crossword(request.user, crossword_id)
+        crossword = selectors.get_solvable_crossword(request.user, crossword_id)
         serializer = EntriesInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -106,7 +105,7 @@ class CheckApi(APIView):
 
     @extend_schema(request=CheckInSerializer, responses={200: CheckOutSerializer, 400: BAD_INPUT, 409: NOT_READY})
     def post(self, request: Request, crossword_id: int) -> Response:
-        crossword = daily.get_solvable_crossword(request.user, crossword_id)
+        crossword = selectors.get_solvable_crossword(request.user, crossword_id)
         serializer = CheckInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

@@ -1,13 +1,13 @@
-"""Forms of the crossword pages: field types and labels only; the rules are in :mod:`puzzles.services`."""
+"""Forms of the crossword pages: field types and labels only; the rules are in :mod:`puzzles.crosswords.services`."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.selectors import preferred_lexicon
-from lexicon.selectors import list_lexicons
+from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
+from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
 
 
@@ -23,7 +23,6 @@ class CrosswordForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        from training.lists import selectors as training_selectors
 
         self.fields["lexicon"].queryset = list_lexicons()
         self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon

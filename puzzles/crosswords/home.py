@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.selectors import preferred_lexicon
+from lexicon.selectors import preferred_lexicon
 from puzzles.crosswords.services import DAILY_SIZE, find_daily_crossword
 
 

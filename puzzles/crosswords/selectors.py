@@ -1,9 +1,9 @@
 """Crossword reads. ``get_own_crossword`` raises ``Http404`` for anyone else's crossword.
 
 Why 404 and not 403: ids must not reveal which crosswords exist. Why the "public" views below: the
-solve page and ``GET /api/crosswords/{id}/`` must never carry the answers (see :mod:`puzzles.models`).
+solve page and ``GET /api/crosswords/{id}/`` must never carry the answers (see :mod:`puzzles.crosswords.models`).
 
-For the training dashboard (issue 9 → training): :func:`crossword_summary` counts a learner's
+For the training dashboard (through the ``dashboard_context`` hook): :func:`crossword_summary` counts a learner's
 started and finished crosswords, clean solves and time.
 """
 
@@ -128,3 +128,8 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
         Crossword.objects.filter(owner=user)
     return get_or_404(mine_or_daily.select_related("lexicon", "task_run", "theme_list", "owner"), crossword_id,
                       "No such crossword.")
+
+
+def dashboard_context(user: Any) -> dict[str, Any]:
+    """The crosswords' figures on the training dashboard (a hook, see core.hooks)."""
+    return {"crosswords": crossword_summary(user)}

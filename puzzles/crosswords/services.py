@@ -19,7 +19,7 @@ Rules the pages, the API and the tests rely on:
   or with a revealed cell that was not already right, is *missed*.
 - **Finish**: when every white cell holds its answer (typed or revealed). The missed words then go
   to the learner's review queue: the revision list "Crossword misses" of the crossword's lexicon
-  (created on first use), through :mod:`training.services`; a word already there is reviewed as
+  (created on first use), through :mod:`training.lists.services`; a word already there is reviewed as
   forgotten (FSRS "Again"), so it is due again at once. Only words worth training go: of
   :data:`REVIEW_MIN_LENGTH` (4) to 8 letters (a revision word's limit); the short ones (which a revealed
   grid is full of) and the long ones are listed in ``review_skipped`` with the reason, so a reveal
@@ -46,7 +46,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from accounts.services import EDITORIAL_USERNAME, editorial_account
-from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.models import TaskRun
+from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from core.validation import as_whole_number
 from engine.alphabet import fold_word
 from engine.crossword import (
@@ -66,6 +67,7 @@ from engine.crossword import (
     make_clue,
 )
 from lexicon.models import Lexicon
+from lexicon.selectors import definitions_for, gaddag_for
 from puzzles.crosswords.models import (
     BLACK,
     EMPTY,
@@ -75,6 +77,8 @@ from puzzles.crosswords.models import (
     CrosswordProgress,
     MissesList,
 )
+from training.lists import selectors as training_selectors
+from training.lists import services as training_services
 
 logger = logging.getLogger(__name__)
 
@@ -136,9 +140,8 @@ def theme_words_from(revision_list: Any, lexicon: Lexicon, size: int, style: str
     """The words of ``revision_list`` that can be theme entries of a ``size`` grid in ``style``.
 
     Only words still in the lexicon, of a length a slot can have, the ones due for review first.
-    The list is read through :mod:`training.selectors` (the training app owns it).
+    The list is read through :mod:`training.lists.selectors` (the training app owns it).
     """
-    from training.lists import selectors as training_selectors
 
     if revision_list.lexicon_id != lexicon.pk:
         raise CrosswordInputError(_("The list “%(list)s” is a list of the lexicon %(other)s, not %(lexicon)s.")
@@ -170,7 +173,7 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
     """Check the request, create the crossword and start its generation task (returns at once).
 
     ``theme_list`` must already be one of ``user``'s lists (callers fetch it through
-    ``training.selectors.get_own_list``, which 404s anyone else's). ``pattern``, ``extra_lexicons`` and
+    ``training.lists.selectors.get_own_list``, which 404s anyone else's). ``pattern``, ``extra_lexicons`` and
     ``algorithm`` come from the crossword lab (:mod:`puzzles.lab` checks them): the grid to fill instead
     of a random one, more lexicons whose words fill it too, and the filler's search.
     """
@@ -190,7 +193,6 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
     if unfinished >= MAX_UNFINISHED:
         raise Busy(_("You already have %(n)s crosswords being generated: wait until one is ready.")
                    % {"n": unfinished})
-    from puzzles.crosswords.tasks import generate_crossword
 
     try:
         with transaction.atomic():  # the task is sent when this commits
@@ -199,7 +201,7 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
                                                  pattern=list(pattern), algorithm=algorithm)
             if extra_lexicons:
                 crossword.extra_lexicons.set(extra_lexicons)
-            run = start_task(generate_crossword, owner=user, crossword_id=crossword.pk)
+            run = start_task("puzzles.generate_crossword", owner=user, crossword_id=crossword.pk)
             Crossword.objects.filter(pk=crossword.pk).update(task_run=run)
     except TaskDispatchError:
         crossword.delete()  # nothing was started: leave no crossword waiting for a task that will never run
@@ -222,7 +224,6 @@ def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
     the GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a
     new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG.
     """
-    from lexicon.selectors import gaddag_for
 
     gaddag = gaddag_for(lexicon)
     with _LEXICONS_LOCK:
@@ -355,8 +356,6 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
         lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()])
         result, extra = _fill(crossword, lex, progress)
         progress.report(96, _("Writing the clues"))
-        from lexicon.selectors import definitions_for
-
         words = [a.answer for a in result.answers]
         definitions = definitions_for(crossword.lexicon, words)
         slots = [{"key": a.key, "number": a.number, "dir": a.direction, "row": a.row, "col": a.col,
@@ -390,7 +389,6 @@ def follow_task(crossword: Crossword) -> Crossword:
     """
     if crossword.status not in (Crossword.Status.PENDING, Crossword.Status.RUNNING) or crossword.task_run is None:
         return crossword
-    from core.progress import expire_if_stale
 
     run = expire_if_stale(crossword.task_run)
     if run.state == run.State.FAILED:
@@ -404,7 +402,6 @@ def follow_task(crossword: Crossword) -> Crossword:
 def fail_crosswords_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
     """Receiver of ``core.progress.task_runs_failed``: crosswords whose run was failed outside the crossword
     code (found stale, never dispatched) are failed with the run's words."""
-    from core.models import TaskRun
 
     unfinished = [Crossword.Status.PENDING, Crossword.Status.RUNNING]
     for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
@@ -628,7 +625,6 @@ def finish(progress: CrosswordProgress) -> CrosswordProgress:
 
 def misses_list(user: Any, lexicon: Lexicon) -> Any:
     """The learner's "Crossword misses" revision list for ``lexicon``, created through training's service."""
-    from training.lists import services as training_services
 
     link = MissesList.objects.select_related("revision_list").filter(owner=user, lexicon=lexicon).first()
     if link is not None:
@@ -647,7 +643,6 @@ def send_misses_to_review(user: Any, lexicon: Lexicon, words: Sequence[str]) -> 
     belongs to a revision word. A new word gets a new card (due now); a word already in the list is
     reviewed as forgotten ("Again"), which makes it due again at once.
     """
-    from training.lists import services as training_services
 
     revision_list = misses_list(user, lexicon)
     sent: list[str] = []

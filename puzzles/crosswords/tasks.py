@@ -1,4 +1,4 @@
-"""Celery entry points of the puzzles app: thin wrappers over :mod:`puzzles.services`."""
+"""Celery entry point of crosswords: a thin wrapper over :mod:`puzzles.crosswords.services`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Crossword pages (htmx): the list with the request form, and the solve page.
 
-Thin by design: reads through :mod:`puzzles.selectors`, writes through :mod:`puzzles.services`. The
+Thin by design: reads through :mod:`puzzles.crosswords.selectors`, writes through :mod:`puzzles.crosswords.services`. The
 solve page is driven by ``static/js/crossword.js``, which talks to the REST API (session auth) for
 autosave, checks and reveals, so the answers never reach the page before a reveal.
 """
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors import preferred_lexicon
+from lexicon.selectors import preferred_lexicon
 from puzzles.crosswords import selectors, services
 from puzzles.crosswords.forms import CrosswordForm
 

@@ -1,5 +1,5 @@
-"""REST API of Jarnac games: thin views over :mod:`puzzles.jarnac_services` and
-:mod:`puzzles.jarnac_selectors`.
+"""REST API of Jarnac games: thin views over :mod:`puzzles.jarnac.services` and
+:mod:`puzzles.jarnac.selectors`.
 
 Every game is looked up through ``get_own_game``: another user's id is a 404. A refused move or a
 bad request is 400 ``{"detail", "code"}`` (nothing changes); a move when it is not your turn or

@@ -8,6 +8,10 @@ from django.utils.translation import gettext_lazy as _
 
 from lexicon.models import Lexicon
 
+PLAYER = 0
+"""The learner's index in the engine's game state (the AI plays index 1)."""
+AI = 1
+
 
 class JarnacGame(models.Model):
     """A learner's Jarnac game against the AI, stored as its seed and moves (replayable).
@@ -16,7 +20,7 @@ class JarnacGame(models.Model):
     engine's ``replay(seed, moves)`` rebuilds the game exactly. ``state`` is the engine's full state
     after those moves, kept so that a request does not replay the whole game; it holds the bag's
     order and the AI's loose letters, so it never leaves the server (pages and the API show
-    ``engine.jarnac.public_view``-like data built by ``puzzles.jarnac_selectors``). The learner is
+    ``engine.jarnac.public_view``-like data built by ``puzzles.jarnac.selectors``). The learner is
     always player 0 (they start); the AI is player 1.
     """
 

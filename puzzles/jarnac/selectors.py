@@ -14,8 +14,7 @@ from django.utils.translation import gettext as _
 
 from core.selectors import get_or_404, is_user
 from engine.jarnac import GameState, from_json, rules
-from puzzles.jarnac.models import JarnacGame
-from puzzles.jarnac.services import AI, PLAYER
+from puzzles.jarnac.models import AI, PLAYER, JarnacGame
 
 
 def games_of(user: Any) -> QuerySet[JarnacGame]:

@@ -1,5 +1,5 @@
 """REST shapes of Jarnac games. Inputs check types only (the rules and their messages live in
-:mod:`puzzles.jarnac_services`); outputs describe :func:`puzzles.jarnac_selectors.game_view`."""
+:mod:`puzzles.jarnac.services`); outputs describe :func:`puzzles.jarnac.selectors.game_view`."""
 
 from __future__ import annotations
 

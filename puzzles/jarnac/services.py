@@ -36,12 +36,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.alphabet import InvalidWord
+from engine.alphabet import InvalidWord, get_alphabet
 from engine.jarnac import (
     AnagramTree,
     GameState,
     IllegalMove,
     ai,
+    creations,
     from_json,
     longest_extensions,
     new_game,
@@ -51,13 +52,16 @@ from engine.jarnac import (
 )
 from engine.jarnac import extensions as tree_extensions
 from engine.jarnac.tree import MAX_WORD_LENGTH, MIN_WORD_LENGTH
+from lexicon import selectors as lexicon_selectors
 from lexicon.models import Lexicon
-from puzzles.jarnac.models import JarnacGame
+from lexicon.selectors import gaddag_for
+from puzzles.jarnac.models import AI, PLAYER, JarnacGame
+from training.lists import selectors as training_selectors
+from training.lists import services as training_services
+from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
-PLAYER = 0
-AI = 1
 KINDS = ("create", "transform", "draw", "exchange", "pass", "jarnac")
 LEVELS = tuple(ai.LEVELS)
 MAX_MISSED = 30
@@ -97,7 +101,6 @@ def jarnac_tree(lexicon: Lexicon) -> AnagramTree:
     Keyed weakly by the compiled GADDAG (``lexicon.selectors.gaddag_for``): a newly published version
     is a new GADDAG, so the next game uses it, and the old tree goes with the old GADDAG.
     """
-    from lexicon.selectors import gaddag_for
 
     gaddag = gaddag_for(lexicon)
     with _TREES_LOCK:
@@ -120,7 +123,6 @@ def forget_trees() -> None:
 
 def resolve_lexicon(value: Any) -> Lexicon:
     """A lexicon from its id or its name; the default French lexicon when ``value`` is empty."""
-    from lexicon import selectors as lexicon_selectors
 
     if value is None or value == "":
         lexicon = lexicon_selectors.default_lexicon("fr") or lexicon_selectors.list_lexicons().first()
@@ -236,8 +238,6 @@ def engine_move(kind: Any, word: Any = None, line: Any = None, letters: Any = No
 
 
 def _normalised_word(state: GameState, text: str) -> str:
-    from engine.alphabet import get_alphabet
-
     try:
         word = get_alphabet(state.language).normalise(text)
     except InvalidWord:
@@ -393,7 +393,6 @@ class Hint:
 
 def hint(game: JarnacGame) -> Hint:
     """Hints from the anagram tree, for the learner's reserve as it is now."""
-    from engine.jarnac import creations
 
     if game.is_over:
         raise GameOver(_("The game is over."))
@@ -458,9 +457,6 @@ def jarnac_list_name() -> str:
 def review_list(user: Any, lexicon: Lexicon, list_id: Any = None) -> Any:
     """The revision list to receive missed words: the user's list ``list_id`` (404 if not theirs), else
     their list named "Jarnac: missed words" of that lexicon, created on first use."""
-    from training.lists import selectors as training_selectors
-    from training.lists import services as training_services
-    from training.lists.models import RevisionList
 
     if list_id not in (None, ""):
         chosen = training_selectors.get_own_list(user, list_id)
@@ -488,7 +484,6 @@ def add_missed_to_review(game: JarnacGame, user: Any, words: Any = None, list_id
     Words longer than a revision word may be (8 letters), or already in the list, are reported in
     ``skipped`` with the reason; only words of the game's missed list are accepted.
     """
-    from training.lists import services as training_services
 
     if not game.is_over:
         raise GameOver(_("The missed words are known at the end of the game."))

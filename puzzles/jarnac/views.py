@@ -2,7 +2,7 @@
 
 Plain forms that post and redirect back (they work with the keyboard alone and without scripts);
 ``hx-boost`` on the page makes them swap the page in place. Reads through
-:mod:`puzzles.jarnac_selectors`, writes through :mod:`puzzles.jarnac_services`; a refused move comes
+:mod:`puzzles.jarnac.selectors`, writes through :mod:`puzzles.jarnac.services`; a refused move comes
 back as an error message above the board, the game unchanged.
 """
 
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from puzzles.jarnac import selectors, services
 from puzzles.jarnac.forms import NewGameForm
+from training.lists import selectors as training_selectors
 
 REFUSED_KEY = "jarnac_refused"
 
@@ -59,7 +60,6 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "moves": list(reversed(view["moves"])),
     }
     if found.is_over:
-        from training.lists import selectors as training_selectors
 
         context["lists"] = training_selectors.lists_of(request.user).filter(lexicon=found.lexicon)
         context["list_name"] = services.jarnac_list_name()

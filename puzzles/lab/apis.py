@@ -1,4 +1,4 @@
-"""REST API of the crossword lab: thin views over :mod:`puzzles.lab`.
+"""REST API of the crossword lab: thin views over :mod:`puzzles.lab.services`.
 
 Errors a user can fix are 400 ``{"detail": message}``; another user's comparison is a 404.
 """
@@ -13,8 +13,7 @@ from rest_framework.views import APIView
 
 from core.apis import detail_response
 from puzzles.crosswords.serializers import CrosswordErrorSerializer, CrosswordStartedSerializer
-from puzzles.lab import selectors
-from puzzles.lab import services as lab
+from puzzles.lab import selectors, services
 from puzzles.lab.serializers import (
     FillComparisonSerializer,
     FillComparisonStartedSerializer,
@@ -24,14 +23,15 @@ from puzzles.lab.serializers import (
     LabRandomInSerializer,
     LabSolveInSerializer,
 )
+from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(CrosswordErrorSerializer, description="Bad input; nothing was created.")
 BUSY = OpenApiResponse(CrosswordErrorSerializer, description="Too many of your crosswords are being generated.")
 
 
 def _grid_out(rows: list[str]) -> dict:
-    return {"grid": rows, "rows": len(rows), "cols": len(rows[0]), "blocks": lab.black_count(rows),
-            "text": lab.export_grid(rows, "text"), "zero_one": lab.export_grid(rows, "01")}
+    return {"grid": rows, "rows": len(rows), "cols": len(rows[0]), "blocks": services.black_count(rows),
+            "text": services.export_grid(rows, "text"), "zero_one": services.export_grid(rows, "01")}
 
 
 class LabGridApi(APIView):
@@ -43,8 +43,8 @@ class LabGridApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            rows = lab.read_lab_grid(data["grid"], data["style"], data["format"])
-        except lab.LabInputError as exc:
+            rows = services.read_lab_grid(data["grid"], data["style"], data["format"])
+        except services.LabInputError as exc:
             return detail_response(str(exc))
         return Response(_grid_out(rows))
 
@@ -58,8 +58,8 @@ class LabRandomGridApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            rows = lab.random_lab_grid(data["rows"], data["cols"], data["blocks"], data["style"], data.get("seed"))
-        except lab.LabInputError as exc:
+            rows = services.random_lab_grid(data["rows"], data["cols"], data["blocks"], data["style"], data.get("seed"))
+        except services.LabInputError as exc:
             return detail_response(str(exc))
         return Response(_grid_out(rows))
 
@@ -74,17 +74,16 @@ class LabSolveApi(APIView):
         data = serializer.validated_data
         theme_list = None
         if data.get("theme_list") is not None:
-            from training.lists import selectors as training_selectors
 
             theme_list = training_selectors.get_own_list(request.user, data["theme_list"])  # 404 if not theirs
         try:
-            crossword = lab.start_lab_crossword(request.user, data["lexicon"], data["grid"], data["style"],
+            crossword = services.start_lab_crossword(request.user, data["lexicon"], data["grid"], data["style"],
                                                 extra_lexicons=data.get("lexicons", []), algorithm=data["algorithm"],
                                                 theme_list=theme_list, grid_format=data["format"],
                                                 seed=data.get("seed"))
-        except lab.Busy as exc:
+        except services.Busy as exc:
             return detail_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
-        except lab.CrosswordInputError as exc:
+        except services.CrosswordInputError as exc:
             return detail_response(str(exc))
         return Response({"crossword": crossword.pk, "task": crossword.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
@@ -102,11 +101,11 @@ class LabComparisonsApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            comparison = lab.start_comparison(request.user, data["lexicon"], data["grid"], data["style"],
+            comparison = services.start_comparison(request.user, data["lexicon"], data["grid"], data["style"],
                                               algorithms=data["algorithms"], seeds=data["seeds"],
                                               time_limit=data["time_limit"], extra_lexicons=data.get("lexicons", []),
                                               grid_format=data["format"])
-        except lab.LabInputError as exc:
+        except services.LabInputError as exc:
             return detail_response(str(exc))
         return Response({"comparison": comparison.pk, "task": comparison.task_run_id},
                         status=status.HTTP_202_ACCEPTED)
@@ -117,5 +116,5 @@ class LabComparisonDetailApi(APIView):
 
     @extend_schema(responses=FillComparisonSerializer)
     def get(self, request: Request, comparison_id: int) -> Response:
-        comparison = lab.follow_comparison(selectors.get_own_comparison(request.user, comparison_id))
+        comparison = services.follow_comparison(selectors.get_own_comparison(request.user, comparison_id))
         return Response(FillComparisonSerializer(comparison).data)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.selectors import preferred_lexicon
-from lexicon.selectors import list_lexicons
+from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
+from puzzles.lab.services import algorithm_labels
+from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
 
 
@@ -53,8 +54,6 @@ class LabForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        from puzzles.lab.services import algorithm_labels
-        from training.lists import selectors as training_selectors
 
         labels = list(algorithm_labels().items())
         self.fields["algorithm"].choices = labels

@@ -1,4 +1,4 @@
-"""REST shapes of the crossword lab. Input serializers check types only; the rules live in :mod:`puzzles.lab`."""
+"""REST shapes of the crossword lab. Input serializers check types only; the rules live in :mod:`puzzles.lab.services`."""
 
 from __future__ import annotations
 

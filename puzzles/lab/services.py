@@ -13,7 +13,7 @@ Rules the pages, the API and the tests rely on:
   most, each run within :data:`MAX_SECONDS`, so one comparison holds a worker 10 minutes at the very
   most (4 algorithms × 5 seeds × 30 s); the table is kept on :class:`FillComparison`.
 
-Anything else raises :class:`LabInputError` (a :class:`~puzzles.services.CrosswordInputError`) and
+Anything else raises :class:`LabInputError` (a :class:`~puzzles.crosswords.services.CrosswordInputError`) and
 nothing is created.
 """
 
@@ -28,7 +28,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
-from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.models import TaskRun
+from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from engine.crossword import (
     ALGORITHMS,
     GRID_FORMATS,
@@ -191,14 +192,13 @@ def start_comparison(user: Any, lexicon: Any, grid: Any, style: Any, *, algorith
     others = check_lexicons(lexicon, extra_lexicons)
     chosen, seeds_int, seconds = _check_comparison_numbers(list(algorithms) if not isinstance(algorithms, str)
                                                            else algorithms, seeds, time_limit)
-    from puzzles.lab.tasks import compare_algorithms
 
     try:
         with transaction.atomic():  # the task is sent when this commits
             comparison = FillComparison.objects.create(owner=user, lexicon=lexicon, style=style, pattern=rows,
                                                        algorithms=chosen, seeds=seeds_int, time_limit=seconds)
             comparison.extra_lexicons.set(others)
-            run = start_task(compare_algorithms, owner=user, comparison_id=comparison.pk)
+            run = start_task("puzzles.compare_algorithms", owner=user, comparison_id=comparison.pk)
             FillComparison.objects.filter(pk=comparison.pk).update(task_run=run)
     except TaskDispatchError:
         comparison.delete()  # nothing was started: leave no comparison waiting for a task that will never run
@@ -239,7 +239,6 @@ def follow_comparison(comparison: FillComparison) -> FillComparison:
     unfinished = [FillComparison.Status.PENDING, FillComparison.Status.RUNNING]
     if comparison.status not in unfinished or comparison.task_run is None:
         return comparison
-    from core.progress import expire_if_stale
 
     run = expire_if_stale(comparison.task_run)
     if run.state == run.State.FAILED:
@@ -252,7 +251,6 @@ def follow_comparison(comparison: FillComparison) -> FillComparison:
 
 def fail_comparisons_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
     """Receiver of ``core.progress.task_runs_failed``: comparisons whose run was failed outside this code."""
-    from core.models import TaskRun
 
     unfinished = [FillComparison.Status.PENDING, FillComparison.Status.RUNNING]
     for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):

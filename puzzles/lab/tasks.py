@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from core.progress import Progress, tracked_task
-from puzzles.lab import services as lab
+from puzzles.lab import services
 
 
 @tracked_task(name="puzzles.compare_algorithms")
 def compare_algorithms(progress: Progress, comparison_id: int) -> dict:
     """Fill the lab's grid with each chosen algorithm and seed, and store the timing table."""
-    return lab.run_comparison(comparison_id, progress)
+    return services.run_comparison(comparison_id, progress)

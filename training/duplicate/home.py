@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from accounts.selectors import preferred_lexicon
+from lexicon.selectors import preferred_lexicon
 from training.duplicate import selectors
 
 

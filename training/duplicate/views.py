@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors import preferred_lexicon
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
+from lexicon.selectors import preferred_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame

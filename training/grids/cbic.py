@@ -1,4 +1,4 @@
-"""The one place the training app calls the engine's CBIC generator (issue 5, ``engine.cbic``).
+"""The one place the training app calls the engine's CBIC generator (``engine.cbic``).
 
 Why an adapter: the web side speaks in stored dicts (``{"entry", "word", "support_index"}``) and JSON;
 the engine speaks in ``RevisionWord`` objects and a ``TrainingGrid`` result. Keeping the translation here
@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
 from core.progress import TaskFailure
+from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
 
 TIME_BUDGET_SECONDS = 20.0
 
@@ -28,11 +29,6 @@ def run_cbic(gaddag: Any, words: list[dict[str, Any]], *, seed: int, top_n: int,
     the error's code. ``progress(percent, message)`` gets the engine's messages, which carry codes too
     (``core.engine_messages.engine_note`` translates them).
     """
-    try:
-        from engine.cbic import CbicInputError, RevisionWord, generate_training_grid
-    except ImportError as exc:  # the generator is another engineer's module (issue 5)
-        raise TaskFailure(f"The training-grid generator (engine.cbic) is not available: {exc}") from None
-
     items = [RevisionWord(w["word"], int(w["support_index"])) for w in words]
     try:
         grid = generate_training_grid(gaddag, items, seed=seed, top_n=top_n, time_budget=TIME_BUDGET_SECONDS,

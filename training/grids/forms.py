@@ -1,4 +1,4 @@
-"""Forms of the training pages: field types and labels only; the rules are in :mod:`training.services`."""
+"""Forms of the training grid pages: field types and labels only; the rules are in :mod:`training.grids.services`."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from core.engine_messages import unplaced_reason
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
 from engine.scrabble.cgp import parse_cgp
 from training.grids.models import Answer, Situation, TrainingGrid
@@ -135,7 +136,6 @@ def current_situation(situation: Situation, user) -> Situation | None:
 def unplaced_words(grid: TrainingGrid) -> list[dict[str, Any]]:
     """The words CBIC left out, each with its reason in the reader's language (translated by code;
     grids stored before codes existed keep their English reason)."""
-    from core.engine_messages import unplaced_reason
 
     return [{"word": item.get("word", ""), "spec": item.get("spec", ""), "reason": unplaced_reason(item),
              "code": item.get("code", ""), "params": item.get("params") or {}}
@@ -226,3 +226,8 @@ def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
         "accuracy_by_day": accuracy_by_day(user, 30, now),
         "hardest": hardest_words(user),
     }
+
+
+def answers_since(user, since: dt.datetime) -> int:
+    """How many answers ``user`` gave since ``since`` (the daily goal counts them; a hook, see core.hooks)."""
+    return Answer.objects.filter(user=user, created_at__gte=since).count()

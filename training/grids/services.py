@@ -20,14 +20,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_note, message_for
+from core.models import TaskRun
 from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
 from engine.alphabet import InvalidWord
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.movegen import generate_moves
-from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
 from training.grids import selectors
+from training.grids.cbic import run_cbic
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists import selectors as list_selectors
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -73,13 +75,12 @@ def _start(user, lexicon: Lexicon, words: list[dict[str, Any]], *, source: str,
     if not words:
         raise GridError(_("No word to train on: add words that are in the lexicon %(lexicon)s first.")
                         % {"lexicon": lexicon.name})
-    from training.grids.tasks import generate_grid
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     grid = TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list, source=source,
                                        seed=seed, words=words)
     try:
-        run = start_task(generate_grid, owner=user, grid_id=grid.pk)
+        run = start_task("training.generate_grid", owner=user, grid_id=grid.pk)
     except TaskDispatchError:
         grid.delete()  # nothing was started: leave no grid waiting for a task that will never run
         raise
@@ -114,7 +115,6 @@ def _expected_play(gaddag: Any, cgp: str, placed: dict[str, Any]) -> dict[str, A
     Why re-validate: the situation is what the learner is judged against, so an illegal one must
     never be shown; a refusal here is reported as an unplaced word instead.
     """
-    from engine.scrabble.notation import format_coord
 
     position = parse_cgp(cgp)
     coord = format_coord(placed["row"], placed["col"], placed["dir"], "fr")
@@ -136,8 +136,6 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
         progress.report(2, _("Loading the lexicon"))
         gaddag = list_selectors.gaddag_of(grid.lexicon)
         progress.report(5, _("Building the grid"))
-        from training.grids.cbic import run_cbic
-
         result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N, lexicon_name=grid.lexicon.name,
                           progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), engine_note(msg)))
         progress.report(96, _("Checking the situations"))
@@ -188,7 +186,6 @@ def _built_summary(grid: TrainingGrid) -> dict[str, Any]:
 def fail_grids_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
     """Receiver of ``core.progress.task_runs_failed``: grids whose run was failed outside the grid code
     (found stale, never dispatched) are failed with the run's words, so lists and counts tell the truth."""
-    from core.models import TaskRun
 
     for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
         TrainingGrid.objects.filter(task_run=run, status__in=[TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING]

@@ -1,4 +1,4 @@
-"""Celery entry points of the training app: thin wrappers over :mod:`training.services`."""
+"""Celery entry point of training grids: a thin wrapper over :mod:`training.grids.services`."""
 
 from __future__ import annotations
 
@@ -19,8 +19,3 @@ def generate_grid(progress: Progress, grid_id: int) -> dict:
     result = services.build_grid(grid_id, progress)
     return {**result, "hostname": socket.gethostname(), "pid": os.getpid()}
 
-
-# Duplicate games keep their tasks next to their services; importing them here lets Celery's autodiscovery
-# (which reads each app's ``tasks`` module) register them.
-from training.duplicate.tasks import make_duplicate_game, make_duplicate_games_of_the_day  # noqa: E402,F401
-from training.wordstudy.tasks import rank_lexicon  # noqa: E402,F401  (registered with the worker)

@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.selectors import daily_goal_status
+from core.hooks import app_hooks
 from training.grids import selectors, services
 from training.grids.forms import AnswerForm, DueGridForm
 from training.lists import selectors as list_selectors
@@ -25,13 +26,14 @@ from training.lists import services as list_services
 @login_required
 @require_GET
 def dashboard(request: HttpRequest) -> HttpResponse:
-    from puzzles.crosswords.selectors import crossword_summary
-
     summary = selectors.progress_summary(request.user)
+    more = {}
+    for extra in app_hooks("dashboard_context"):  # other modes' figures (the crosswords)
+        more.update(extra(request.user))
     return render(request, "training/dashboard.html", {
+        **more,
         "summary": summary,
         "goal": daily_goal_status(request.user),
-        "crosswords": crossword_summary(request.user),
         "lists": list_selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
         "due_lexicons": list_selectors.due_lexicons(request.user),

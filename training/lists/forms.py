@@ -1,13 +1,12 @@
-"""Forms of the training pages: field types and labels only; the rules are in :mod:`training.services`."""
+"""Forms of the revision list pages: field types and labels only; the rules are in :mod:`training.lists.services`."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.selectors import preferred_lexicon
 from core.validation import MAX_DESCRIPTION_LENGTH, validate_multiline, validate_single_line
-from lexicon.selectors import list_lexicons
+from lexicon.selectors import list_lexicons, preferred_lexicon
 
 
 class ListForm(forms.Form):

@@ -6,8 +6,9 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from accounts.selectors import daily_goal_status, preferred_lexicon
+from accounts.selectors import daily_goal_status
 from accounts.services import EDITORIAL_USERNAME
+from lexicon.selectors import preferred_lexicon
 from training.lists import selectors
 
 

@@ -15,16 +15,16 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_for
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 
 MAX_SUGGESTIONS = 8
 
 
 def gaddag_of(lexicon: Lexicon) -> Any:
-    """The compiled GADDAG of ``lexicon`` (issue 10's per-process cache: ``lexicon.selectors.gaddag_for``)."""
-    from lexicon.selectors import gaddag_for
+    """The compiled GADDAG of ``lexicon`` (loaded once per process: ``lexicon.selectors.gaddag_for``)."""
 
     return gaddag_for(lexicon)
 
@@ -160,3 +160,9 @@ def due_lexicons(user) -> list[tuple[Lexicon, int]]:
               .annotate(n=Count("id")).order_by("-n"))
     by_id = Lexicon.objects.in_bulk([row["entry__revision_list__lexicon"] for row in counts])
     return [(by_id[row["entry__revision_list__lexicon"]], row["n"]) for row in counts]
+
+
+def grids_of_list(revision_list: RevisionList) -> QuerySet[Any]:
+    """The training grids started on the owner's ``revision_list``, newest first (dead runs failed first)."""
+    expire_stale_runs_of(revision_list.owner)
+    return revision_list.grids.filter(owner=revision_list.owner).select_related("task_run", "lexicon")

@@ -15,7 +15,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from training.grids import selectors as grid_selectors
 from training.lists import selectors, services
 from training.lists.forms import BulkForm, ListForm, WordForm
 
@@ -47,7 +46,7 @@ def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
         "bulk_form": BulkForm(),
         "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
                                        "published": revision_list.published}, user=request.user, editing=True),
-        "grids": grid_selectors.grids_of(request.user).filter(revision_list=revision_list)[:10],
+        "grids": selectors.grids_of_list(revision_list)[:10],
     }
     context.update(extra)
     return context

@@ -49,7 +49,6 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
         ranking.refresh_from_db()
     if ranking is not None and ranking.state != AlphagramRanking.State.FAILED:
         return ranking
-    from training.wordstudy.tasks import rank_lexicon  # tasks import this module
 
     with transaction.atomic():
         if ranking is None:
@@ -64,7 +63,7 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
                 state=AlphagramRanking.State.RUNNING, error="")
             if not claimed:
                 return ranking_of(lexicon)
-        run = start_task(rank_lexicon, owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
+        run = start_task("wordstudy.rank", owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
         AlphagramRanking.objects.filter(pk=ranking.pk).update(task_run=run)
     ranking.refresh_from_db()
     return ranking

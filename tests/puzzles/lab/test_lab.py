@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from engine.crossword import parse_grid
 from lexicon.services import import_word_list
 from puzzles.crosswords.models import Crossword
-from puzzles.lab import services as lab
+from puzzles.lab import services
 from puzzles.lab.models import FillComparison
 from tests.support import api_for, write_words
 
@@ -26,9 +26,9 @@ def blacks(rows) -> int:
 # --- Grids ------------------------------------------------------------------------------------------------
 
 def test_grid_text_and_01_files_read_the_same_grid():
-    assert lab.read_lab_grid(OPEN_5, "fr") == [".....", ".#.#.", ".....", ".#.#.", "....."]
-    assert lab.read_lab_grid("00000\n01010\n00000\n01010\n00000\n", "fr", "01") == lab.read_lab_grid(OPEN_5, "fr")
-    assert lab.read_lab_grid("ab...\n.#.#.\n.....", "fr") == ["AB...", ".#.#.", "....."]
+    assert services.read_lab_grid(OPEN_5, "fr") == [".....", ".#.#.", ".....", ".#.#.", "....."]
+    assert services.read_lab_grid("00000\n01010\n00000\n01010\n00000\n", "fr", "01") == services.read_lab_grid(OPEN_5, "fr")
+    assert services.read_lab_grid("ab...\n.#.#.\n.....", "fr") == ["AB...", ".#.#.", "....."]
 
 
 @pytest.mark.parametrize(("text", "fmt", "style", "message"), [
@@ -45,15 +45,15 @@ def test_grid_text_and_01_files_read_the_same_grid():
     ("000", "csv", "fr", "Unknown grid format"),
 ])
 def test_bad_grids_are_refused_with_the_place(text, fmt, style, message):
-    with pytest.raises(lab.LabInputError, match=message.replace("?", r"\?").replace("(", r"\(").replace(")", r"\)")):
-        lab.read_lab_grid(text, style, fmt)
+    with pytest.raises(services.LabInputError, match=message.replace("?", r"\?").replace("(", r"\(").replace(")", r"\)")):
+        services.read_lab_grid(text, style, fmt)
 
 
 def test_random_grid_has_exactly_the_black_cells_asked_for():
-    rows = lab.random_lab_grid(7, 11, 10, "fr", seed=4)
+    rows = services.random_lab_grid(7, 11, 10, "fr", seed=4)
     assert (len(rows), len(rows[0]), blacks(rows)) == (7, 11, 10)
     parse_grid(rows, "fr")
-    us = lab.random_lab_grid("13", "13", "21", "us", seed=5)
+    us = services.random_lab_grid("13", "13", "21", "us", seed=5)
     assert blacks(us) == 21 and all(us[r][c] == us[12 - r][12 - c] for r in range(13) for c in range(13))
 
 
@@ -66,8 +66,8 @@ def test_random_grid_has_exactly_the_black_cells_asked_for():
     ((9, 9, 3, "xx"), "Unknown style"),
 ])
 def test_impossible_random_grids_are_refused(args, message):
-    with pytest.raises(lab.CrosswordInputError, match=message):
-        lab.random_lab_grid(*args)
+    with pytest.raises(services.CrosswordInputError, match=message):
+        services.random_lab_grid(*args)
 
 
 # --- Lexicons, solving, comparing --------------------------------------------------------------------------
@@ -84,14 +84,14 @@ def second_lexicon(tmp_path):
 
 
 def test_lexicons_of_another_language_are_refused(alice, lexicon, english_lexicon):
-    with pytest.raises(lab.LabInputError, match="not in the language"):
-        lab.start_lab_crossword(alice, lexicon, OPEN_5, "fr", extra_lexicons=[english_lexicon])
+    with pytest.raises(services.LabInputError, match="not in the language"):
+        services.start_lab_crossword(alice, lexicon, OPEN_5, "fr", extra_lexicons=[english_lexicon])
     assert not Crossword.objects.exists()
 
 
 def test_a_drawn_grid_is_filled_from_the_union_of_the_lexicons_as_a_crossword(alice, lexicon, second_lexicon):
     grid = "ZYXWV/.#.#./...../.#.#./....."
-    crossword = lab.start_lab_crossword(alice, lexicon, grid, "fr", extra_lexicons=[second_lexicon],
+    crossword = services.start_lab_crossword(alice, lexicon, grid, "fr", extra_lexicons=[second_lexicon],
                                         algorithm="fc-cbj", seed=2)
     assert crossword.status == Crossword.Status.DONE, crossword.error
     assert crossword.algorithm == "fc-cbj" and crossword.pattern[0] == "ZYXWV"
@@ -101,13 +101,13 @@ def test_a_drawn_grid_is_filled_from_the_union_of_the_lexicons_as_a_crossword(al
 
 
 def test_without_the_second_lexicon_the_drawn_grid_fails_in_words(alice, lexicon):
-    crossword = lab.start_lab_crossword(alice, lexicon, "ZYXWV/.#.#./...../.#.#./.....", "fr", seed=2)
+    crossword = services.start_lab_crossword(alice, lexicon, "ZYXWV/.#.#./...../.#.#./.....", "fr", seed=2)
     assert crossword.status == Crossword.Status.FAILED
     assert "Your grid could not be filled" in crossword.error and "1ADZYXWV" not in crossword.error
 
 
 def test_rectangular_drawn_grid_is_solvable_like_a_generated_one(alice, lexicon):
-    crossword = lab.start_lab_crossword(alice, lexicon, "...#.../......./...#...", "fr", seed=1)
+    crossword = services.start_lab_crossword(alice, lexicon, "...#.../......./...#...", "fr", seed=1)
     assert crossword.status == Crossword.Status.DONE, crossword.error
     assert (crossword.height, crossword.width) == (3, 7)
     response = api_for(alice).get(f"/api/crosswords/{crossword.pk}/")
@@ -116,7 +116,7 @@ def test_rectangular_drawn_grid_is_solvable_like_a_generated_one(alice, lexicon)
 
 
 def test_comparison_fills_the_grid_with_each_algorithm(alice, lexicon):
-    comparison = lab.start_comparison(alice, lexicon, OPEN_5, "fr", algorithms=["bt", "fc", "mac"], seeds=2,
+    comparison = services.start_comparison(alice, lexicon, OPEN_5, "fr", algorithms=["bt", "fc", "mac"], seeds=2,
                                       time_limit=10)
     comparison.refresh_from_db()
     assert comparison.status == FillComparison.Status.DONE, comparison.error
@@ -135,8 +135,8 @@ def test_comparison_fills_the_grid_with_each_algorithm(alice, lexicon):
     ({"time_limit": 100}, "between 0.5 and 30"),
 ])
 def test_bad_comparisons_create_nothing(alice, lexicon, kwargs, message):
-    with pytest.raises(lab.LabInputError, match=message):
-        lab.start_comparison(alice, lexicon, OPEN_5, "fr", **kwargs)
+    with pytest.raises(services.LabInputError, match=message):
+        services.start_comparison(alice, lexicon, OPEN_5, "fr", **kwargs)
     assert not FillComparison.objects.exists()
 
 
@@ -200,7 +200,7 @@ def test_solve_action_makes_a_crossword_and_compare_a_table(client, alice, lexic
     assert response.status_code == 302
     crossword = Crossword.objects.get(owner=alice)
     assert response["Location"] == f"/puzzles/crosswords/{crossword.pk}/"
-    assert crossword.status == Crossword.Status.DONE and crossword.pattern == lab.read_lab_grid(OPEN_5, "fr")
+    assert crossword.status == Crossword.Status.DONE and crossword.pattern == services.read_lab_grid(OPEN_5, "fr")
     response = _post(client, lexicon, action="compare")
     comparison = FillComparison.objects.get(owner=alice)
     assert response.status_code == 302 and response["Location"] == f"/puzzles/lab/comparisons/{comparison.pk}/"
@@ -219,7 +219,7 @@ def test_bad_grid_in_the_page_is_shown_under_the_grid_and_nothing_is_made(client
 
 
 def test_someone_elses_comparison_is_a_404(client, alice, bob, lexicon):
-    comparison = lab.start_comparison(alice, lexicon, OPEN_5, "fr", algorithms=["mac"], seeds=1)
+    comparison = services.start_comparison(alice, lexicon, OPEN_5, "fr", algorithms=["mac"], seeds=1)
     client.force_login(bob)
     assert client.get(f"/puzzles/lab/comparisons/{comparison.pk}/").status_code == 404
     assert client.get(f"/puzzles/lab/comparisons/{comparison.pk}/body/").status_code == 404
@@ -265,7 +265,7 @@ def test_api_solve_and_compare(alice, lexicon, second_lexicon):
     assert response.status_code == 202, response.json()
     detail = client.get(f"/api/crosswords/lab/comparisons/{response.json()['comparison']}/").json()
     assert detail["status"] == "done" and [r["algorithm"] for r in detail["table"]] == ["fc-cbj", "mac"]
-    assert detail["grid"] == lab.read_lab_grid(OPEN_5, "fr")
+    assert detail["grid"] == services.read_lab_grid(OPEN_5, "fr")
     listing = client.get("/api/crosswords/lab/comparisons/").json()
     assert [c["id"] for c in listing] == [detail["id"]]
 
