@@ -5,24 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tests.support import api_for
-from tests.training.helpers import baccarat_situation
 from training.grids.models import Answer, TrainingGrid
-from training.lists import services
 from training.lists.models import ReviewLog
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice_list(alice, small_lexicon):
-    revision_list = services.create_list(alice, small_lexicon, "Alice")
-    services.add_word(revision_list, "BACCARAT", "T")
-    return revision_list
-
-
-@pytest.fixture
-def situation(alice, alice_list):
-    return baccarat_situation(alice, alice_list.entries.get())
 
 
 def test_situation_answer_shape_and_second_try_refused(alice, situation):
@@ -145,7 +131,7 @@ def test_days_without_answers_are_null_in_the_api(alice, situation):
     assert days[-1]["accuracy"] == 1.0 and all(d["accuracy"] is None and d["answers"] == 0 for d in days[:-1])
 
 
-def test_list_due_count_matches_progress_and_due_reviews(alice, alice_list):
+def test_list_due_count_matches_progress_and_due_reviews(alice, baccarat_list):
     client = api_for(alice)
     due_now = client.get("/api/progress/").json()["due_now"]
     assert due_now == len(client.get("/api/reviews/due/").json()) == 1

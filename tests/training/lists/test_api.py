@@ -6,24 +6,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.support import api_for
-from tests.training.helpers import baccarat_situation
 from training.grids.models import Answer
-from training.lists import services
 from training.lists.models import RevisionEntry, RevisionList
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice_list(alice, small_lexicon):
-    revision_list = services.create_list(alice, small_lexicon, "Alice")
-    services.add_word(revision_list, "BACCARAT", "T")
-    return revision_list
-
-
-@pytest.fixture
-def situation(alice, alice_list):
-    return baccarat_situation(alice, alice_list.entries.get())
 
 
 def test_register_token_and_token_auth_flow(small_lexicon):
@@ -42,8 +28,8 @@ def test_register_token_and_token_auth_flow(small_lexicon):
     assert [x["name"] for x in client.get("/api/lists/").json()] == ["Mes 7+1"]
 
 
-def test_messages_are_french_by_default_and_english_on_request(alice, alice_list):
-    url = f"/api/lists/{alice_list.pk}/words/"
+def test_messages_are_french_by_default_and_english_on_request(alice, baccarat_list):
+    url = f"/api/lists/{baccarat_list.pk}/words/"
     french = api_for(alice).post(url, {"word": "ZOZOTER"}, format="json").json()["detail"]
     assert french == "ZOZOTER n’est pas dans le lexique small."
     client = api_for(alice)
@@ -89,9 +75,9 @@ def test_only_staff_publish_and_learners_copy(alice, staff, small_lexicon):
     assert learner.post(f"/api/lists/published/{own['id']}/copy/").status_code == 404  # not published
 
 
-def test_add_word_201_and_400_naming_the_word(alice, alice_list):
+def test_add_word_201_and_400_naming_the_word(alice, baccarat_list):
     client = api_for(alice)
-    url = f"/api/lists/{alice_list.pk}/words/"
+    url = f"/api/lists/{baccarat_list.pk}/words/"
     ok = client.post(url, {"word": "privatif", "support": 5}, format="json")
     assert ok.status_code == 201
     # Positions typed by people count from 1: PRIVATIF 5 is its 5th letter, the A (stored 0-based).
@@ -109,22 +95,22 @@ def test_add_word_201_and_400_naming_the_word(alice, alice_list):
         assert response.status_code == 400, body
         assert response.json()["code"] == code and body["word"].upper() in response.json()["detail"]
     assert client.post(url, {}, format="json").status_code == 400
-    assert RevisionEntry.objects.filter(revision_list=alice_list).count() == 3
+    assert RevisionEntry.objects.filter(revision_list=baccarat_list).count() == 3
 
 
-def test_bulk_supports_and_entry_edit(alice, alice_list):
+def test_bulk_supports_and_entry_edit(alice, baccarat_list):
     client = api_for(alice)
-    bulk = client.post(f"/api/lists/{alice_list.pk}/words/bulk/", {"text": "PRIVATIF 5\nNOPE\nDATAIS:T\nBACCARAT"},
+    bulk = client.post(f"/api/lists/{baccarat_list.pk}/words/bulk/", {"text": "PRIVATIF 5\nNOPE\nDATAIS:T\nBACCARAT"},
                        format="json").json()
     assert [e["word"] for e in bulk["added"]] == ["PRIVATIF", "DATAIS"]
     assert [r["word"] for r in bulk["refused"]] == ["NOPE"] and "NOPE" in bulk["refused"][0]["reason"]
     assert bulk["duplicates"] == ["BACCARAT"] and bulk["remaining_text"] == "NOPE"
-    supports = client.get(f"/api/lists/{alice_list.pk}/supports/", {"word": "aretines"}).json()
+    supports = client.get(f"/api/lists/{baccarat_list.pk}/supports/", {"word": "aretines"}).json()
     assert supports["word"] == "ARETINES" and supports["options"][0]["letter"] == "I"
     assert all(o["position"] == o["index"] + 1 for o in supports["options"])
-    assert client.get(f"/api/lists/{alice_list.pk}/supports/", {"word": "XYZ"}).status_code == 400
-    entry = alice_list.entries.get(word="DATAIS")
-    url = f"/api/lists/{alice_list.pk}/words/{entry.pk}/"
+    assert client.get(f"/api/lists/{baccarat_list.pk}/supports/", {"word": "XYZ"}).status_code == 400
+    entry = baccarat_list.entries.get(word="DATAIS")
+    url = f"/api/lists/{baccarat_list.pk}/words/{entry.pk}/"
     assert client.patch(url, {"support": "S"}, format="json").json()["support_index"] == 5
     moved = client.patch(url, {"support": 2}, format="json").json()  # the 2nd letter, counted from 1
     assert (moved["support_letter"], moved["support_index"], moved["support_position"]) == ("A", 1, 2)
@@ -133,33 +119,33 @@ def test_bulk_supports_and_entry_edit(alice, alice_list):
     assert not RevisionEntry.objects.filter(pk=entry.pk).exists()
 
 
-def test_other_users_get_404_everywhere(alice, bob, alice_list, situation):
+def test_other_users_get_404_everywhere(alice, bob, baccarat_list, situation):
     client = api_for(bob)
-    entry = alice_list.entries.get()
+    entry = baccarat_list.entries.get()
     grid = situation.grid
     for method, url, body in [
-        ("get", f"/api/lists/{alice_list.pk}/", None),
-        ("patch", f"/api/lists/{alice_list.pk}/", {"name": "pwned"}),
-        ("delete", f"/api/lists/{alice_list.pk}/", None),
-        ("get", f"/api/lists/{alice_list.pk}/words/", None),
-        ("post", f"/api/lists/{alice_list.pk}/words/", {"word": "DATAIS"}),
-        ("post", f"/api/lists/{alice_list.pk}/words/bulk/", {"text": "DATAIS"}),
-        ("patch", f"/api/lists/{alice_list.pk}/words/{entry.pk}/", {"support": "A"}),
-        ("delete", f"/api/lists/{alice_list.pk}/words/{entry.pk}/", None),
-        ("get", f"/api/lists/{alice_list.pk}/supports/?word=DATAIS", None),
-        ("get", f"/api/lists/{alice_list.pk}/grids/", None),
-        ("post", f"/api/lists/{alice_list.pk}/grids/", {}),
+        ("get", f"/api/lists/{baccarat_list.pk}/", None),
+        ("patch", f"/api/lists/{baccarat_list.pk}/", {"name": "pwned"}),
+        ("delete", f"/api/lists/{baccarat_list.pk}/", None),
+        ("get", f"/api/lists/{baccarat_list.pk}/words/", None),
+        ("post", f"/api/lists/{baccarat_list.pk}/words/", {"word": "DATAIS"}),
+        ("post", f"/api/lists/{baccarat_list.pk}/words/bulk/", {"text": "DATAIS"}),
+        ("patch", f"/api/lists/{baccarat_list.pk}/words/{entry.pk}/", {"support": "A"}),
+        ("delete", f"/api/lists/{baccarat_list.pk}/words/{entry.pk}/", None),
+        ("get", f"/api/lists/{baccarat_list.pk}/supports/?word=DATAIS", None),
+        ("get", f"/api/lists/{baccarat_list.pk}/grids/", None),
+        ("post", f"/api/lists/{baccarat_list.pk}/grids/", {}),
         ("get", f"/api/grids/{grid.pk}/", None),
         ("get", f"/api/situations/{situation.pk}/", None),
         ("post", f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT"}),
-        ("post", f"/api/lists/published/{alice_list.pk}/copy/", None),
+        ("post", f"/api/lists/published/{baccarat_list.pk}/copy/", None),
     ]:
         response = getattr(client, method)(url, body, format="json") if body is not None else getattr(client, method)(url)
         assert response.status_code == 404, (method, url, response.status_code)
     assert client.get("/api/lists/").json() == [] and client.get("/api/grids/").json() == []
     assert client.get("/api/reviews/due/").json() == [] and client.get("/api/progress/").json()["cards"] == 0
-    alice_list.refresh_from_db()
-    assert alice_list.name == "Alice" and alice_list.entries.count() == 1 and not Answer.objects.exists()
+    baccarat_list.refresh_from_db()
+    assert baccarat_list.name == "Alice" and baccarat_list.entries.count() == 1 and not Answer.objects.exists()
 
 
 def test_every_training_endpoint_is_in_the_schema(alice):

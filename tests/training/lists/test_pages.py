@@ -15,12 +15,6 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def alice_client(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def alice_list(alice, small_lexicon):
     return services.create_list(alice, small_lexicon, "Alice")
 
