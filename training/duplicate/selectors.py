@@ -18,8 +18,8 @@ from django.utils import timezone
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
-from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
 
@@ -27,7 +27,7 @@ def gaddag_of(lexicon: Lexicon) -> Any:
     """The compiled GADDAG of the lexicon's serving version, from the row just read (no extra query: plays
     are checked on every request of a round, so this sits on the hot path)."""
 
-    return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
+    return gaddag_of_version(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
 def can_see(game: DuplicateGame, user) -> bool:

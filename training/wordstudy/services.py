@@ -48,8 +48,8 @@ from engine.wordstudy import (
     seven_plus_one_question,
     validity_question,
 )
-from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version
 from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
 from training.wordstudy import selectors
@@ -168,7 +168,7 @@ def _check_count(value: Any) -> int:
 
 def _gaddag(lexicon: Lexicon) -> Any:
     # The hash and the file read together from one row: the questions match the version recorded.
-    return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
+    return gaddag_of_version(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
 def _index(lexicon: Lexicon, gaddag: Any, kind: str, blanks: int) -> Any:
