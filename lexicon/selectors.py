@@ -46,6 +46,8 @@ __all__ = [
     "lexicon_words",
     "list_lexicons",
     "pattern_lookup",
+    "preferred_lexicon",
+    "request_lexicon",
     "removed_words",
     "version_diff",
     "word_flags",
@@ -93,6 +95,11 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
         if (lexicon := chosen(user)) is not None:
             return lexicon
     return default_lexicon(language) or Lexicon.objects.order_by("name").first()
+
+
+def request_lexicon(request: Any) -> Lexicon | None:
+    """:func:`preferred_lexicon` for a request: its user, in the language of the page."""
+    return preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:

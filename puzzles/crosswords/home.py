@@ -7,13 +7,13 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils import timezone
 
-from lexicon.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from puzzles.crosswords.services import DAILY_SIZE, find_daily_crossword
 
 
 def home_context(request: HttpRequest) -> dict[str, Any] | None:
     """The home page's block: today's crossword of the learner's lexicon (ready, being made, or not asked yet)."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         return None
     return {"lexicon": lexicon, "crossword": find_daily_crossword(lexicon), "size": DAILY_SIZE,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from lexicon.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from puzzles.crosswords import selectors, services
 from puzzles.crosswords.forms import CrosswordForm
 
@@ -115,7 +115,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         from django.contrib.auth.views import redirect_to_login
 
         return redirect_to_login(request.get_full_path())
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         raise Http404("No lexicon yet.")
     try:

@@ -18,7 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
-from lexicon.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame
@@ -271,7 +271,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def today(request: HttpRequest) -> HttpResponse:
     """The game of the day of the learner's lexicon (their default, else the site's), made if needed."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         messages.error(request, _("No lexicon is installed yet."))
         return redirect("training:duplicate")

@@ -8,13 +8,13 @@ from django.http import HttpRequest
 
 from accounts.selectors import daily_goal_status
 from accounts.services import EDITORIAL_USERNAME
-from lexicon.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from training.lists import selectors
 
 
 def start_context(request: HttpRequest) -> dict[str, Any] | None:
     """The starter lists of the learner's lexicon; the first list of 7-letter words offers the grid."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     starters = []
     if lexicon is not None:
         starters = list(selectors.published_lists().filter(lexicon=lexicon, owner__username=EDITORIAL_USERNAME)
