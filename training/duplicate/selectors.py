@@ -19,17 +19,18 @@ from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
 from engine.duplicate import announced_rack
+from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
 
 def gaddag_of(lexicon: Lexicon) -> Any:
     """The compiled GADDAG of the lexicon's serving version, from the row just read (no extra query: plays
     are checked on every request of a round, so this sits on the hot path)."""
-    from lexicon.compiled import load_compiled
 
-    return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
+    return gaddag_of_version(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
 def can_see(game: DuplicateGame, user) -> bool:
@@ -264,8 +265,6 @@ def review(player: DuplicatePlayer) -> list[ReviewRow]:
 def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any:
     """The game as a record for the exports (Eliot, Eliot XML, GCG): its racks as announced and its tops;
     with ``player``, their plays too (Eliot's XML keeps them)."""
-    from engine.duplicate.records import PlayerPlay, record_from_json
-
     rounds = list(game.rounds.all())
     data = {"language": game.lexicon.language, "lexicon": game.lexicon.name, "variant": game.variant,
             "rounds": [{"kept": r.kept, "new": draw_of(r)["drawn"], "rejected": r.rejected, "cgp": r.cgp,
@@ -327,17 +326,17 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
 
 def current_version_number(lexicon: Lexicon) -> int | None:
     """The number of the lexicon's serving version (a game made on another version says so)."""
-    from lexicon.models import LexiconVersion
+    return serving_version_number(lexicon)
 
-    if lexicon.current_version_id is None:
+
+def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
+    if game.timer_seconds is None or player.round_started_at is None:
         return None
-    return LexiconVersion.objects.filter(pk=lexicon.current_version_id).values_list("number", flat=True).first()
+    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
 
 
 def round_state(player: DuplicatePlayer, round_: DuplicateRound, now: dt.datetime | None = None) -> dict[str, Any]:
     """What a player may see of their current round: the position and rack, never a later draw or the top."""
-    from training.duplicate.services import deadline_of
-
     game = player.game
     deadline = deadline_of(player, game)
     now = now or timezone.now()
@@ -360,8 +359,6 @@ def round_state(player: DuplicatePlayer, round_: DuplicateRound, now: dt.datetim
 def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, DuplicatePlayer | None]:
     """The game file in ``fmt`` for ``user``: the owner always, a player once they finished (the file holds
     every top); ``None`` for anyone else. A player's own plays go into the file (Eliot's XML keeps them)."""
-    from engine.duplicate.records import write_record
-
     player = player_of(game, user)
     is_owner = is_user(user) and game.owner_id == user.pk
     if not is_owner and (player is None or not player.is_finished):

@@ -40,11 +40,12 @@ from core.models import TaskRun
 from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
+from engine.duplicate.records import FORMATS, RecordError, import_record, read_record, replay
+from engine.scrabble.board import HORIZONTAL, SIZE
 from engine.scrabble.cgp import parse_cgp
-from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
-from training import services as training_services
 from training.duplicate import selectors
 from training.duplicate.models import (
     DEFAULT_TIMER,
@@ -55,7 +56,9 @@ from training.duplicate.models import (
     DuplicatePlayer,
     DuplicateRound,
 )
-from training.models import RevisionList
+from training.grids import services as grid_services
+from training.lists import services as training_services
+from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +122,6 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         seed = new_seed()
     elif not 0 <= int(seed) < 2**31:
         raise GameError(_("The seed must be between 0 and 2147483647."))
-    from training.duplicate.tasks import make_duplicate_game  # tasks import services
 
     game = None
     try:
@@ -129,7 +131,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
                 seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
                 tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
                 visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
-            run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
             DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError:
         if game is not None:  # nothing was started: leave no game waiting for a task that will never run
@@ -155,8 +157,6 @@ MAX_RECORD_BYTES = 512 * 1024
 def check_record(fmt: str, text: str, *, variant: str | None = None, language: str | None = None):  # noqa: ANN201
     """Read and replay a game file (every round checked on the board); :class:`RecordRefused` when it is
     malformed. Returns the engine's record."""
-    from engine.duplicate.records import FORMATS, RecordError, read_record, replay
-
     if fmt not in FORMATS:
         raise RecordRefused(0, _("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": str(fmt)[:20]})
     if not isinstance(text, str) or not text.strip():
@@ -180,7 +180,7 @@ def record_refusal(exc: Any) -> str:
                  "the board") % p
     if exc.code == "does_not_fit":
         return _("round %(round)s: %(word)s %(coord)s does not fit the board and the rack %(rack)s: %(why)s") % {
-            **p, "why": training_services.play_refusal(p["refusal"])}
+            **p, "why": grid_services.play_refusal(p["refusal"])}
     if exc.code == "too_many_tiles":
         return _("round %(round)s: %(count)s tiles “%(tile)s” between the board and the rack %(rack)s, the bag "
                  "holds %(limit)s") % p
@@ -206,8 +206,6 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
         raise RecordRefused(0, _("The file is a game in “%(file)s”, the lexicon is in “%(lexicon)s”.")
                            % {"file": record.language, "lexicon": lexicon.language})
     timer = check_timer(timer_seconds)
-    from training.duplicate.tasks import make_duplicate_game
-
     game = None
     try:
         with transaction.atomic():
@@ -216,7 +214,7 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
                 variant=record.variant, timer_seconds=timer, tournament=bool(tournament),
                 lexicon_version=selectors.current_version_number(lexicon), source=DuplicateGame.Source.IMPORTED,
                 record_format=fmt, record_text=text, record_lexicon=(record.lexicon or "")[:100])
-            run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
             DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError:
         if game is not None:
@@ -228,8 +226,6 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
 
 def _imported(game: DuplicateGame, gaddag: Any, report: Any) -> Any:
     """The engine game of an imported file: the file's plays as tops, Tirage's plays as the next plays."""
-    from engine.duplicate.records import import_record
-
     record = check_record(game.record_format, game.record_text, variant=game.variant, language=game.lexicon.language)
     result = import_record(record, gaddag, lexicon_name=game.lexicon.name, progress=report)
     DuplicateGame.objects.filter(pk=game.pk).update(differences=[d.to_json("fr") for d in result.differences])
@@ -321,7 +317,6 @@ def is_stuck(game: DuplicateGame) -> bool:
 def _restart(game: DuplicateGame) -> DuplicateGame:
     """Make a stuck game again (the game of the day: its id is already shared). The row is locked and
     checked again first, so two visits at once start the task once."""
-    from training.duplicate.tasks import make_duplicate_game
 
     try:
         with transaction.atomic():  # the task is sent when this commits
@@ -329,7 +324,7 @@ def _restart(game: DuplicateGame) -> DuplicateGame:
             if is_stuck(locked):
                 DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="",
                                                                 task_run=None, finished_at=None)
-                run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+                run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
                 DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError as exc:
         # The run is failed already (and the receiver below failed the game with it); say it on the row too.
@@ -386,22 +381,17 @@ def join(game: DuplicateGame, user) -> DuplicatePlayer:
 
 # --- Rounds, plays, validation ----------------------------------------------------------------------------
 
-def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
-    if game.timer_seconds is None or player.round_started_at is None:
-        return None
-    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
-
 
 def is_late(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
     """Whether a play received at ``now`` is late: after the deadline and its network grace."""
-    deadline = deadline_of(player, game)
+    deadline = selectors.deadline_of(player, game)
     return deadline is not None and now > deadline + dt.timedelta(seconds=GRACE_SECONDS)
 
 
 def is_time_up(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
     """Whether the round's time is over (the deadline reached, grace aside): a refused play can no longer be
     corrected."""
-    deadline = deadline_of(player, game)
+    deadline = selectors.deadline_of(player, game)
     return deadline is not None and now >= deadline
 
 
@@ -477,7 +467,6 @@ def _fit_blanks(rack: str, word: str, board_cells: list[str], coord: str, style:
     the new tiles become blanks, as many as the rack has blanks. Anything else is left for the engine to
     refuse.
     """
-    from engine.scrabble.board import HORIZONTAL, SIZE
 
     row, col, direction = parse_coord(coord, style)
     dr, dc = (0, 1) if direction == HORIZONTAL else (1, 0)
@@ -518,8 +507,6 @@ def _keep_invalid(player: DuplicatePlayer, game: DuplicateGame, current: Duplica
                   style: str, reason: str, now: dt.datetime) -> PlayOutcome:
     """Tournament scoring: an invalid play is the player's play all the same (the last one in time counts);
     it scores 0 and ``reason`` is shown once the round ends."""
-    from engine.scrabble.notation import format_coord
-
     row_, col_, dir_ = parse_coord(coord, style)
     coord_fr = format_coord(row_, col_, dir_, "fr")
     late = is_late(player, game, now)
@@ -555,7 +542,7 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:
         reason = _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": training_services.play_refusal(exc)}
+            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}
         if game.tournament:  # kept as the player's play: it scores 0, the reason is shown after the round
             return _keep_invalid(player, game, current, normalised, coord_text, style, reason, now)
         raise PlayError(exc.code, reason) from None
