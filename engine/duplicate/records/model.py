@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.duplicate.draws import CLASSIC
+from engine.duplicate.game import announced_rack
 
 
 class RecordError(ValueError):
@@ -104,6 +105,4 @@ def parse_rack(text: str, line: int) -> tuple[str, str, bool]:
 
 def format_rack(kept: str, drawn: str, rejected: bool) -> str:
     """The rack as announced: see :func:`engine.duplicate.game.announced_rack`."""
-    from engine.duplicate.game import announced_rack
-
     return announced_rack(kept, drawn, rejected)
