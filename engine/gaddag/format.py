@@ -23,6 +23,7 @@ import sys
 import tempfile
 import zlib
 from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,19 +97,34 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
                    length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
     head = _pack(Header(**{**draft.__dict__, "crc": crc}))
+    write_atomically(path, (head, payload))
+    return len(head) + len(payload)
+
+
+def write_atomically(path: str | os.PathLike[str], parts: Iterable[bytes]) -> None:
+    """Write ``parts`` to ``path`` through a temporary file renamed over it, readable as the umask allows.
+
+    Readers (workers mapping the previous version) never see half a file; ``OSError`` propagates and
+    leaves no temporary file behind.
+    """
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(head)
-            handle.write(payload)
+            for part in parts:
+                handle.write(part)
         os.chmod(tmp, _READABLE & ~_current_umask())  # mkstemp makes 0600: other users' workers must read it
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    return len(head) + len(payload)
+
+
+def is_compiled_lexicon(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` starts with the compiled lexicon's magic bytes (else: a word list)."""
+    with open(path, "rb") as handle:
+        return handle.read(len(MAGIC)) == MAGIC
 
 
 def _text(raw: bytes, path: str | os.PathLike[str], what: str) -> str:
