@@ -50,11 +50,14 @@ def refusal_text(code: str, word: str = "") -> str:
 class WordCheck:
     """``lexicon.contains`` with a memo: the same cross-words come back at every search node."""
 
-    __slots__ = ("lexicon", "alphabet", "_memo")
+    __slots__ = ("lexicon", "alphabet", "tile_values", "_memo")
 
     def __init__(self, lexicon: WordLexicon) -> None:
         self.lexicon = lexicon
         self.alphabet: Alphabet = lexicon.alphabet
+        #: Value of every tile: a letter's, 0 for a blank (lower case): one lookup in the scoring loop.
+        self.tile_values: dict[str, int] = {**{letter.lower(): 0 for letter in self.alphabet.values},
+                                            **self.alphabet.values}
         self._memo: dict[str, bool] = {}
 
     def __call__(self, word: str) -> bool:
@@ -88,22 +91,23 @@ def assign_tiles(letters: Iterable[tuple[int, int, str]], state: GridState,
     return tuple(out)
 
 
-def _play_score(alphabet: Alphabet, cells: list[str], tiles: tuple[tuple[int, int, str], ...],
+def _play_score(values: dict[str, int], cells: list[str], tiles: tuple[tuple[int, int, str], ...],
                 support_sq: int, crosses: list[tuple[int, list[int]]]) -> int:
-    """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles."""
-    value = alphabet.value
-    main = value(cells[support_sq]) if support_sq >= 0 else 0
+    """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles.
+
+    ``values``: every tile's value, a blank (lower case) worth 0 (:attr:`WordCheck.tile_values`)."""
+    main = values[cells[support_sq]] if support_sq >= 0 else 0
     mult = 1
     new_value: dict[int, int] = {}
     for r, c, tile in tiles:
         sq = r * SIZE + c
-        v = value(tile) * LETTER_MULTIPLIERS[sq]
+        v = values[tile] * LETTER_MULTIPLIERS[sq]
         new_value[sq] = v
         main += v
         mult *= WORD_MULTIPLIERS[sq]
     total = main * mult
     for sq, others in crosses:
-        total += (new_value[sq] + sum(value(cells[o]) for o in others)) * WORD_MULTIPLIERS[sq]
+        total += (new_value[sq] + sum(values[cells[o]] for o in others)) * WORD_MULTIPLIERS[sq]
     if len(tiles) == BINGO_TILES:
         total += BINGO_BONUS
     return total
@@ -164,7 +168,7 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if reasons is not None:
                         reasons["cbic_touches_end", ""] += 1
                     continue
-                if any(cells[base + k * step] for k in range(n) if k != i):
+                if sum(map(bool, cells[base:base + n * step:step])) != 1:  # only the support square is taken
                     if reasons is not None:
                         reasons["cbic_in_the_way", ""] += 1
                     continue
@@ -175,6 +179,13 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if k == i:
                         continue
                     s = base + k * step
+                    # Most squares have no neighbour across the word: test both before walking.
+                    if perp == 1:
+                        col = s % SIZE
+                        if not ((col and cells[s - 1]) or (col < SIZE - 1 and cells[s + 1])):
+                            continue
+                    elif not ((s >= SIZE and cells[s - SIZE]) or (s < SIZE * (SIZE - 1) and cells[s + SIZE])):
+                        continue
                     pre, post, others = _cross(cells, s, perp)
                     if others:
                         cross = pre + word[k] + post
@@ -202,7 +213,7 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     touched.update(owner[o] for o in others)
                 row, col = (r, start) if d == H else (start, c)
                 out.append(Placement(word, row, col, d, i, tiles, tuple(words),
-                                     _play_score(check.alphabet, cells, tiles, sq, crosses),
+                                     _play_score(check.tile_values, cells, tiles, sq, crosses),
                                      tuple(sorted(touched))))
     return out
 
@@ -215,4 +226,4 @@ def central_placement(state: GridState, check: WordCheck, word: str, row: int, c
     if tiles is None:
         return None
     return Placement(word, row, col, direction, -1, tiles, (),
-                     _play_score(check.alphabet, state.cells, tiles, -1, []), ())
+                     _play_score(check.tile_values, state.cells, tiles, -1, []), ())
