@@ -509,13 +509,13 @@ static struct PyModuleDef MODULE = {
     "The compiled builder of engine.gaddag.build (the same array, byte for byte).", -1, METHODS,
 };
 
-#ifndef TIRAGE_SOURCE_SHA
-#define TIRAGE_SOURCE_SHA "" /* built by hand: no hash to compare */
+#ifndef TIRAGE_SOURCE_CRC32
+#define TIRAGE_SOURCE_CRC32 -1 /* built by hand: no checksum to compare */
 #endif
 
 PyMODINIT_FUNC PyInit__build(void) {
     PyObject *module = PyModule_Create(&MODULE);
-    if (module && PyModule_AddStringConstant(module, "SOURCE_SHA", TIRAGE_SOURCE_SHA) < 0) {
+    if (module && PyModule_AddIntConstant(module, "SOURCE_CRC32", TIRAGE_SOURCE_CRC32) < 0) {
         Py_DECREF(module);
         return NULL;
     }

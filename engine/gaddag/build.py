@@ -24,12 +24,11 @@ version 2), choosing the order that stores the most single-arc nodes in one word
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
 
 from engine.alphabet import Alphabet, InvalidWord
@@ -150,6 +149,11 @@ def _build_reversed(words: set[str], continuing: dict[str, int], code_of: dict[s
 PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
 
 
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def _load_core() -> tuple[ModuleType | None, str | None]:
     """The compiled builder (``engine/gaddag/_build.c``), or ``None`` and why not."""
     if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
@@ -158,9 +162,9 @@ def _load_core() -> tuple[ModuleType | None, str | None]:
         from engine.gaddag import _build  # type: ignore[attr-defined]
     except ImportError as exc:
         return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
-    source = Path(__file__).with_name("_build.c")
-    if source.exists() and _build.SOURCE_SHA and \
-            hashlib.sha256(source.read_bytes()).hexdigest() != _build.SOURCE_SHA:
+    source = os.path.join(os.path.dirname(__file__), "_build.c")
+    if os.path.exists(source) and _build.SOURCE_CRC32 >= 0 and \
+            zlib.crc32(_read_bytes(source)) != _build.SOURCE_CRC32:
         return None, ("the compiled builder was built from another version of _build.c; "
                       "rebuild it with `pip install -e .`")
     return _build, None

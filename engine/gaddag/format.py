@@ -20,11 +20,9 @@ import mmap
 import os
 import struct
 import sys
-import tempfile
 import zlib
 from array import array
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine.alphabet import ALPHABETS, Alphabet
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
@@ -96,8 +94,11 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
                    length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
     head = _pack(Header(**{**draft.__dict__, "crc": crc}))
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
+    import tempfile  # writers only: start-up of the commands that just read a lexicon stays lean
+
+    target = os.fspath(path)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(target) + ".", suffix=".tmp",
+                               dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(head)

@@ -1030,8 +1030,8 @@ static struct PyModuleDef MODULE = {
     "The compiled core of engine.scrabble.movegen (same plays, same scores, same order).", -1, METHODS,
 };
 
-#ifndef TIRAGE_SOURCE_SHA
-#define TIRAGE_SOURCE_SHA "" /* built by hand: no hash to compare */
+#ifndef TIRAGE_SOURCE_CRC32
+#define TIRAGE_SOURCE_CRC32 -1 /* built by hand: no checksum to compare */
 #endif
 
 PyMODINIT_FUNC PyInit__movegen(void) {
@@ -1040,7 +1040,7 @@ PyMODINIT_FUNC PyInit__movegen(void) {
     EMPTY_TUPLE = PyTuple_New(0);
     if (!STR_H || !STR_V || !EMPTY_TUPLE) return NULL;
     PyObject *module = PyModule_Create(&MODULE);
-    if (module && PyModule_AddStringConstant(module, "SOURCE_SHA", TIRAGE_SOURCE_SHA) < 0) {
+    if (module && PyModule_AddIntConstant(module, "SOURCE_CRC32", TIRAGE_SOURCE_CRC32) < 0) {
         Py_DECREF(module);
         return NULL;
     }

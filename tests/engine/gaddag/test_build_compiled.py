@@ -55,7 +55,7 @@ def test_the_variable_and_a_stale_build_select_the_python_builder(monkeypatch):
         return
     monkeypatch.setenv(build_module.PURE_PYTHON_VARIABLE, "0")
     assert build_module._load_core() == (build_module._CORE, None)
-    monkeypatch.setattr(build_module._CORE, "SOURCE_SHA", "0" * 64)  # built from another version of _build.c
+    monkeypatch.setattr(build_module._CORE, "SOURCE_CRC32", 12345)  # built from another version of _build.c
     core, reason = build_module._load_core()
     assert core is None and "rebuild" in reason
 
