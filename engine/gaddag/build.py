@@ -24,6 +24,8 @@ version 2), choosing the order that stores the most single-arc nodes in one word
 
 from __future__ import annotations
 
+import itertools
+import operator
 import os
 import zlib
 from array import array
@@ -213,8 +215,8 @@ def _sorted_valid(words: Iterable[str], alphabet: Alphabet) -> list[str]:
             pass  # a non-string: the loop below names it
         else:
             if all(words) and known >= set(joined):
-                if all(a < b for a, b in zip(words, words[1:], strict=False)):
-                    return words
+                if not any(map(operator.ge, words, itertools.islice(words, 1, None))):
+                    return words  # strictly increasing: sorted and distinct
                 return sorted(set(words))
     unique: set[str] = set()
     for word in words:
