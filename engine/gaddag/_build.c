@@ -13,7 +13,8 @@
  *    numbers nodes in order of first sight, id 0 being the empty node);
  * 2. the trie of the reversed prefixes, sorted, frozen into the same register; each node of
  *    REV(p) gets a separator arc (code 0, first) to the DAWG node of p when p continues, and the
- *    arc entering the node of REV(x) accepts when x is a word (read here by walking the DAWG);
+ *    arc entering the node of REV(x) accepts when x is a word (a hash set of the words, the hash of
+ *    REV(x) grown one letter at a time);
  * 3. the layout: glued single-arc parents, chains written children first (layout.py).
  *
  * Input: the sorted, distinct words as letter codes (1..31), each followed by a 0 byte.
@@ -117,7 +118,12 @@ static int64_t freeze(Register *r, const Open *o) {
     while ((id = r->table[slot]) != 0) {
         id--;
         size_t len = r->start[id + 1] - r->start[id];
-        if (len == n && !memcmp(r->pool + r->start[id], key, n * sizeof *key)) return id;
+        if (len == n) {
+            const uint32_t *other = r->pool + r->start[id];
+            size_t i = 0;
+            while (i < n && other[i] == key[i]) i++;
+            if (i == n) return id;
+        }
         slot = (slot + 1) & (r->table_size - 1);
     }
     if (r->pool_len + n > r->pool_cap) {
@@ -145,14 +151,6 @@ static int64_t freeze(Register *r, const Open *o) {
     return id;
 }
 
-/* The arc word (accept | child) for code out of a frozen node, or -1. */
-static int64_t key_arc(const Register *r, uint32_t node, int code) {
-    const uint32_t *key = r->pool + r->start[node];
-    uint32_t mask = key[0];
-    if (!(mask >> code & 1)) return -1;
-    return key[1 + __builtin_popcount(mask & ((1u << code) - 1))];
-}
-
 /* -- the passes ---------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -164,9 +162,54 @@ typedef struct {
     size_t *prefix_word;   /* prefix id -> a word it is a prefix of */
     uint32_t *prefix_len;  /* prefix id -> its length */
     uint32_t *continuing;  /* prefix id -> DAWG node of the words continuing it (0: none) */
-    Open dawg_root;        /* the forward DAWG's root, never frozen (no separator arc at the GADDAG root) */
     uint32_t max_len;
+    uint64_t *word_hash;   /* word i -> H(word i) (see word_hash_of) */
+    uint32_t *word_table;  /* open addressing over word_hash: word index + 1, 0 = free */
+    size_t word_table_size;
 } Input;
+
+/* H(s) = sum of s[i] * B^i: H(c + s) = c + B * H(s), so the hash of a factor grown to the left one
+ * letter at a time (what the reversed pass reads) costs one step per letter. */
+#define WORD_HASH_BASE 0x100000001B3ull
+
+static inline size_t word_slot(uint64_t h, size_t size) {
+    h ^= h >> 31;
+    h *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 17) & (size - 1);
+}
+
+static int index_words(Input *in) {
+    size_t size = 1;
+    while (size < in->words * 2) size <<= 1;
+    in->word_hash = malloc(in->words * sizeof *in->word_hash);
+    in->word_table = calloc(size, sizeof *in->word_table);
+    if (!in->word_hash || !in->word_table) return -1;
+    in->word_table_size = size;
+    for (size_t w = 0; w < in->words; w++) {
+        const uint8_t *word = in->text + in->offset[w];
+        uint64_t h = 0;
+        for (uint32_t i = in->length[w]; i-- > 0;) h = word[i] + WORD_HASH_BASE * h;
+        in->word_hash[w] = h;
+        size_t slot = word_slot(h, size);
+        while (in->word_table[slot]) slot = (slot + 1) & (size - 1);
+        in->word_table[slot] = (uint32_t)w + 1;
+    }
+    return 0;
+}
+
+/* Is REV(rev[0..n)) a word? h is its hash. */
+static int is_reversed_word(const Input *in, const uint8_t *rev, uint32_t n, uint64_t h) {
+    size_t size = in->word_table_size;
+    for (size_t slot = word_slot(h, size); in->word_table[slot]; slot = (slot + 1) & (size - 1)) {
+        size_t w = in->word_table[slot] - 1;
+        if (in->word_hash[w] != h || in->length[w] != n) continue;
+        const uint8_t *word = in->text + in->offset[w];
+        uint32_t i = 0;
+        while (i < n && word[i] == rev[n - 1 - i]) i++;
+        if (i == n) return 1;
+    }
+    return 0;
+}
 
 static void open_append(Open *o, int code, uint32_t accept, uint32_t child) {
     o->code[o->n] = (uint8_t)code;
@@ -175,7 +218,7 @@ static void open_append(Open *o, int code, uint32_t accept, uint32_t child) {
     o->n++;
 }
 
-/* Forward DAWG of the sorted words: fills continuing[] and dawg_root. */
+/* Forward DAWG of the sorted words: fills continuing[]. */
 static int build_forward(Input *in, Register *r, Open *path, size_t *pid) {
     size_t next_prefix = 0;
     const uint8_t *prev = NULL;
@@ -211,25 +254,7 @@ static int build_forward(Input *in, Register *r, Open *path, size_t *pid) {
         path[d - 1].child[path[d - 1].n - 1] = (uint32_t)node;
     }
     in->prefixes = next_prefix;
-    in->dawg_root = path[0];
     return 0;
-}
-
-/* Is codes[0..n) a word? Read on the forward DAWG (the accept bit of its last arc). */
-static int is_word(const Input *in, const Register *r, const uint8_t *codes, size_t n) {
-    const Open *root = &in->dawg_root;
-    int i = 0;
-    while (i < root->n && root->code[i] != codes[0]) i++;
-    if (i == root->n) return 0;
-    uint32_t arc = root->accept[i] | root->child[i];
-    for (size_t j = 1; j < n; j++) {
-        uint32_t child = arc & CHILD_MASK;
-        if (!child) return 0;
-        int64_t next = key_arc(r, child, codes[j]);
-        if (next < 0) return 0;
-        arc = (uint32_t)next;
-    }
-    return arc >> 31;
 }
 
 static const uint8_t *SORT_TEXT; /* qsort has no context argument in C11 */
@@ -254,13 +279,14 @@ static int64_t build_reversed(const Input *in, Register *r, Open *path) {
     for (size_t p = 0; p < in->prefixes; p++) total += in->prefix_len[p];
     uint8_t *text = malloc(total ? total : 1);
     Rev *revs = malloc((in->prefixes ? in->prefixes : 1) * sizeof *revs);
-    uint8_t *factor = malloc(in->max_len + 1);
-    if (!text || !revs || !factor) {
+    uint64_t *factor_hash = malloc((in->max_len + 1) * sizeof *factor_hash); /* [d]: H(REV(rev[:d])) */
+    if (!text || !revs || !factor_hash) {
         free(text);
         free(revs);
-        free(factor);
+        free(factor_hash);
         return -1;
     }
+    factor_hash[0] = 0;
     size_t at = 0;
     for (size_t p = 0; p < in->prefixes; p++) {
         const uint8_t *word = in->text + in->offset[in->prefix_word[p]];
@@ -288,8 +314,8 @@ static int64_t build_reversed(const Input *in, Register *r, Open *path) {
             path[d - 1].child[path[d - 1].n - 1] = (uint32_t)node;
         }
         for (uint32_t d = k; d < len; d++) {
-            for (uint32_t i = 0; i <= d; i++) factor[i] = rev[d - i]; /* REV(rev[:d + 1]) */
-            open_append(&path[d], rev[d], is_word(in, r, factor, d + 1) ? ACCEPT_BIT : 0, 0);
+            factor_hash[d + 1] = rev[d] + WORD_HASH_BASE * factor_hash[d];
+            open_append(&path[d], rev[d], is_reversed_word(in, rev, d + 1, factor_hash[d + 1]) ? ACCEPT_BIT : 0, 0);
             path[d + 1].n = 0;
         }
         uint32_t dawg = in->continuing[revs[s].prefix];
@@ -306,7 +332,7 @@ static int64_t build_reversed(const Input *in, Register *r, Open *path) {
 done:
     free(text);
     free(revs);
-    free(factor);
+    free(factor_hash);
     return result;
 }
 
@@ -466,7 +492,7 @@ static PyObject *build(PyObject *self, PyObject *args) {
     have_register = 1;
     int64_t root;
     Py_BEGIN_ALLOW_THREADS
-    root = build_forward(&in, &r, path, pid) < 0 ? -1 : build_reversed(&in, &r, path);
+    root = index_words(&in) < 0 || build_forward(&in, &r, path, pid) < 0 ? -1 : build_reversed(&in, &r, path);
     if (root >= 0 && layout(&l, &r, (size_t)root) < 0) root = -1;
     Py_END_ALLOW_THREADS
     if (root < 0) goto nomem;
@@ -491,6 +517,8 @@ fail:
     free(in.prefix_word);
     free(in.prefix_len);
     free(in.continuing);
+    free(in.word_hash);
+    free(in.word_table);
     free(path);
     free(pid);
     PyBuffer_Release(&buf);
@@ -507,6 +535,7 @@ static PyMethodDef METHODS[] = {
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT, "_build",
     "The compiled builder of engine.gaddag.build (the same array, byte for byte).", -1, METHODS,
+    NULL, NULL, NULL, NULL,
 };
 
 #ifndef TIRAGE_SOURCE_CRC32
