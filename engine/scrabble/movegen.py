@@ -45,6 +45,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from engine.alphabet import BLANK, Alphabet
+from engine.scrabble import cgp
 from engine.scrabble.board import (
     CENTER,
     HORIZONTAL,
@@ -206,6 +207,7 @@ def _load_core() -> tuple[ModuleType | None, str | None]:
         return None, ("the compiled extension was built from another version of _movegen.c; "
                       "rebuild it with `pip install -e .`")
     _movegen.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
+    cgp._fast_board = _movegen.parse_board
     return _movegen, None
 
 
