@@ -102,6 +102,8 @@ class Alphabet:
 def fold_word(word: str) -> str:
     """Upper-case and strip accents and ligatures, without validating the result."""
     text = word.strip().upper()
+    if text.isascii():  # no accent, no ligature: nothing to fold (most lines of a word list)
+        return text
     text = text.replace("Œ", "OE").replace("Æ", "AE")
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

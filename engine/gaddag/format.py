@@ -20,12 +20,10 @@ import mmap
 import os
 import struct
 import sys
-import tempfile
 import zlib
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 from engine.alphabet import ALPHABETS, Alphabet
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
@@ -107,8 +105,11 @@ def write_atomically(path: str | os.PathLike[str], parts: Iterable[bytes]) -> No
     Readers (workers mapping the previous version) never see half a file; ``OSError`` propagates and
     leaves no temporary file behind.
     """
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
+    import tempfile  # writers only: start-up of the commands that just read a lexicon stays lean
+
+    target = os.fspath(path)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(target) + ".", suffix=".tmp",
+                               dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
             for part in parts:

@@ -11,11 +11,9 @@ import os
 from array import array
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from pathlib import Path
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
 from engine.gaddag import extensions, query
-from engine.gaddag.build import build_array
 from engine.gaddag.format import MappedLexicon, open_file, write_file
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.query import BlankedWord
@@ -258,6 +256,8 @@ class Gaddag:
 
 def build_gaddag(words: Iterable[str], language: str = "fr") -> Gaddag:
     """Build the minimal GADDAG of normalised upper-case ``words`` (see :mod:`engine.gaddag.build`)."""
+    from engine.gaddag.build import build_array  # only builders need it (and its compiled core)
+
     alphabet = get_alphabet(language)
     built = build_array(words, alphabet)
     return Gaddag(built.words, built.root, alphabet, word_count=built.word_count,
@@ -288,9 +288,9 @@ def cached_gaddag(path: str | os.PathLike[str]) -> Gaddag:
     later ones return the same object, and a rebuilt file (atomically replaced, so a new mtime) is
     mapped afresh while queries already running keep the old mapping.
     """
-    resolved = Path(path).resolve()
-    stat = resolved.stat()
-    return _cached(str(resolved), stat.st_mtime_ns, stat.st_size)
+    resolved = os.path.realpath(path)
+    stat = os.stat(resolved)
+    return _cached(resolved, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=8)

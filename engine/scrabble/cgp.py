@@ -24,6 +24,10 @@ from engine.scrabble.board import EMPTY, SIZE, Board, is_tile
 
 MAX_RACK = 7
 _ROW_NAMES = "ABCDEFGHIJKLMNO"
+#: The compiled reader of a well-formed board field (``_movegen.parse_board``: the 225 cells, or
+#: ``None`` for anything else), set by :mod:`engine.scrabble.movegen` when its core is in use; the
+#: Python loop below stays the specification and reads (and explains) every other field.
+_fast_board = None
 
 
 class CGPError(ValueError):
@@ -63,6 +67,8 @@ class Position:
 
 def parse_rack(text: str, what: str = "rack") -> str:
     """Check a rack (letters and ``?``, at most 7 tiles) and return it in upper case."""
+    if len(text) <= MAX_RACK and text.isascii() and (text.replace(BLANK, "").isalpha() or not text.strip(BLANK)):
+        return text.upper()  # the usual rack: ASCII letters and blanks only
     if len(text) > MAX_RACK:
         raise CGPError(f"{what} {text!r} has {len(text)} tiles, at most {MAX_RACK}")
     for i, ch in enumerate(text):
@@ -77,6 +83,12 @@ def _too_wide(where: str, row: str) -> str:
 
 
 def _parse_board(text: str) -> Board:
+    if _fast_board is not None:
+        cells = _fast_board(text)
+        if cells is not None:  # well formed: every cell is "" or one ASCII letter
+            board = Board.__new__(Board)
+            board.cells = cells
+            return board
     rows = text.split("/")
     if len(rows) != SIZE:
         raise CGPError(f"board field: {len(rows)} rows, expected {SIZE} separated by '/' "

@@ -36,16 +36,16 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 from __future__ import annotations
 
 import gc
-import hashlib
 import heapq
 import os
+import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
 from engine.alphabet import BLANK, Alphabet
+from engine.scrabble import cgp
 from engine.scrabble.board import (
     CENTER,
     HORIZONTAL,
@@ -188,6 +188,11 @@ PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
 _RAW, _SORTED, _TOP, _RANKED = 0, 1, 2, 3
 
 
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def _load_core() -> tuple[ModuleType | None, str | None]:
     """The compiled extension, configured, or ``None`` and why not."""
     if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
@@ -196,12 +201,13 @@ def _load_core() -> tuple[ModuleType | None, str | None]:
         from engine.scrabble import _movegen  # type: ignore[attr-defined]
     except ImportError as exc:
         return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
-    source = Path(__file__).with_name("_movegen.c")
-    if source.exists() and _movegen.SOURCE_SHA and \
-            hashlib.sha256(source.read_bytes()).hexdigest() != _movegen.SOURCE_SHA:
+    source = os.path.join(os.path.dirname(__file__), "_movegen.c")
+    if os.path.exists(source) and _movegen.SOURCE_CRC32 >= 0 and \
+            zlib.crc32(_read_bytes(source)) != _movegen.SOURCE_CRC32:
         return None, ("the compiled extension was built from another version of _movegen.c; "
                       "rebuild it with `pip install -e .`")
     _movegen.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
+    cgp._fast_board = _movegen.parse_board
     return _movegen, None
 
 

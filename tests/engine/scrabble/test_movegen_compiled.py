@@ -77,7 +77,7 @@ def test_the_variable_and_a_stale_build_select_the_python_generator(monkeypatch)
         return
     monkeypatch.setenv(movegen.PURE_PYTHON_VARIABLE, "0")
     assert movegen._load_core() == (movegen._CORE, None)
-    monkeypatch.setattr(movegen._CORE, "SOURCE_SHA", "0" * 64)  # built from another version of the C file
+    monkeypatch.setattr(movegen._CORE, "SOURCE_CRC32", 12345)  # built from another version of the C file
     core, reason = movegen._load_core()
     assert core is None and "rebuild" in reason
 
