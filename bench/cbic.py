@@ -25,7 +25,12 @@ that bound and the share of them fully placed.
 Timing is one ``generate_training_grid`` call per set; ``--top 0`` (default) skips the move generation
 of the situations (their ``top``), ``--top 10`` includes it. The compiled lexicon is cached under
 ``bench/out/``. Targets: 100 % of sets of up to 10 words fully placed (a set is given up only when
-its time budget is spent), median <= 1 s. Wall-clock figures depend on the machine's load.
+its time budget is spent), median <= 1 s; the training app's case (10 words of 8 letters, top 10): CPU
+median <= 0.1 s and p95 <= 0.5 s. Wall-clock figures depend on the machine's load; the CPU columns less.
+
+Measured (default French list, 100 sets, ``--words 10 --length 8 --support index --top 10``, a 2-core machine
+shared with other work): 100 % placed; CPU median 0.077 s, p95 0.368 s with the compiled placement search
+(``engine/cbic/_placements.c``); 0.104 s / 0.542 s with the Python one.
 """
 
 from __future__ import annotations

@@ -20,15 +20,24 @@ A placement is proposed only when it is a legal Scrabble play whose main word is
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from engine.alphabet import Alphabet
 from engine.cbic.state import Bag, GridState, Placement
 from engine.cbic.words import WordLexicon
+from engine.cores import load_core
 from engine.scrabble.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
 from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
 H, V = "H", "V"
+
+# The compiled search (engine/cbic/_placements.c) unless TIRAGE_PURE_PYTHON is set (engine.cores).
+_CORE, _CORE_PROBLEM = load_core("engine.cbic", "_placements")
+
+
+def implementation() -> str:
+    """``"compiled"`` when the C core checks the candidates' geometry, ``"python"`` otherwise."""
+    return "compiled" if _CORE is not None else "python"
 
 REFUSALS = {
     "cbic_runs_off": "runs off the board",
@@ -143,9 +152,53 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
     ``(code, word)`` (:data:`REFUSALS`; ``word`` is the invalid cross-word for ``cbic_forms_invalid``, else "").
     ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``).
     Order: support index, then the squares of that letter in the order they were placed, H then V.
+
+    The candidates' geometry runs in the compiled core when it is built (:data:`implementation`);
+    :func:`placements_through_python` is its specification, with the same plays in the same order.
     """
-    cells = state.cells
+    if _CORE is None:
+        return placements_through_python(state, check, word, supports, bag, reasons, squares)
+    at = [(i, state.by_letter.get(word[i], ())) for i in supports]
+    candidates, refusals = _CORE.scan(state.text, word.encode("ascii"), at, squares, check, reasons is not None)
+    out: list[Placement] = []
+    for i, sq, vertical, crosses in candidates:
+        placement = _placement(state, check, word, i, sq, V if vertical else H,
+                               [(s, others) for s, others, _cross_word in crosses],
+                               [cross_word for _s, _others, cross_word in crosses], bag)
+        if placement is not None:
+            out.append(placement)
+        elif reasons is not None:
+            refusals.append(("cbic_bag_empty", ""))
+    if reasons is not None:
+        reasons.update(refusals)
+    return out
+
+
+def _placement(state: GridState, check: WordCheck, word: str, i: int, sq: int, d: str,
+               crosses: Sequence[tuple[int, Sequence[int]]], words: Sequence[str], bag: Bag | None) -> Placement | None:
+    """The play of a candidate that passed every board rule: its tiles (None when the bag cannot supply
+    them), score and the steps it touches."""
+    r, c = divmod(sq, SIZE)
+    start, step = (c - i, 1) if d == H else (r - i, SIZE)
+    base = r * SIZE + start if d == H else start * SIZE + c
+    letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(len(word)) if k != i]
+    tiles = assign_tiles(letters, state, bag)
+    if tiles is None:
+        return None
     owner = state.owner
+    touched = {owner[sq]}
+    for _, others in crosses:
+        touched.update(owner[o] for o in others)
+    row, col = (r, start) if d == H else (start, c)
+    return Placement(word, row, col, d, i, tiles, tuple(words),
+                     _play_score(check.tile_values, state.cells, tiles, sq, crosses), tuple(sorted(touched)))
+
+
+def placements_through_python(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
+                              bag: Bag | None = None, reasons: Counter[tuple[str, str]] | None = None,
+                              squares: Collection[int] | None = None) -> list[Placement]:
+    """:func:`placements_through` in pure Python: the specification of the compiled core's search."""
+    cells = state.cells
     n = len(word)
     out: list[Placement] = []
     for i in supports:
@@ -202,19 +255,12 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if reasons is not None:
                         reasons["cbic_one_tile_across", ""] += 1
                     continue
-                letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(n) if k != i]
-                tiles = assign_tiles(letters, state, bag)
-                if tiles is None:
+                placement = _placement(state, check, word, i, sq, d, crosses, words, bag)
+                if placement is None:
                     if reasons is not None:
                         reasons["cbic_bag_empty", ""] += 1
                     continue
-                touched = {owner[sq]}
-                for _, others in crosses:
-                    touched.update(owner[o] for o in others)
-                row, col = (r, start) if d == H else (start, c)
-                out.append(Placement(word, row, col, d, i, tiles, tuple(words),
-                                     _play_score(check.tile_values, cells, tiles, sq, crosses),
-                                     tuple(sorted(touched))))
+                out.append(placement)
     return out
 
 
