@@ -182,7 +182,9 @@ static int CONFIGURED = 0;
 
 static inline int board_index(int d, int line, int p) { return d ? p * SIZE + line : line * SIZE + p; }
 
-/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets). */
+/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets),
+   restricted to the letters of ``full`` worth testing: the rack's letters when it has no blank
+   (the only ones a play can put down; each other letter would cost a walk of the suffix). */
 static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, uint32_t full,
                        uint32_t *masks, uint8_t *touching) {
     for (int p = 0; p < SIZE; p++) {
@@ -275,6 +277,12 @@ static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, cons
                 P->cross[j] = P->full;
                 P->xsum[j] = -1;
             }
+    uint32_t want = P->full; /* the letters a play can put down: all of them with a blank */
+    if (!P->blanks) {
+        want = 0;
+        for (int c = 0; c < MAX_CODES; c++)
+            if (P->rack[c]) want |= 1u << c;
+    }
     for (int d = 0; d < 2; d++) {
         int other = 1 - d;
         for (int line = 0; line < SIZE; line++) {
@@ -285,7 +293,7 @@ static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, cons
             if (!has) continue;
             uint32_t masks[SIZE];
             uint8_t touching[SIZE];
-            cross_sets(P->w, P->root, lc, P->full, masks, touching);
+            cross_sets(P->w, P->root, lc, want, masks, touching);
             for (int p = 0; p < SIZE; p++) {
                 if (!touching[p]) continue;
                 int j = d * SQUARES + p * SIZE + line;
