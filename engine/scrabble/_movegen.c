@@ -788,9 +788,20 @@ static PyObject *make_move(const Play *pl) {
 }
 
 static PyObject *make_raw(const Play *pl) {
-    PyObject *word = play_word(pl);
-    if (!word) return NULL;
-    return Py_BuildValue("(iiiiNi)", pl->score, pl->d, pl->line, pl->start, word, pl->tiles);
+    /* (score, d, line, start, word, tiles), filled directly: no format string to parse per play */
+    PyObject *t = PyTuple_New(6);
+    if (!t) return NULL;
+    PyObject *items[6] = {PyLong_FromLong(pl->score), PyLong_FromLong(pl->d), PyLong_FromLong(pl->line),
+                          PyLong_FromLong(pl->start), play_word(pl), PyLong_FromLong(pl->tiles)};
+    for (int k = 0; k < 6; k++) {
+        if (!items[k]) {
+            for (int j = 0; j < 6; j++) Py_XDECREF(items[j]);
+            Py_DECREF(t);
+            return NULL;
+        }
+    }
+    for (int k = 0; k < 6; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    return t;
 }
 
 static PyObject *moves_list(const Play *plays, size_t count) {
