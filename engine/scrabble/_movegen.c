@@ -175,6 +175,15 @@ typedef struct {
     uint32_t cross[2 * SQUARES];
     int xsum[2 * SQUARES];
     uint8_t anchors[2 * SQUARES];
+    /* What the lines above were prepared from: a call on the same board, letters, lexicon and
+       testable letters reuses them (cross-checks computed once per position, not once per call). */
+    int prepared;
+    PyObject *prep_words; /* the lexicon's words object, held so that it cannot be replaced unseen */
+    const uint32_t *prep_w;
+    Py_ssize_t prep_len;
+    uint32_t prep_root, prep_full, prep_want;
+    char prep_chars[SQUARES];
+    int prep_values[MAX_CODES];
 } Prep;
 
 static int LM[2 * SQUARES], WM[2 * SQUARES]; /* premiums in the same line-major order */
@@ -252,7 +261,7 @@ static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, ui
     }
 }
 
-static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals) {
+static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals, uint32_t want) {
     int any = 0;
     for (int i = 0; i < SQUARES; i++) any |= codes[i];
     uint8_t anchor_at[SQUARES];
@@ -277,12 +286,6 @@ static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, cons
                 P->cross[j] = P->full;
                 P->xsum[j] = -1;
             }
-    uint32_t want = P->full; /* the letters a play can put down: all of them with a blank */
-    if (!P->blanks) {
-        want = 0;
-        for (int c = 0; c < MAX_CODES; c++)
-            if (P->rack[c]) want |= 1u << c;
-    }
     for (int d = 0; d < 2; d++) {
         int other = 1 - d;
         for (int line = 0; line < SIZE; line++) {
@@ -819,7 +822,8 @@ static PyObject *moves_list(const Play *plays, size_t count) {
 
 /* 1 on success, 0 when the input is outside what this core handles (the caller falls back),
    -1 with a Python exception set. */
-static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *letters, PyObject *values) {
+static int read_position(Prep *P, PyObject *words, Py_ssize_t words_len, PyObject *cells, PyObject *rack,
+                         PyObject *letters, PyObject *values) {
     if (!PyUnicode_Check(letters) || !PyUnicode_IS_ASCII(letters)) return 0;
     Py_ssize_t size = PyUnicode_GET_LENGTH(letters);
     if (size < 1 || size > MAX_CODES - 2) return 0;
@@ -879,7 +883,29 @@ static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *let
         chars[i] = ch;
         vals[i] = lower ? 0 : P->letter_values[code];
     }
-    prepare_lines(P, codes, chars, vals);
+    uint32_t want = P->full; /* the letters a play can put down: all of them with a blank */
+    if (!P->blanks) {
+        want = 0;
+        for (int c = 0; c < MAX_CODES; c++)
+            if (P->rack[c]) want |= 1u << c;
+    }
+    if (P->prepared && P->prep_words == words && P->prep_w == P->w && P->prep_len == words_len
+        && P->prep_root == P->root && P->prep_full == P->full && P->prep_want == want
+        && !memcmp(P->prep_chars, chars, SQUARES) && !memcmp(P->prep_values, P->letter_values, sizeof P->prep_values))
+        return 1; /* the same position as the last call: its lines are ready */
+    P->prepared = 0;
+    prepare_lines(P, codes, chars, vals, want);
+    Py_INCREF(words);
+    Py_XDECREF(P->prep_words);
+    P->prep_words = words;
+    P->prep_w = P->w;
+    P->prep_len = words_len;
+    P->prep_root = P->root;
+    P->prep_full = P->full;
+    P->prep_want = want;
+    memcpy(P->prep_chars, chars, SQUARES);
+    memcpy(P->prep_values, P->letter_values, sizeof P->prep_values);
+    P->prepared = 1;
     return 1;
 }
 
@@ -922,7 +948,7 @@ static PyObject *run_unguarded(PyObject *args) {
     Prep *P = &PREP;
     P->w = (const uint32_t *)view.buf;
     P->root = (uint32_t)root;
-    int ok = read_position(P, cells, rack, letters, values);
+    int ok = read_position(P, words, view.len, cells, rack, letters, values);
     if (ok <= 0) {
         PyBuffer_Release(&view);
         if (ok < 0) return NULL;
