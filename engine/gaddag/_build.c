@@ -257,20 +257,54 @@ static int build_forward(Input *in, Register *r, Open *path, size_t *pid) {
     return 0;
 }
 
-static const uint8_t *SORT_TEXT; /* qsort has no context argument in C11 */
-
 typedef struct {
-    uint64_t offset; /* of the reversed prefix in SORT_TEXT */
+    uint64_t offset; /* of the reversed prefix in the text */
     uint32_t len;
     uint32_t prefix; /* its prefix id */
 } Rev;
 
-static int rev_cmp(const void *a, const void *b) {
-    const Rev *x = a, *y = b;
+/* x < y as Python compares strings (code order, a prefix first), knowing the first `depth` letters equal. */
+static inline int rev_less(const uint8_t *text, const Rev *x, const Rev *y, uint32_t depth) {
     uint32_t n = x->len < y->len ? x->len : y->len;
-    int c = memcmp(SORT_TEXT + x->offset, SORT_TEXT + y->offset, n);
-    if (c) return c;
-    return (x->len > y->len) - (x->len < y->len);
+    for (uint32_t i = depth; i < n; i++) {
+        uint8_t a = text[x->offset + i], b = text[y->offset + i];
+        if (a != b) return a < b;
+    }
+    return x->len < y->len;
+}
+
+/* Sort the (distinct) reversed prefixes: most-significant-letter radix sort, insertion sort for
+   small groups. Same order as Python's sorted() on the strings. */
+static void rev_sort(const uint8_t *text, Rev *a, size_t n, uint32_t depth, Rev *tmp) {
+    if (n < 24) {
+        for (size_t i = 1; i < n; i++) {
+            Rev x = a[i];
+            size_t j = i;
+            while (j > 0 && rev_less(text, &x, &a[j - 1], depth)) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return;
+    }
+    size_t start[MAX_CODES + 2] = {0}; /* bucket 0: the strings that end here; bucket c + 1: letter c */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b = a[i].len > depth ? text[a[i].offset + depth] + 1u : 0u;
+        start[b + 1]++;
+    }
+    for (int b = 1; b <= MAX_CODES + 1; b++) start[b] += start[b - 1];
+    size_t next[MAX_CODES + 1];
+    memcpy(next, start, sizeof next);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b = a[i].len > depth ? text[a[i].offset + depth] + 1u : 0u;
+        tmp[next[b]++] = a[i];
+    }
+    memcpy(a, tmp, n * sizeof *a);
+    for (int b = 1; b <= MAX_CODES; b++) {
+        size_t lo = start[b], hi = start[b + 1];
+        if (hi - lo > 1) rev_sort(text, a + lo, hi - lo, depth + 1, tmp);
+    }
 }
 
 /* The pre-separator part; returns the root id or -1. */
@@ -297,8 +331,15 @@ static int64_t build_reversed(const Input *in, Register *r, Open *path) {
         revs[p].prefix = (uint32_t)p;
         at += len;
     }
-    SORT_TEXT = text;
-    qsort(revs, in->prefixes, sizeof *revs, rev_cmp);
+    Rev *scratch = malloc((in->prefixes ? in->prefixes : 1) * sizeof *scratch);
+    if (!scratch) {
+        free(text);
+        free(revs);
+        free(factor_hash);
+        return -1;
+    }
+    rev_sort(text, revs, in->prefixes, 0, scratch);
+    free(scratch);
     int64_t result = -1;
     const uint8_t *prev = NULL;
     uint32_t prev_len = 0;

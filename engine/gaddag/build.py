@@ -29,6 +29,7 @@ import operator
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import ModuleType
 
 from engine.alphabet import Alphabet, InvalidWord
 from engine.cores import load_core
@@ -144,8 +145,12 @@ def _build_reversed(words: set[str], continuing: dict[str, int], code_of: dict[s
     return register.freeze(path[0])
 
 
-# The compiled passes (engine/gaddag/_build.c) unless TIRAGE_PURE_PYTHON is set (engine.cores).
-_CORE, _CORE_PROBLEM = load_core("engine.gaddag", "_build")
+def _load_core() -> tuple[ModuleType | None, str | None]:
+    """The compiled passes (engine/gaddag/_build.c) unless TIRAGE_PURE_PYTHON is set (engine.cores)."""
+    return load_core("engine.gaddag", "_build")
+
+
+_CORE, _CORE_PROBLEM = _load_core()
 
 
 def implementation() -> str:

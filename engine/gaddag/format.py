@@ -23,7 +23,7 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.alphabet import ALPHABETS, Alphabet
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
@@ -45,8 +45,10 @@ class LexiconFormatError(ValueError):
         super().__init__(f"{self.path}: {problem}")
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
+    """The header's fields (immutable; a named tuple rather than a dataclass: see
+    :class:`engine.scrabble.scoring.Move` on start-up time)."""
+
     language: str
     letters: str
     word_count: int
@@ -94,7 +96,7 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
     draft = Header(alphabet.language, alphabet.letters, word_count, node_count, arc_count, root,
                    length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
-    head = _pack(Header(**{**draft.__dict__, "crc": crc}))
+    head = _pack(draft._replace(crc=crc))
     write_atomically(path, (head, payload))
     return len(head) + len(payload)
 
@@ -255,13 +257,16 @@ def _root_problem(words: memoryview | array, root: int, letters: int) -> str | N
     return None
 
 
-@dataclass
 class MappedLexicon:
     """An open, checked file: ``words`` is a read-only uint32 view into the shared mapping."""
 
-    header: Header
-    words: memoryview
-    _mapping: mmap.mmap | None
+    def __init__(self, header: Header, words: memoryview, _mapping: mmap.mmap | None) -> None:
+        self.header = header
+        self.words = words
+        self._mapping = _mapping
+
+    def __repr__(self) -> str:
+        return f"MappedLexicon(header={self.header!r})"
 
     def close(self) -> None:
         """Release the view and unmap; if other views of the mapping are still alive (a slice

@@ -175,6 +175,15 @@ typedef struct {
     uint32_t cross[2 * SQUARES];
     int xsum[2 * SQUARES];
     uint8_t anchors[2 * SQUARES];
+    /* What the lines above were prepared from: a call on the same board, letters, lexicon and
+       testable letters reuses them (cross-checks computed once per position, not once per call). */
+    int prepared;
+    PyObject *prep_words; /* the lexicon's words object, held so that it cannot be replaced unseen */
+    const uint32_t *prep_w;
+    Py_ssize_t prep_len;
+    uint32_t prep_root, prep_full, prep_want;
+    char prep_chars[SQUARES];
+    int prep_values[MAX_CODES];
 } Prep;
 
 static int LM[2 * SQUARES], WM[2 * SQUARES]; /* premiums in the same line-major order */
@@ -182,7 +191,9 @@ static int CONFIGURED = 0;
 
 static inline int board_index(int d, int line, int p) { return d ? p * SIZE + line : line * SIZE + p; }
 
-/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets). */
+/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets),
+   restricted to the letters of ``full`` worth testing: the rack's letters when it has no blank
+   (the only ones a play can put down; each other letter would cost a walk of the suffix). */
 static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, uint32_t full,
                        uint32_t *masks, uint8_t *touching) {
     for (int p = 0; p < SIZE; p++) {
@@ -250,7 +261,7 @@ static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, ui
     }
 }
 
-static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals) {
+static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals, uint32_t want) {
     int any = 0;
     for (int i = 0; i < SQUARES; i++) any |= codes[i];
     uint8_t anchor_at[SQUARES];
@@ -285,7 +296,7 @@ static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, cons
             if (!has) continue;
             uint32_t masks[SIZE];
             uint8_t touching[SIZE];
-            cross_sets(P->w, P->root, lc, P->full, masks, touching);
+            cross_sets(P->w, P->root, lc, want, masks, touching);
             for (int p = 0; p < SIZE; p++) {
                 if (!touching[p]) continue;
                 int j = d * SQUARES + p * SIZE + line;
@@ -780,9 +791,20 @@ static PyObject *make_move(const Play *pl) {
 }
 
 static PyObject *make_raw(const Play *pl) {
-    PyObject *word = play_word(pl);
-    if (!word) return NULL;
-    return Py_BuildValue("(iiiiNi)", pl->score, pl->d, pl->line, pl->start, word, pl->tiles);
+    /* (score, d, line, start, word, tiles), filled directly: no format string to parse per play */
+    PyObject *t = PyTuple_New(6);
+    if (!t) return NULL;
+    PyObject *items[6] = {PyLong_FromLong(pl->score), PyLong_FromLong(pl->d), PyLong_FromLong(pl->line),
+                          PyLong_FromLong(pl->start), play_word(pl), PyLong_FromLong(pl->tiles)};
+    for (int k = 0; k < 6; k++) {
+        if (!items[k]) {
+            for (int j = 0; j < 6; j++) Py_XDECREF(items[j]);
+            Py_DECREF(t);
+            return NULL;
+        }
+    }
+    for (int k = 0; k < 6; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    return t;
 }
 
 static PyObject *moves_list(const Play *plays, size_t count) {
@@ -800,7 +822,8 @@ static PyObject *moves_list(const Play *plays, size_t count) {
 
 /* 1 on success, 0 when the input is outside what this core handles (the caller falls back),
    -1 with a Python exception set. */
-static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *letters, PyObject *values) {
+static int read_position(Prep *P, PyObject *words, Py_ssize_t words_len, PyObject *cells, PyObject *rack,
+                         PyObject *letters, PyObject *values) {
     if (!PyUnicode_Check(letters) || !PyUnicode_IS_ASCII(letters)) return 0;
     Py_ssize_t size = PyUnicode_GET_LENGTH(letters);
     if (size < 1 || size > MAX_CODES - 2) return 0;
@@ -860,7 +883,29 @@ static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *let
         chars[i] = ch;
         vals[i] = lower ? 0 : P->letter_values[code];
     }
-    prepare_lines(P, codes, chars, vals);
+    uint32_t want = P->full; /* the letters a play can put down: all of them with a blank */
+    if (!P->blanks) {
+        want = 0;
+        for (int c = 0; c < MAX_CODES; c++)
+            if (P->rack[c]) want |= 1u << c;
+    }
+    if (P->prepared && P->prep_words == words && P->prep_w == P->w && P->prep_len == words_len
+        && P->prep_root == P->root && P->prep_full == P->full && P->prep_want == want
+        && !memcmp(P->prep_chars, chars, SQUARES) && !memcmp(P->prep_values, P->letter_values, sizeof P->prep_values))
+        return 1; /* the same position as the last call: its lines are ready */
+    P->prepared = 0;
+    prepare_lines(P, codes, chars, vals, want);
+    Py_INCREF(words);
+    Py_XDECREF(P->prep_words);
+    P->prep_words = words;
+    P->prep_w = P->w;
+    P->prep_len = words_len;
+    P->prep_root = P->root;
+    P->prep_full = P->full;
+    P->prep_want = want;
+    memcpy(P->prep_chars, chars, SQUARES);
+    memcpy(P->prep_values, P->letter_values, sizeof P->prep_values);
+    P->prepared = 1;
     return 1;
 }
 
@@ -903,7 +948,7 @@ static PyObject *run_unguarded(PyObject *args) {
     Prep *P = &PREP;
     P->w = (const uint32_t *)view.buf;
     P->root = (uint32_t)root;
-    int ok = read_position(P, cells, rack, letters, values);
+    int ok = read_position(P, words, view.len, cells, rack, letters, values);
     if (ok <= 0) {
         PyBuffer_Release(&view);
         if (ok < 0) return NULL;

@@ -17,8 +17,6 @@ because CGP lines are typed and pasted by hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engine.alphabet import BLANK
 from engine.scrabble.board import EMPTY, SIZE, Board, is_tile
 
@@ -34,15 +32,33 @@ class CGPError(ValueError):
     """A CGP line that cannot be read; the message says where."""
 
 
-@dataclass
 class Position:
-    """A board, both racks (the player to move first), both scores, zero-turn count, operations."""
+    """A board, both racks (the player to move first), both scores, zero-turn count, operations.
 
-    board: Board = field(default_factory=Board)
-    racks: tuple[str, str] = ("", "")
-    scores: tuple[int, int] = (0, 0)
-    zero_turns: int = 0
-    ops: dict[str, str] = field(default_factory=dict)
+    Compared field by field (not hashable: it is mutable). A plain class rather than a dataclass:
+    see :class:`engine.scrabble.scoring.Move`.
+    """
+
+    __match_args__ = ("board", "racks", "scores", "zero_turns", "ops")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, board: Board | None = None, racks: tuple[str, str] = ("", ""),
+                 scores: tuple[int, int] = (0, 0), zero_turns: int = 0, ops: dict[str, str] | None = None) -> None:
+        self.board = Board() if board is None else board
+        self.racks = racks
+        self.scores = scores
+        self.zero_turns = zero_turns
+        self.ops = {} if ops is None else ops
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Position:
+            return NotImplemented
+        return (self.board, self.racks, self.scores, self.zero_turns, self.ops) == \
+            (other.board, other.racks, other.scores, other.zero_turns, other.ops)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return (f"Position(board={self.board!r}, racks={self.racks!r}, scores={self.scores!r}, "
+                f"zero_turns={self.zero_turns!r}, ops={self.ops!r})")
 
     @property
     def rack(self) -> str:

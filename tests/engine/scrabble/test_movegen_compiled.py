@@ -292,3 +292,24 @@ def test_a_call_made_while_the_core_builds_its_answer_is_declined() -> None:
             gc.disable()
     assert outer == expected
     assert inner and inner[0] is NotImplemented and inner[1] == expected
+
+
+def test_prepared_lines_are_reused_only_for_the_same_position() -> None:
+    """The core keeps the last position's cross-checks: a call on the same board, letters, lexicon and
+    rack letters reuses them; any change (a rack with other letters or a blank, a tile placed on the
+    same Board object, a blank instead of a letter, another lexicon with the same words, other
+    letter values) must give the answer computed afresh."""
+    french = build_gaddag(FRENCH_WORDS, "fr")
+    twin = build_gaddag(FRENCH_WORDS, "fr")  # same content, another object
+    english = build_gaddag(FRENCH_WORDS, "en")
+    board = Board()
+    board.place(7, 3, "H", "SATIRE")
+    position = Position(board, ("NUITSEA", ""))
+    for lexicon in (french, french, twin, english, french):
+        for rack in ("NUITSEA", "NUITSEA", "ZZZQ", "AE?", "NUITSEA", ""):
+            assert_same(lexicon, Position(board, (rack, "")), 3)
+    board.set(6, 3, "A")  # the same Board object, one tile more
+    assert_same(french, position, 3)
+    board.set(6, 3, "a")  # the same square, now a blank
+    assert_same(french, position, 3)
+    assert_same(french, position, 3)
