@@ -1,8 +1,23 @@
-"""ASGI entry point (e.g. ``uvicorn config.asgi:application``)."""
+"""ASGI entry point: HTTP through Django, WebSockets (live rooms) through Channels.
+
+``daphne config.asgi:application`` or ``uvicorn config.asgi:application`` (README, production); ``manage.py
+runserver`` serves both too (``daphne`` is first in INSTALLED_APPS).
+"""
 
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+django_asgi_app = get_asgi_application()  # first: it loads the apps the routes below import
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from core.websocket import auth_stack  # noqa: E402
+from training.rooms.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_asgi_app,
+    "websocket": AllowedHostsOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
+})

@@ -18,7 +18,8 @@ class TrainingConfig(AppConfig):
     # The dashboard links to lists, grids and reviews; all of it is personal, hence logged-in users only.
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
-                 NavItem("training:duplicate", _("Duplicate"), login_required=True)]
+                 NavItem("training:duplicate", _("Duplicate"), login_required=True),
+                 NavItem("training:rooms", _("Rooms"), login_required=True)]
 
     def ready(self) -> None:
         # Django's registry is ready only now, so the app's modules load here: the tasks (services start them
