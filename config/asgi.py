@@ -12,12 +12,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()  # first: it loads the apps the routes below import
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from core.websocket import auth_stack  # noqa: E402
+from core.websocket import AllowedHostsOrigin, auth_stack  # noqa: E402
 from training.rooms.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_asgi_app,
-    "websocket": AllowedHostsOriginValidator(auth_stack(URLRouter(websocket_urlpatterns))),
+    "websocket": AllowedHostsOrigin(auth_stack(URLRouter(websocket_urlpatterns))),
 })

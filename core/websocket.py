@@ -8,6 +8,8 @@ from urllib.parse import parse_qs
 
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
+from channels.security.websocket import OriginValidator
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.authtoken.models import Token
 
@@ -37,3 +39,19 @@ class TokenAuthMiddleware:
 def auth_stack(inner: Any) -> Any:
     """Session first (cookie), then the token when the query string has one."""
     return AuthMiddlewareStack(TokenAuthMiddleware(inner))
+
+
+class AllowedHostsOrigin(OriginValidator):
+    """Channels' ``AllowedHostsOriginValidator``, reading ``ALLOWED_HOSTS`` at each connection rather than once
+    at import (so settings changed later, as tests do, apply): a page of another site cannot open a socket
+    with the visitor's session cookie."""
+
+    def __init__(self, application: Any) -> None:
+        super().__init__(application, [])
+
+    def valid_origin(self, parsed_origin: Any) -> bool:
+        hosts = list(settings.ALLOWED_HOSTS)
+        if settings.DEBUG and not hosts:
+            hosts = ["localhost", "127.0.0.1", "[::1]"]
+        self.allowed_origins = hosts
+        return super().valid_origin(parsed_origin)
