@@ -35,6 +35,8 @@ from training.rooms.serializers import (
 BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input: the reason in words.")
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such room, or a room the caller is not in.")
 FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the host may do this / spectators do not play.")
+UNAVAILABLE = OpenApiResponse(ErrorSerializer, description="The task service does not answer: the room's game "
+                                                           "could not be started; try again later.")
 CONFLICT = OpenApiResponse(ErrorSerializer, description="The round is closed, the game over or not started.")
 
 
@@ -64,7 +66,7 @@ def _language(request: Request) -> str:
 class RoomsApi(APIView):
     """Make a room (the caller is its host and arbitre); its game is made in the background (``game``, ``task``)."""
 
-    @extend_schema(request=RoomCreateSerializer, responses={201: RoomCreatedSerializer, 400: BAD_INPUT})
+    @extend_schema(request=RoomCreateSerializer, responses={201: RoomCreatedSerializer, 400: BAD_INPUT, 503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
         data = _validated(RoomCreateSerializer, request.data)
         if isinstance(data, Response):
@@ -80,7 +82,7 @@ class RoomsApi(APIView):
         except services.RoomError as exc:
             return _refused(exc)
         return Response({"id": room.pk, "code": room.code, "name": room.name, "game": room.game_id,
-                         "task": room.game.task_run_id,
+                         "task": str(room.game.task_run_id) if room.game.task_run_id else None,
                          "url": request.build_absolute_uri(reverse("training:room", args=[room.pk]))},
                         status=status.HTTP_201_CREATED)
 

@@ -32,7 +32,7 @@ class RoomCreatedSerializer(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     game = serializers.IntegerField()
-    task = serializers.IntegerField(allow_null=True)
+    task = serializers.CharField(allow_null=True, help_text="The task making the game (/api/tasks/{task}/).")
     url = serializers.CharField(help_text="The room's page (share it: it asks to join).")
 
 
