@@ -152,9 +152,10 @@
     const form = $("bulletin-form");
     if (form) form.querySelector("button").disabled = !isOpen();
     // The server closes an overdue round and opens the next at the first request after it: ask when due.
-    if (state.status === "playing" && Date.now() - lastPoll > 1500) {
+    if (state.status !== "finished" && Date.now() - lastPoll > 1500) {
       const due = (!state.closed && (Date.parse(state.closes_at) + 2500 < t || (!state.rack && Date.parse(state.opens_at) <= t)));
-      if (due || (cfg.mode === "host" && Date.now() - lastPoll > 3000)) loadState();
+      const socketDown = !socket || socket.readyState !== WebSocket.OPEN;
+      if (due || ((cfg.mode === "host" || socketDown) && Date.now() - lastPoll > 3000)) loadState();
     }
   }
 
