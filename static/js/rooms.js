@@ -106,6 +106,9 @@
     } else if ($("bulletin-feedback") && !s.my_bulletin) {
       text("bulletin-feedback", "");
     }
+    const shown = { start: s.status === "waiting", pause: s.status === "playing", resume: s.status === "paused",
+      next: s.status === "playing", finish: s.status !== "finished" };
+    document.querySelectorAll("[data-action]").forEach((b) => { b.hidden = !shown[b.dataset.action]; });
     const finished = $("finished-line");
     if (finished) finished.hidden = s.status !== "finished";
     const form = $("bulletin-form");
