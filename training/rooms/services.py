@@ -128,9 +128,7 @@ def join(user: Any, code: Any, role: str = RoomMember.Role.PLAYER) -> RoomMember
     if room.status == Room.Status.FINISHED:
         raise _conflict(_("This room's game is over."), "finished")
     member, created = RoomMember.objects.get_or_create(room=room, user=user, defaults={"role": role})
-    if not created and member.role != role:
-        if role == RoomMember.Role.PLAYER and room.status != Room.Status.WAITING:
-            pass  # a spectator may play from the next bulletin on; earlier rounds score 0
+    if not created and member.role != role:  # a spectator turned player plays from now on (earlier rounds: 0)
         member.role = role
         member.save(update_fields=["role"])
     member.room = room
