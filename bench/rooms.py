@@ -229,7 +229,7 @@ def main() -> None:
     ports = [free_port() for _i in range(args.servers)]
     servers = [subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
                                  "config.asgi:application"], cwd=ROOT, env={**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0"},
-                                stdout=subprocess.DEVNULL, stderr=open(f"/tmp/bench-rooms-daphne-{port}.log", "w"))
+                                stdout=subprocess.DEVNULL, stderr=open(f"/tmp/bench-rooms-daphne-{port}.log", "w"))  # noqa: SIM115
                for port in ports]
     try:
         for port in ports:
