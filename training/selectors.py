@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.notation import square_name
 from lexicon.models import Lexicon
 from training.models import (
     Answer,
@@ -24,6 +25,7 @@ from training.models import (
     RevisionEntry,
     RevisionList,
     Situation,
+    TopFind,
     TrainingGrid,
 )
 
@@ -185,11 +187,18 @@ def grid_error(grid: TrainingGrid) -> str:
     return run.error if run is not None and run.state == "failed" else ""
 
 
-def _mark(situation: Situation, answers: list[Answer], revealed: bool, available: bool) -> Situation:
-    """Set the learner's view of a situation: its one deciding answer (if any) and what it says, and
-    whether its board may be shown (``available``, see :func:`situations_with_answers`)."""
+def _mark(situation: Situation, answers: list[Answer], revealed: bool, available: bool,
+          top_finds: list[TopFind] | None = None) -> Situation:
+    """Set the learner's view of a situation: its one deciding answer (if any) and what it says, the top
+    found (``top_find``: another play than the list word; ``top_found``: that, or the list word when it
+    scores the top), and whether its board may be shown (``available``, see :func:`situations_with_answers`)."""
     situation.my_answers = answers
     first = answers[0] if answers else None
+    situation.top_find = top_finds[0] if top_finds else None
+    best = max((int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)), default=None)
+    situation.top_found = situation.top_find is not None or bool(first and (
+        first.verdict == Answer.Verdict.TOP  # answers recorded when a top decided a situation
+        or (first.verdict == Answer.Verdict.EXPECTED and best is not None and first.score >= best)))
     situation.my_answer = first
     situation.answered = first is not None
     situation.solved = bool(first and first.correct)
@@ -211,13 +220,16 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     situation is decided (answered, or the grid revealed): the learner's current situation and those
     before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
+    finds = TopFind.objects.filter(user=user)
     situations = list(grid.situations.order_by("order")
-                      .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
+                      .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers"),
+                                        Prefetch("top_finds", queryset=finds, to_attr="my_top_finds")))
     revealed = grid.revealed_at is not None
     marked: list[Situation] = []
     earlier_decided = True
     for situation in situations:
-        marked.append(_mark(situation, situation.my_answers, revealed, available=earlier_decided))
+        marked.append(_mark(situation, situation.my_answers, revealed, available=earlier_decided,
+                            top_finds=situation.my_top_finds))
         earlier_decided = earlier_decided and situation.decided
     return marked
 
@@ -239,8 +251,23 @@ def get_own_situation(user, situation_id: Any) -> Situation:
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
+    finds = list(situation.top_finds.filter(user=user))
     revealed = situation.grid.revealed_at is not None
-    return _mark(situation, answers, revealed, available=revealed or not _open_before(situation, user).exists())
+    return _mark(situation, answers, revealed, available=revealed or not _open_before(situation, user).exists(),
+                 top_finds=finds)
+
+
+def situation_goal(situation: Situation) -> dict[str, Any]:
+    """What the situation asks: the list word's length, its support letter and square (the word crosses the
+    board there), and whether the board's top is another play (then finding it is credited too)."""
+    support = situation.support or {}
+    row, col = support.get("row"), support.get("col")
+    square = square_name(row, col, "fr") if isinstance(row, int) and isinstance(col, int) else ""
+    best = max((int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)), default=None)
+    letter = str(support.get("letter", ""))
+    return {"length": len(situation.word), "support_letter": letter.lower() if support.get("blank") else letter.upper(),
+            "support_square": square, "support_blank": bool(support.get("blank")),
+            "top_is_other_play": best is not None and int(situation.expected.get("score", 0)) < best}
 
 
 def _open_before(situation: Situation, user) -> QuerySet[Situation]:

@@ -42,3 +42,25 @@ def baccarat_situation(owner, entry: RevisionEntry) -> Situation:
     return Situation.objects.create(grid=grid, entry=entry, order=0, word="BACCARAT", cgp=format_cgp(position),
                                     rack="AAABCCR", support={"row": 7, "col": 7, "letter": "T"},
                                     expected=expected, top=top)
+
+
+def wrong_play(situation: Situation):
+    """A legal play of the situation that is neither its list word nor a top (a verdict: wrong)."""
+    from engine.scrabble.cgp import parse_cgp
+    from engine.scrabble.movegen import generate_moves
+
+    best = max(t["score"] for t in situation.top)
+    gaddag = gaddag_for(situation.grid.lexicon)
+    return next(m for m in generate_moves(gaddag, parse_cgp(situation.cgp))
+                if m.word.upper() != situation.word and m.score < best)
+
+
+def top_play(situation: Situation):
+    """A legal play of the situation, other than its list word, that scores the top (None when there is none)."""
+    from engine.scrabble.cgp import parse_cgp
+    from engine.scrabble.movegen import generate_moves
+
+    best = max(t["score"] for t in situation.top)
+    gaddag = gaddag_for(situation.grid.lexicon)
+    return next((m for m in generate_moves(gaddag, parse_cgp(situation.cgp))
+                 if m.word.upper() != situation.word and m.score >= best), None)
