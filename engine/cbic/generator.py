@@ -20,6 +20,13 @@ Why this shape (seed 000, and past its limits):
   while the board is still open), and restarts go on past the planned ones, cycling central words
   and starts with fresh seeds, until every word is placed or the time budget is spent: a set is
   never given up while time is left (measured in ``bench/cbic.py``);
+* boards whose top is the list word (``weights.top`` > 0): a situation is the board before its word with
+  the word's tiles as the rack, and the learner's best answer should be the list word. A placement that
+  scores the board's top for its rack gets ``weights.top`` in the ranking and the look-ahead; at a node,
+  words that can score the top now go first; a finished grid is laid again in the order where the most
+  revision words score their top (:mod:`engine.cbic.sequence`); and ``top_restarts`` more restarts keep
+  the grid with the most such situations (``stats["list_word_tops"]``). Share measured in
+  ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's, exact;
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
   state, a central word or a helper that leaves them short is cut, and words the bag can never hold
   together are left out up front (``stats["bag_dropped"]``).
@@ -49,6 +56,7 @@ from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
 from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
+from engine.cbic.sequence import resequence
 from engine.cbic.situations import training_rack
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
@@ -79,7 +87,7 @@ class SearchConfig:
     """Best placements played out one step to measure the room they leave (1 = no look-ahead)."""
     helpers: int = 8
     """Most helper words in one grid."""
-    top_restarts: int = 24
+    top_restarts: int = 8
     """More restarts once a grid places every word, while some of its situations' top is another play than
     the list word (``weights.top`` > 0): the grid with the most situations whose top is the list word is
     kept. A count, not seconds, so that a seed gives the same grid on every machine (the time budget still
@@ -156,6 +164,7 @@ class Builder:
         self.top_generations = 0
         self._tops: dict[int, tuple[GridState, int]] = {}
         self.top_restarts_done = 0
+        self.reorders = 0
         self.deadline = 0.0
         self.stopped_by_time = False
         self.rng = random.Random(seed)
@@ -254,6 +263,24 @@ class Builder:
         self._tops[id(state)] = (state, count)
         return count
 
+    def top_score(self, state: GridState, placement: Placement) -> int:
+        """The best score of ``state``'s board for the placement's tiles as a rack."""
+        self.top_generations += 1
+        found = top_moves(self.lexicon, Position(Board(list(state.cells)), (training_rack(placement), "")), 1)
+        return found[0].score if found else 0
+
+    def reordered(self, state: GridState) -> GridState:
+        """``state`` with its words laid in the order where the most revision words score their situation's
+        top (:mod:`engine.cbic.sequence`), when that order has more of them; ``weights.top`` > 0 and no bag
+        mode (where blanks depend on the order)."""
+        if not self.config.weights.top or self.bag is not None or self.tops(state) >= len(state.placed_ids()):
+            return state
+        other = resequence(state, self.check, self.top_score)
+        if other is not None and self.tops(other) > self.tops(state):
+            self.reorders += 1
+            return other
+        return state
+
     def better_result(self, a: GridState, b: GridState | None) -> bool:
         """Between finished restarts: more revision words placed, then (``weights.top`` > 0) more situations
         whose top is the list word, then fewer helpers."""
@@ -264,7 +291,7 @@ class Builder:
         return ((len(a.placed_ids()), self.tops(a), -a.helper_count())
                 > (len(b.placed_ids()), self.tops(b), -b.helper_count()))
 
-    def more_tops_wanted(self, overall: GridState, now: float) -> bool:
+    def more_tops_wanted(self, overall: GridState) -> bool:
         """After a complete grid: restart again while a situation's top is another play than its list word,
         at most ``top_restarts`` times."""
         config = self.config
@@ -529,13 +556,14 @@ class Builder:
                     result = None
             if result is None:
                 result = self.complete(self.best)
+            result = self.reordered(result)
             if self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()
             self.priority.update(i for i in self.targets if i not in placed_now)
             now = time.perf_counter()
             complete = len(overall.placed_ids()) >= len(self.targets)
-            if complete and now <= self.deadline and self.more_tops_wanted(overall, now):
+            if complete and now <= self.deadline and self.more_tops_wanted(overall):
                 continue  # every word placed: a few more restarts look for a grid with more tops
             if complete or now > self.deadline:
                 if now > self.deadline and not complete:
@@ -560,6 +588,7 @@ class Builder:
             "targeted_helper_searches": self.targeted_calls,
             "top_generations": self.top_generations,
             "top_restarts": self.top_restarts_done,
+            "reorders": self.reorders,
             "list_word_tops": self.tops(overall) if self.config.weights.top else None,
             "stopped_by_time": self.stopped_by_time,
             "bag_shortfall": shortfall,
