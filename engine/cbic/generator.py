@@ -92,6 +92,9 @@ class SearchConfig:
     the list word (``weights.top`` > 0): the grid with the most situations whose top is the list word is
     kept. A count, not seconds, so that a seed gives the same grid on every machine (the time budget still
     bounds the whole)."""
+    reorder_tries: int = 6
+    """Orders tried when laying a finished grid again (:mod:`engine.cbic.sequence`): the construction's
+    ties first, then seeded random ones."""
     helper_caps: tuple[int, ...] = (2, 3, 4)
     """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
     search backtrack for a grid with fewer helper words before it settles for more; once a restart
@@ -275,11 +278,17 @@ class Builder:
         mode (where blanks depend on the order)."""
         if not self.config.weights.top or self.bag is not None or self.tops(state) >= len(state.placed_ids()):
             return state
-        other = resequence(state, self.check, self.top_score)
-        if other is not None and self.tops(other) > self.tops(state):
+        best = state
+        for attempt in range(self.config.reorder_tries):
+            rng = random.Random(self.seed * 7919 + attempt) if attempt else None
+            other = resequence(state, self.check, self.top_score, rng)
+            if other is not None and self.tops(other) > self.tops(best):
+                best = other
+                if self.tops(best) >= len(best.placed_ids()):
+                    break
+        if best is not state:
             self.reorders += 1
-            return other
-        return state
+        return best
 
     def better_result(self, a: GridState, b: GridState | None) -> bool:
         """Between finished restarts: more revision words placed, then (``weights.top`` > 0) more situations

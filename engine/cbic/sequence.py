@@ -17,6 +17,7 @@ the construction's own is kept. The situations' tops are computed afterwards, ex
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from engine.cbic.placements import WordCheck, placements_through
@@ -46,11 +47,13 @@ def _replay(state: GridState, check: WordCheck, step: Step) -> Placement | None:
     return None
 
 
-def resequence(state: GridState, check: WordCheck, top_score: TopScore) -> GridState | None:
+def resequence(state: GridState, check: WordCheck, top_score: TopScore,
+               rng: random.Random | None = None) -> GridState | None:
     """The same final board, its steps reordered so that more revision words score their situation's top.
 
-    ``state``: a finished construction without bag mode (blanks depend on the order there). Returns the
-    new state, or None when the greedy order gets stuck (then keep ``state``).
+    ``state``: a finished construction without bag mode (blanks depend on the order there). ``rng``: breaks
+    ties at random (several tries may find better orders); None takes the construction's order. Returns
+    the new state, or None when the greedy order gets stuck (then keep ``state``).
     """
     steps = list(state.steps)
     if not steps or steps[0].kind != CENTRAL:
@@ -73,11 +76,11 @@ def resequence(state: GridState, check: WordCheck, top_score: TopScore) -> GridS
         revisions = [k for k in legal if steps[k].kind == REVISION]
         tops = [k for k in revisions if legal[k].score >= top_score(current, legal[k])]
         if tops:
-            pick = min(tops)
+            pick = rng.choice(sorted(tops)) if rng else min(tops)
         else:
             helpers = [k for k in legal if steps[k].kind == HELPER]
-            pick = _best_helper(current, check, steps, helpers, legal, placed, needs, top_score) \
-                if helpers else min(revisions)
+            pick = _best_helper(current, check, steps, helpers, legal, placed, needs, top_score, rng) \
+                if helpers else (rng.choice(sorted(revisions)) if rng else min(revisions))
         step = steps[pick]
         current = current.apply(legal[pick], step.kind, step.word_id)
         placed.add(pick)
@@ -86,9 +89,11 @@ def resequence(state: GridState, check: WordCheck, top_score: TopScore) -> GridS
 
 def _best_helper(current: GridState, check: WordCheck, steps: list[Step], helpers: list[int],
                  legal: dict[int, Placement], placed: set[int], needs: dict[int, int | None],
-                 top_score: TopScore) -> int:
-    """The helper after which the most revision words (ready then) score the top; ties: laid first."""
-    best, pick = -1, min(helpers)
+                 top_score: TopScore, rng: random.Random | None = None) -> int:
+    """The helper after which the most revision words (ready then) score the top; ties: laid first (or at
+    random with ``rng``)."""
+    best: tuple[int, float] = (-1, 0.0)
+    pick = min(helpers)
     for k in sorted(helpers):
         after = current.apply(legal[k], HELPER)
         done = placed | {k}
@@ -99,6 +104,7 @@ def _best_helper(current: GridState, check: WordCheck, steps: list[Step], helper
             replayed = _replay(after, check, step)
             if replayed is not None and replayed.score >= top_score(after, replayed):
                 count += 1
-        if count > best:
-            best, pick = count, k
+        key = (count, rng.random() if rng else 0.0)
+        if key > best:
+            best, pick = key, k
     return pick
