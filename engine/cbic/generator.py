@@ -22,7 +22,8 @@ Why this shape (seed 000, and past its limits):
   never given up while time is left (measured in ``bench/cbic.py``);
 * boards whose top is the list word (``weights.top`` > 0): a situation is the board before its word with
   the word's tiles as the rack, and the learner's best answer should be the list word. A placement that
-  scores the board's top for its rack gets ``weights.top`` in the ranking and the look-ahead; a finished grid is laid again in the order where the most
+  scores the board's top for its rack gets ``weights.top`` in the ranking and the look-ahead; at a search
+  node, words that can score the top now go first; a finished grid is laid again in the order where the most
   revision words score their top (:mod:`engine.cbic.sequence`); and ``top_restarts`` more restarts keep
   the grid with the most such situations (``stats["list_word_tops"]``). Share measured in
   ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's, exact;
@@ -231,6 +232,13 @@ class Builder:
             bonus.append(weight if p.score >= best[rack] else 0.0)
         return bonus
 
+    def can_top(self, state: GridState, word_ids: list[int], options: dict[int, list[Placement]]) -> set[int]:
+        """The words of ``word_ids`` with a placement that scores the top of ``state``'s board (empty when
+        ``weights.top`` is 0)."""
+        if not self.config.weights.top:
+            return set()
+        return {i for i in word_ids if any(self.top_bonus(state, options[i]))}
+
     def ranked(self, state: GridState, placements: list[Placement], demand: Demand,
                bonus: list[float] | None = None) -> list[Placement]:
         """Placements best first by the unified score plus ``bonus`` (seeded noise breaks ties)."""
@@ -388,8 +396,10 @@ class Builder:
                     return result
             return None
         # A word without placement now may get its support letter from a later word: it waits. Words an
-        # earlier restart failed to place go first (fail-first among them), while the board is open.
-        word_id = min(movable, key=lambda i: (i not in self.priority, len(options[i]), self.rank[i]))
+        # earlier restart failed to place go first (fail-first among them), while the board is open; then
+        # words that can score the top of this board now (their situation's top is then the list word).
+        can_top = self.can_top(state, movable, options)
+        word_id = min(movable, key=lambda i: (i not in self.priority, i not in can_top, len(options[i]), self.rank[i]))
         rest = [i for i in remaining if i != word_id]
         for child, child_options in self.children(state, word_id, options[word_id], rest):
             result = self.search(child, rest, child_options)
