@@ -51,10 +51,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.engine_messages import engine_error_message, problem_reason
+from core.models import TaskRun
+from core.progress import start_task
 from core.validation import MAX_NOTE_LENGTH, text_problem
 from engine.alphabet import LANGUAGES, InvalidWord, get_alphabet
 from engine.wordlist import LineProblem, WordList, WordListError, parse_lines, read_word_list, words_hash
-from lexicon.compiled import CompiledLexiconError, compile_words, load_compiled
+from lexicon.compiled import CompiledLexiconError, compile_words, gaddag_for, load_compiled
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.storage import load_words, store_words
 
@@ -484,8 +486,6 @@ def publish_version(version: LexiconVersion, *, user, confirm: bool = False, rea
     :class:`ConfirmationNeeded` (nothing started) when it would remove more than
     :data:`REMOVAL_CONFIRM_SHARE` of the serving words, unless ``confirm``.
     """
-    from core.progress import start_task
-    from lexicon.tasks import publish_version_task
 
     reason = (reason or "").strip()
     if reason:
@@ -517,7 +517,7 @@ def publish_version(version: LexiconVersion, *, user, confirm: bool = False, rea
         LexiconVersion.objects.filter(pk=version.pk).update(state=State.COMPILING, compile_error="")
         # Dispatch waits for the commit (celery/thread modes); in sync mode the task has already run and
         # set the final state when start_task returns, so only the run link is written afterwards.
-        run = start_task(publish_version_task, owner=user, version_id=version.pk,
+        run = start_task("lexicon.publish_version", owner=user, version_id=version.pk,
                          user_id=getattr(user, "pk", None), reason=reason)
         LexiconVersion.objects.filter(pk=version.pk).update(compile_task=run)
     run.refresh_from_db()
@@ -617,7 +617,6 @@ def set_definition(lexicon: Lexicon, word: str, text: str, *, user) -> Definitio
 
     The word must be in the serving version: a definition of a word nobody can play is a typo.
     """
-    from lexicon.compiled import gaddag_for
 
     word = normalise_word(lexicon.language, word)
     _check_free_text(text or "", _("The definition"), None)
@@ -656,7 +655,6 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
     reported with their line numbers. Words not in the serving version refuse the file too, unless
     ``skip_unknown`` (then they are listed back).
     """
-    from lexicon.compiled import gaddag_for
 
     _check_size(upload)
     alphabet = get_alphabet(lexicon.language)
@@ -734,3 +732,11 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
         _event(lexicon, Action.IMPORT_DEFINITIONS, user=user, source=Path(upload.name or "").name[:255],
                created=created, updated=updated, unchanged=unchanged, skipped_unknown=len(unknown))
     return DefinitionImport(created, updated, unchanged, unknown)
+
+
+def fail_versions_of_runs(sender, run_ids, **kwargs) -> None:
+    """Receiver of ``core.progress.task_runs_failed``: a version whose compile run was failed outside the task
+    (never dispatched, or its worker died) is failed with the run's words instead of "compiling" forever."""
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        LexiconVersion.objects.filter(compile_task=run, state=LexiconVersion.State.COMPILING).update(
+            state=LexiconVersion.State.FAILED, compile_error=run.error)
