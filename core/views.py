@@ -11,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core import health
+from core.api_errors import is_api_request
 from core.home import home_blocks
 from core.progress import start_task
 from core.selectors import get_visible_task_run, recent_task_runs
@@ -65,8 +66,6 @@ def start_ping(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """CSRF_FAILURE_VIEW: a refused form in the site's style and language (JSON under /api/)."""
-    from core.api_errors import is_api_request
-
     if is_api_request(request):
         return JsonResponse({"detail": _("CSRF check failed: reload the page and send the form again.")}, status=403)
     return render(request, "403_csrf.html", {"cookies_enabled": bool(request.COOKIES)}, status=403)

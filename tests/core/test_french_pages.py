@@ -432,7 +432,6 @@ def test_a_skipped_lines_note_and_the_crossword_files_are_in_french(client, alic
     assert outcome.version.note.startswith("2 lignes invalides ignorées : ligne 2"), outcome.version.note
     assert english_in(outcome.version.note) == [] and "skipped" not in outcome.version.note
     from puzzles.crosswords.exporters import notes_of, title_of
-
     from puzzles.models import Crossword
 
     crossword = Crossword.objects.filter(status="done").first()
