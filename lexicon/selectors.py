@@ -48,6 +48,7 @@ __all__ = [
     "pattern_lookup",
     "preferred_lexicon",
     "request_lexicon",
+    "site_lexicon",
     "removed_words",
     "version_diff",
     "word_flags",
@@ -94,6 +95,12 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     for chosen in app_hooks("chosen_lexicon"):
         if (lexicon := chosen(user)) is not None:
             return lexicon
+    return site_lexicon(language)
+
+
+def site_lexicon(language: str = "fr") -> Lexicon | None:
+    """The site's lexicon for ``language`` when nobody chose one: its default, else the first lexicon by
+    name (None only when no lexicon is installed)."""
     return default_lexicon(language) or Lexicon.objects.order_by("name").first()
 
 
@@ -108,6 +115,14 @@ def lexicon_words(lexicon: Lexicon) -> list[str]:
 
 
 # -- versions and diffs ------------------------------------------------------------------------------
+
+
+def serving_version_number(lexicon: Lexicon) -> int | None:
+    """The number of the lexicon's serving version (None before its first publication): what games and
+    quizzes record to name the version they were made with."""
+    if lexicon.current_version_id is None:
+        return None
+    return LexiconVersion.objects.filter(pk=lexicon.current_version_id).values_list("number", flat=True).first()
 
 
 def lexicon_versions(lexicon: Lexicon) -> QuerySet[LexiconVersion]:
