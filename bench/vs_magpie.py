@@ -28,8 +28,9 @@ whole-process rows by ``getrusage`` of the children), because the machine is usu
   sum of squares of every play's score must be equal (MAGPIE's exchanges and pass are not counted);
 * lexicon build: the whole process, from the text file to the file on disk, alternated, medians;
 * whole process of the positions: Tirage's ``python -m engine moves LEX --cgp-file F`` (and
-  ``--top 1``) against MAGPIE's harness doing the same task once per position, start-up and
-  lexicon load included; and Tirage's start-up alone (one position) and a duplicate game command.
+  ``--top 1``) against MAGPIE's harness doing the same task once per position (every play, or the
+  best, each printed on a line with its score), start-up and lexicon load included; and Tirage's
+  start-up alone (one position) and a duplicate game command.
 """
 
 from __future__ import annotations
