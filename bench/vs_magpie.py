@@ -293,15 +293,19 @@ def main() -> int:
         print(f"plays: {total_plays} tile plays (no MAGPIE to compare with)")
 
     # -- whole processes
+    fastest: dict[str, float] = {}
+
     def median_process(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
         walls, cpus = [], []
         for _ in range(args.processes):
             wall, cpu, _out = timed_child(command, cwd)
             walls.append(wall)
             cpus.append(cpu)
+        fastest[" ".join(command)] = min(walls)
         return statistics.median(walls), statistics.median(cpus)
 
-    print(f"\nwhole process (median of {args.processes}; wall / CPU milliseconds):")
+    print(f"\nwhole process (median of {args.processes}; wall / CPU milliseconds; wall depends on the "
+          "machine's load, CPU much less):")
     tasks = [("every play of the positions", ["--cgp-file", str(cgp_file)], "full"),
              ("top play of the positions", ["--cgp-file", str(cgp_file), "--top", "1"], "top")]
     for label, extra, task in tasks:
@@ -317,11 +321,16 @@ def main() -> int:
         print(row)
     one = [PY, "-m", "engine", "moves", str(ours_file), "--cgp", cgps[len(cgps) // 2], "--top", "1"]
     wall, cpu = median_process(one)
+    low = fastest[" ".join(one)]
     print(f"{'Tirage, one position (start-up)':<44} Tirage {wall * 1e3:6.0f} / {cpu * 1e3:6.0f}"
-          f"   (target <= 80 ms wall: {verdict(wall, 0.080)}; CPU {verdict(cpu, 0.080)})")
-    wall, cpu = median_process([PY, "-m", "engine", "duplicate", str(ours_file), "--seed", "1", "--summary"])
+          f"   (target <= 80 ms wall: median {verdict(wall, 0.080)}, fastest run {low * 1e3:.0f} ms "
+          f"{verdict(low, 0.080)}; CPU {verdict(cpu, 0.080)})")
+    game = [PY, "-m", "engine", "duplicate", str(ours_file), "--seed", "1", "--summary"]
+    wall, cpu = median_process(game)
+    low = fastest[" ".join(game)]
     print(f"{'Tirage, a duplicate game as a command':<44} Tirage {wall * 1e3:6.0f} / {cpu * 1e3:6.0f}"
-          f"   (target <= 150 ms wall: {verdict(wall, 0.150)}; CPU {verdict(cpu, 0.150)})")
+          f"   (target <= 150 ms wall: median {verdict(wall, 0.150)}, fastest run {low * 1e3:.0f} ms "
+          f"{verdict(low, 0.150)}; CPU {verdict(cpu, 0.150)})")
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
     return 0
