@@ -1,10 +1,10 @@
-"""The compiled cores, built by ``pip install``: the move generator (engine/scrabble/_movegen.c) and
-the lexicon builder (engine/gaddag/_build.c).
+"""The compiled cores, built by ``pip install``: the move generator (engine/scrabble/_movegen.c), the
+lexicon builder (engine/gaddag/_build.c) and the training grids' placement search (engine/cbic/_placements.c).
 
 Everything else about the package is in pyproject.toml. The extensions are optional: on a machine
 without a C compiler or Python headers the install still succeeds and
-:mod:`engine.scrabble.movegen` and :mod:`engine.gaddag.build` use their pure-Python code (the
-specification of the same plays and the same lexicon file).
+:mod:`engine.scrabble.movegen`, :mod:`engine.gaddag.build` and :mod:`engine.cbic.placements` use their
+pure-Python code (the specification of the same plays, lexicon file and placements).
 """
 
 import zlib
@@ -25,5 +25,6 @@ setup(
     ext_modules=[
         extension("engine.scrabble._movegen", "engine/scrabble/_movegen.c"),
         extension("engine.gaddag._build", "engine/gaddag/_build.c"),
+        extension("engine.cbic._placements", "engine/cbic/_placements.c"),
     ],
 )

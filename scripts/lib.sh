@@ -56,9 +56,12 @@ ensure_venv() {
     fi
     local stamp="$VENV/.tirage-install-stamp"
     local want built=yes
-    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/scrabble/*.c "$ROOT"/engine/gaddag/*.c | sha256sum | cut -d' ' -f1)"
-    if ensure_compiler && ! { compgen -G "$ROOT/engine/scrabble/_movegen*.so" && compgen -G "$ROOT/engine/gaddag/_build*.so"; } >/dev/null; then
-        built=no
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/*/_*.c | sha256sum | cut -d' ' -f1)"
+    if ensure_compiler; then
+        local source
+        for source in "$ROOT"/engine/*/_*.c; do  # every compiled core: engine/<package>/_<name>.c
+            compgen -G "${source%.c}*.so" >/dev/null || built=no
+        done
     fi
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ "$built" = no ]; then
         say "installing Tirage and its dependencies into $VENV (log: $VENV/pip-install.log)"
@@ -67,7 +70,7 @@ ensure_venv() {
         # each `python -m engine ...`).
         # Unlink the old compiled cores rather than let the build overwrite them in place:
         # running processes keep the file they mapped instead of crashing on a rewritten one.
-        rm -f "$ROOT"/engine/scrabble/_movegen*.so "$ROOT"/engine/gaddag/_build*.so
+        rm -f "$ROOT"/engine/*/_*.so
         if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]" --config-settings editable_mode=compat; } >"$VENV/pip-install.log" 2>&1; then
             tail -40 "$VENV/pip-install.log" >&2
             die "pip install failed (full log: $VENV/pip-install.log)"

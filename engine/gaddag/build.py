@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import itertools
 import operator
-import os
-import zlib
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 
 from engine.alphabet import Alphabet, InvalidWord
+from engine.cores import load_core
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, layout
 
 
@@ -146,30 +145,9 @@ def _build_reversed(words: set[str], continuing: dict[str, int], code_of: dict[s
     return register.freeze(path[0])
 
 
-#: Set to a non-empty value other than ``0`` to build with the pure-Python passes (read at import;
-#: the same variable makes the move generator pure Python).
-PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
-
-
-def _read_bytes(path: str) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
 def _load_core() -> tuple[ModuleType | None, str | None]:
-    """The compiled builder (``engine/gaddag/_build.c``), or ``None`` and why not."""
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None, f"{PURE_PYTHON_VARIABLE} is set"
-    try:
-        from engine.gaddag import _build  # type: ignore[attr-defined]
-    except ImportError as exc:
-        return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
-    source = os.path.join(os.path.dirname(__file__), "_build.c")
-    if os.path.exists(source) and _build.SOURCE_CRC32 >= 0 and \
-            zlib.crc32(_read_bytes(source)) != _build.SOURCE_CRC32:
-        return None, ("the compiled builder was built from another version of _build.c; "
-                      "rebuild it with `pip install -e .`")
-    return _build, None
+    """The compiled passes (engine/gaddag/_build.c) unless TIRAGE_PURE_PYTHON is set (engine.cores)."""
+    return load_core("engine.gaddag", "_build")
 
 
 _CORE, _CORE_PROBLEM = _load_core()

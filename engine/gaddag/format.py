@@ -22,6 +22,7 @@ import struct
 import sys
 import zlib
 from array import array
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from engine.alphabet import ALPHABETS, Alphabet
@@ -96,6 +97,16 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
                    length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
     head = _pack(draft._replace(crc=crc))
+    write_atomically(path, (head, payload))
+    return len(head) + len(payload)
+
+
+def write_atomically(path: str | os.PathLike[str], parts: Iterable[bytes]) -> None:
+    """Write ``parts`` to ``path`` through a temporary file renamed over it, readable as the umask allows.
+
+    Readers (workers mapping the previous version) never see half a file; ``OSError`` propagates and
+    leaves no temporary file behind.
+    """
     import tempfile  # writers only: start-up of the commands that just read a lexicon stays lean
 
     target = os.fspath(path)
@@ -103,15 +114,20 @@ def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alpha
                                dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(head)
-            handle.write(payload)
+            for part in parts:
+                handle.write(part)
         os.chmod(tmp, _READABLE & ~_current_umask())  # mkstemp makes 0600: other users' workers must read it
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    return len(head) + len(payload)
+
+
+def is_compiled_lexicon(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` starts with the compiled lexicon's magic bytes (else: a word list)."""
+    with open(path, "rb") as handle:
+        return handle.read(len(MAGIC)) == MAGIC
 
 
 def _text(raw: bytes, path: str | os.PathLike[str], what: str) -> str:

@@ -36,6 +36,8 @@ class Gaddag:
         #: Nodes stored in a single word (format version 2): what the counts say the array saves.
         self.one_word_count = node_count + arc_count - len(self.words)
         self._mapped = mapped
+        #: The file it was mapped from (None when built in memory): where caches derived from it may live.
+        self.source_path: str | None = None
         # ch -> (bit, mask of lower bits): one dict lookup per letter in the hot `contains` loop.
         self._steps = {ch: (1 << code, (1 << code) - 1) for ch, code in alphabet.code_of.items()}
         self._root_arcs = {ch: self.arc(root, code) for ch, code in alphabet.code_of.items()}
@@ -46,6 +48,11 @@ class Gaddag:
 
     def __len__(self) -> int:
         return self.word_count
+
+    @property
+    def checksum(self) -> int | None:
+        """The CRC-32 of the mapped file (None when built in memory): names this exact compiled content."""
+        return self._mapped.header.crc if self._mapped is not None else None
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.contains(word)
@@ -267,9 +274,11 @@ def load_gaddag(path: str | os.PathLike[str], *, verify_checksum: bool = True,
     """
     mapped = open_file(path, verify_checksum=verify_checksum, verify_structure=verify_structure)
     header = mapped.header
-    return Gaddag(mapped.words, header.root, get_alphabet(header.language),
-                  word_count=header.word_count, node_count=header.node_count,
-                  arc_count=header.arc_count, mapped=mapped)
+    gaddag = Gaddag(mapped.words, header.root, get_alphabet(header.language),
+                    word_count=header.word_count, node_count=header.node_count,
+                    arc_count=header.arc_count, mapped=mapped)
+    gaddag.source_path = os.fspath(path)
+    return gaddag
 
 
 def cached_gaddag(path: str | os.PathLike[str]) -> Gaddag:

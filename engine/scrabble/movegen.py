@@ -37,14 +37,13 @@ from __future__ import annotations
 
 import gc
 import heapq
-import os
-import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any, Protocol
 
 from engine.alphabet import BLANK, Alphabet
+from engine.cores import PURE_PYTHON_VARIABLE, load_core
 from engine.scrabble import cgp
 from engine.scrabble.board import (
     CENTER,
@@ -182,33 +181,17 @@ class Prepared:
 
 # -- the compiled core ---------------------------------------------------------------------------
 
-#: Set to a non-empty value other than ``0`` to use the pure-Python generator (read at import).
-PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
 # Modes of the core's ``run``: raw tuples, every Move sorted, the top N Moves, top N + rank + count.
 _RAW, _SORTED, _TOP, _RANKED = 0, 1, 2, 3
 
 
-def _read_bytes(path: str) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read()
-
-
 def _load_core() -> tuple[ModuleType | None, str | None]:
     """The compiled extension, configured, or ``None`` and why not."""
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None, f"{PURE_PYTHON_VARIABLE} is set"
-    try:
-        from engine.scrabble import _movegen  # type: ignore[attr-defined]
-    except ImportError as exc:
-        return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
-    source = os.path.join(os.path.dirname(__file__), "_movegen.c")
-    if os.path.exists(source) and _movegen.SOURCE_CRC32 >= 0 and \
-            zlib.crc32(_read_bytes(source)) != _movegen.SOURCE_CRC32:
-        return None, ("the compiled extension was built from another version of _movegen.c; "
-                      "rebuild it with `pip install -e .`")
-    _movegen.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
-    cgp._fast_board = _movegen.parse_board
-    return _movegen, None
+    core, problem = load_core("engine.scrabble", "_movegen")
+    if core is not None:
+        core.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
+        cgp._fast_board = core.parse_board
+    return core, problem
 
 
 _CORE, _CORE_PROBLEM = _load_core()

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import cores
 from engine.alphabet import get_alphabet
 from engine.gaddag import build as build_module
 from engine.gaddag import build_gaddag
@@ -23,7 +24,7 @@ from engine.gaddag.build import build_array
 from engine.gaddag.format import payload_bytes
 from tests.engine.strategies import lexicons
 
-PURE_FORCED = os.environ.get(build_module.PURE_PYTHON_VARIABLE, "") not in ("", "0")
+PURE_FORCED = os.environ.get(cores.PURE_PYTHON_VARIABLE, "") not in ("", "0")
 needs_core = pytest.mark.skipif(build_module._CORE is None, reason="the compiled builder is not built or not in use")
 EN = get_alphabet("en")
 FR = get_alphabet("fr")
@@ -48,12 +49,12 @@ def test_the_compiled_builder_is_active_unless_pure_python_is_asked():
 
 
 def test_the_variable_and_a_stale_build_select_the_python_builder(monkeypatch):
-    monkeypatch.setenv(build_module.PURE_PYTHON_VARIABLE, "1")
+    monkeypatch.setenv(cores.PURE_PYTHON_VARIABLE, "1")
     core, reason = build_module._load_core()
     assert core is None and "TIRAGE_PURE_PYTHON" in reason
     if build_module._CORE is None:
         return
-    monkeypatch.setenv(build_module.PURE_PYTHON_VARIABLE, "0")
+    monkeypatch.setenv(cores.PURE_PYTHON_VARIABLE, "0")
     assert build_module._load_core() == (build_module._CORE, None)
     monkeypatch.setattr(build_module._CORE, "SOURCE_CRC32", 12345)  # built from another version of _build.c
     core, reason = build_module._load_core()
