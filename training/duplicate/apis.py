@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import preferred_lexicon
+from engine.duplicate import standings
 from lexicon.models import Lexicon
 from training import selectors as training_selectors
 from training.duplicate import selectors, services
@@ -226,7 +227,7 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "round": result.round.number, "score": result.score,
         "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if mine.move is not None else None,
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
-        "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
+        "top_total": player.top_total, "negatif": standings.negatif(player.total, player.top_total), "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
         "submitted": None if result.submitted is None else {
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
@@ -266,6 +267,7 @@ class ReviewApi(APIView):
         if blocked is not None:
             return blocked
         return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
+                         "negatif": standings.negatif(player.total, player.top_total),
                          "percent": selectors.percent(player.total, player.top_total),
                          "rounds": [row.to_json() for row in selectors.review(player)]})
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
+from engine.duplicate import standings
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
@@ -134,6 +135,30 @@ def board_before(game: DuplicateGame, number: int) -> list[str]:
     return previous or ["." * 15] * 15
 
 
+def announced_draw(game: DuplicateGame, round_: DuplicateRound) -> dict[str, Any]:
+    """The draw as the arbitre announces it: the letters kept from the last round, the tiles drawn
+    (``EEEL+IJX``), the racks put back before it (rule broken), and the tiles left in the bag."""
+    from engine.alphabet import BLANK, get_alphabet
+
+    kept = round_.kept or ""
+    drawn = round_.rack[len(kept):] if round_.rack.startswith(kept) else round_.rack
+    if not round_.rack.startswith(kept):  # stored otherwise: take the kept letters out one by one
+        left = list(round_.rack)
+        for ch in kept:
+            if ch in left:
+                left.remove(ch)
+        drawn = "".join(left)
+    alphabet = get_alphabet(game.lexicon.language if game.lexicon.language in ("fr", "en") else "fr")
+    on_board = [ch for row in board_before(game, round_.number) for ch in row if ch not in ". "]
+    if game.variant == DuplicateGame.Variant.JOKER:  # the bag holds no blank: blanks come with the racks
+        bag = (sum(alphabet.counts.values()) - sum(1 for ch in on_board if ch.isupper())
+               - sum(1 for ch in round_.rack if ch != BLANK))
+    else:
+        bag = alphabet.bag_size - len(on_board) - len(round_.rack)
+    return {"kept": kept, "drawn": drawn, "text": f"{kept}+{drawn}" if kept else drawn,
+            "rejected": list(round_.rejected or []), "bag": max(0, bag)}
+
+
 def percent(total: int, top_total: int) -> float:
     return round(100.0 * total / top_total, 1) if top_total else 0.0
 
@@ -182,25 +207,51 @@ class ReviewRow:
     score: int
     difference: int
     found_top: bool
+    total: int = 0
+    """The player's running total after this round."""
+    top_total: int = 0
+    """The sum of the tops up to this round."""
+
+    @property
+    def negatif(self) -> int:
+        """The running négatif after this round: the total minus the tops (0 while every top is found)."""
+        return standings.negatif(self.total, self.top_total)
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "rack": self.rack, "top": self.top, "play": self.play, "score": self.score,
-                "difference": self.difference, "found_top": self.found_top}
+                "difference": self.difference, "found_top": self.found_top, "total": self.total,
+                "top_total": self.top_total, "negatif": self.negatif}
 
 
 def review(player: DuplicatePlayer) -> list[ReviewRow]:
-    """Round by round: the draw, the top, the player's play, and what they missed (top − score)."""
+    """Round by round: the draw, the top, the player's play, what they missed (top − score), and the running
+    total and négatif after the round."""
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
     rows = []
+    total = top_total = 0
     for r in player.game.rounds.all():
         mine = plays.get(r.number)
         if mine is None:
             continue
         top_score = int(r.top["score"])
+        total, top_total = total + mine.score, top_total + top_score
         shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score} if mine.move is not None else None)
         rows.append(ReviewRow(r.number, r.rack, {k: r.top[k] for k in ("word", "coord", "score")}, shown,
-                              mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score))
+                              mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score,
+                              total, top_total))
     return rows
+
+
+def standing_at(player: DuplicatePlayer, number: int) -> dict[str, Any]:
+    """The player's standing once round ``number`` was validated: total, sum of the tops, négatif and % of
+    the tops (a past round's page shows these, not today's)."""
+    scores = dict(player.plays.filter(validated_at__isnull=False, number__lte=number).values_list("number", "score"))
+    total = sum(scores.values())
+    played = set(scores)
+    top_total = sum(int(top["score"]) for n, top in player.game.rounds.filter(number__in=played)
+                    .values_list("number", "top"))
+    return {"round": number, "total": total, "top_total": top_total,
+            "negatif": standings.negatif(total, top_total), "percent": percent(total, top_total)}
 
 
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
@@ -213,6 +264,7 @@ def player_state(player: DuplicatePlayer | None) -> dict[str, Any] | None:
     if player is None:
         return None
     return {"current_round": player.current_round, "total": player.total, "top_total": player.top_total,
+            "negatif": standings.negatif(player.total, player.top_total),
             "percent": percent(player.total, player.top_total), "tops_found": player.tops_found,
             "finished": player.is_finished}
 

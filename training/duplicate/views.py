@@ -119,6 +119,7 @@ def _play_page(request: HttpRequest, game: DuplicateGame, player, round_, *, for
     ms_left = None if deadline is None else max(0, int((deadline - timezone.now()).total_seconds() * 1000))
     return render(request, "training/duplicate/play.html", _game_context(
         request, game, round=round_, round_state=state, ms_left=ms_left,
+        announced=selectors.announced_draw(game, round_),
         rows=selectors.board_before(game, round_.number), form=form, mine=mine, error=error,
         share_form=ShareForm(initial={"visibility": game.visibility})), status=status)
 
@@ -224,9 +225,14 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         raise Http404("This round is not finished.")
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)
+    missed = int(round_.top["score"]) - mine.score
+    # Green for the top, neutral for a play that scored (a good score is not an error), red for no play.
+    verdict = "ok" if missed <= 0 and mine.move else ("info" if mine.move and mine.score > 0 else "ko")
+    latest = (player.is_finished and number == game.round_count) or number == player.current_round - 1
     return render(request, "training/duplicate/result.html", _game_context(
-        request, game, round=round_, mine=mine, rows=round_.board_after,
-        highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score,
+        request, game, round=round_, mine=mine, rows=round_.board_after, verdict=verdict,
+        standing=selectors.standing_at(player, number), is_latest=latest, now_total=player.total,
+        highlight=_squares(round_.top), missed=missed,
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
         subtops=[_move_in(m, style) for m in round_.subtops]))
 
