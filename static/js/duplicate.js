@@ -101,7 +101,7 @@
       var name = td.dataset.square;
       var r = ROWS.indexOf(name.charAt(0)), c = parseInt(name.slice(1), 10) - 1;
       var tile = td.querySelector(".tile > span[aria-hidden]");
-      cells[r + "," + c] = { td: td, letter: tile ? tile.firstChild.textContent.trim() : "" };
+      cells[r + "," + c] = { td: td, letter: tile ? tile.firstChild.textContent.trim().toUpperCase() : "" };
       td.tabIndex = -1;
     });
     var cursor = { r: 7, c: 7 }, start = null, dir = "H", typed = [], locked = false;

@@ -27,3 +27,12 @@ def test_an_unassigned_blank_on_a_rack_is_drawn_as_a_blank():
 
 def test_negatif_is_zero_or_written_with_a_true_minus():
     assert negatif(0) == "0" and negatif(-32) == "−32" and negatif(5) == "+5" and negatif("x") == ""
+
+
+def test_a_blank_on_the_board_is_drawn_in_lower_case_on_its_own_tile():
+    from django.template import Context, Template
+
+    rows = ["MAiSON" + "." * 9] + ["." * 15] * 14
+    html = Template("{% load board %}{% board rows %}").render(Context({"rows": rows}))
+    assert '<span class="tile tile--blank"><span aria-hidden="true">i<sub>0</sub>' in html
+    assert "M<sub>2</sub>" in html and "I<sub>" not in html
