@@ -270,3 +270,27 @@ def test_the_play_page_rack_arrow_focus_and_draw(live_server, alice, game, width
         page.keyboard.press("Enter")  # "Coup suivant" with the focus: the next round
         page.wait_for_selector("#dup-board td[data-square]")
         assert "Coup 2 sur" in page.inner_text("h1")
+
+
+def test_a_letter_the_rack_lacks_goes_on_the_blank_in_lower_case(live_server, alice, dup_lexicon):
+    """Joker game, seed 5: the first top puts the blank down (Za). Typed in capitals, the A the rack lacks takes
+    the blank: the blank tile is greyed, the square shows a lower-case a in the blank's style, and the play
+    scores the top."""
+    from training.duplicate import services
+
+    game = services.start_game(alice, dup_lexicon, seed=5, variant="joker", timer_seconds=180)
+    top, letters = new_tiles(game, 1)
+    assert any(ch.islower() for ch in top["word"])
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        place(page, top, letters)
+        assert page.locator("#dup-rack .tile--blank.tile--placed").count() == 1
+        assert page.locator("#dup-board .sq--ghost-blank").count() == 1
+        assert page.input_value("#id_word") == top["word"]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "joker-placed-phone.png"), full_page=True)
+        page.click("#validate-button")
+        page.wait_for_selector("#round-result")
+        assert "Vous avez trouvé le top" in page.inner_text("#round-result")
+        page.screenshot(path=str(ARTIFACTS / "joker-result-phone.png"), full_page=True)
