@@ -207,3 +207,20 @@ def test_one_answer_to_find_is_singular(alice, ranked_lexicon, client_for):
     QuizQuestion.objects.create(quiz=wall, order=0, question="AB", alphagram="AB", answers=["BA"])
     board = client.get(f"/wordstudy/quizzes/{wall.pk}/wall/").content.decode()
     assert "0 réponse trouvée sur 1" in board
+
+
+def test_a_hooks_wall_shows_a_closed_question_in_letters(alice, french_lexicon, client_for):
+    from engine.wordstudy import Question, hook_letters
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = client_for(alice)
+    client.post("/wordstudy/", form(french_lexicon, kind="hooks", length=3, rank_to=3))
+    quiz = Quiz.objects.get(owner=alice)
+    question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+    for word in question.answers:
+        client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word}, HTTP_HX_REQUEST="true")
+    front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert f'id="hooks-{question.pk}"' in html
+    assert f'<span class="ws-word ws-hooks__word">{question.question}</span>' in html and (front or back)
