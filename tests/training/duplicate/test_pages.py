@@ -313,10 +313,3 @@ def test_the_play_page_announces_the_draw_and_the_bag(client_alice, game):
     on_board = sum(ch != "." for row in game.rounds.get(number=1).board_after for ch in row)
     assert f"{102 - on_board - len(second.rack)} jetons dans le sac" in html
 
-
-def test_a_rack_put_back_is_announced_with_its_letters(client_alice, game):
-    from training.duplicate.models import DuplicateRound
-
-    DuplicateRound.objects.filter(game=game, number=1).update(rejected=["AEIOUUE"])
-    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
-    assert "Tirage rejeté : 1 fois" in html and 'id="rejected-racks">(AEIOUUE)' in html
