@@ -295,7 +295,7 @@ def test_review_shows_the_running_total_and_negatif_and_blanks_in_their_style(cl
     assert "Négatif" in html and f"<td class=\"num\">{top['score']}</td><td class=\"num\">0</td>" in html
     assert 'EMPI<span class="blank-letter" title="joker">l</span>AI' in html
     player = game.players.get()
-    assert f"négatif −{player.top_total - player.total}" in html
+    assert f"Négatif : −{player.top_total - player.total} ;" in html
 
 
 def test_the_play_page_announces_the_draw_and_the_bag(client_alice, game):
