@@ -48,6 +48,7 @@ __all__ = [
     "pattern_lookup",
     "preferred_lexicon",
     "request_lexicon",
+    "site_lexicon",
     "removed_words",
     "version_diff",
     "word_flags",
@@ -94,6 +95,12 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     for chosen in app_hooks("chosen_lexicon"):
         if (lexicon := chosen(user)) is not None:
             return lexicon
+    return site_lexicon(language)
+
+
+def site_lexicon(language: str = "fr") -> Lexicon | None:
+    """The site's lexicon for ``language`` when nobody chose one: its default, else the first lexicon by
+    name (None only when no lexicon is installed)."""
     return default_lexicon(language) or Lexicon.objects.order_by("name").first()
 
 

@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from engine.duplicate import standings
 from lexicon.models import Lexicon
-from lexicon.selectors import default_lexicon, preferred_lexicon
+from lexicon.selectors import preferred_lexicon, site_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -423,8 +423,7 @@ class TodayApi(APIView):
             valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
             lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
         else:
-
-            lexicon = default_lexicon("fr") or Lexicon.objects.first()
+            lexicon = site_lexicon("fr")
         if lexicon is None:
             return _error(_("No such lexicon."), "not_found", status.HTTP_404_NOT_FOUND)
         game = services.game_of_the_day(lexicon)
