@@ -18,6 +18,7 @@ from django.utils import timezone
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
+from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
@@ -137,28 +138,18 @@ def board_before(game: DuplicateGame, number: int) -> list[str]:
     return previous or ["." * 15] * 15
 
 
-def announced_draw(game: DuplicateGame, round_: DuplicateRound) -> dict[str, Any]:
-    """The draw as the arbitre announces it: the letters kept from the last round, the tiles drawn
-    (``EEEL+IJX``), the racks put back before it (rule broken), and the tiles left in the bag."""
-    from engine.alphabet import BLANK, get_alphabet
-
-    kept = round_.kept or ""
-    drawn = round_.rack[len(kept):] if round_.rack.startswith(kept) else round_.rack
-    if not round_.rack.startswith(kept):  # stored otherwise: take the kept letters out one by one
-        left = list(round_.rack)
-        for ch in kept:
-            if ch in left:
-                left.remove(ch)
-        drawn = "".join(left)
+def bag_left(game: DuplicateGame, round_: DuplicateRound) -> int:
+    """The tiles left in the bag while round ``round_`` is played (announced with the draw, :func:`draw_of`):
+    the language's bag less the tiles on the board and on the rack; in the joker variant the bag holds no
+    blank (blanks come with the racks), so only letters count."""
     alphabet = get_alphabet(game.lexicon.language if game.lexicon.language in ("fr", "en") else "fr")
     on_board = [ch for row in board_before(game, round_.number) for ch in row if ch not in ". "]
-    if game.variant == DuplicateGame.Variant.JOKER:  # the bag holds no blank: blanks come with the racks
+    if game.variant == DuplicateGame.Variant.JOKER:
         bag = (sum(alphabet.counts.values()) - sum(1 for ch in on_board if ch.isupper())
                - sum(1 for ch in round_.rack if ch != BLANK))
     else:
         bag = alphabet.bag_size - len(on_board) - len(round_.rack)
-    return {"kept": kept, "drawn": drawn, "text": f"{kept}+{drawn}" if kept else drawn,
-            "rejected": list(round_.rejected or []), "bag": max(0, bag)}
+    return max(0, bag)
 
 
 def percent(total: int, top_total: int) -> float:

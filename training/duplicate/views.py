@@ -138,7 +138,7 @@ def _play_page(request: HttpRequest, game: DuplicateGame, player, round_, *, for
     ms_left = None if deadline is None else max(0, int((deadline - timezone.now()).total_seconds() * 1000))
     return render(request, "training/duplicate/play.html", _game_context(
         request, game, round=round_, round_state=state, ms_left=ms_left, draw=selectors.draw_of(round_),
-        announced=selectors.announced_draw(game, round_),
+        bag=selectors.bag_left(game, round_),
         rows=selectors.board_before(game, round_.number), form=form, mine=mine, error=error,
         share_form=ShareForm(initial={"visibility": game.visibility})), status=status)
 
