@@ -226,11 +226,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Failed log-ins (page and API token) allowed per account and per client address in a window of
-# LOGIN_FAILURE_WINDOW seconds (accounts.login_limits); the address limit is higher because people share them.
-LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 10)
+# Failed log-ins (page, API token, admin), accounts.login_limits: per (account, address) pair, the first
+# LOGIN_FREE_FAILURES are free, then each failure locks the pair for LOGIN_DELAY seconds, doubling up to
+# LOGIN_FAILURE_WINDOW. Past LOGIN_FAILURES_PER_ADDRESS failures from one address (any accounts) in the
+# window, only accounts that logged in from it in the last LOGIN_KNOWN_ADDRESS_DAYS may try from it; past
+# LOGIN_FAILURES_PER_ACCOUNT failures of one account (any addresses), only the addresses it used may try.
+# So a stranger never locks an owner out of the addresses the owner uses.
+LOGIN_FREE_FAILURES = env_int("LOGIN_FREE_FAILURES", 5)
+LOGIN_DELAY = env_int("LOGIN_DELAY", 60)
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 100)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 50)
 LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 90)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
