@@ -121,6 +121,10 @@ if _database["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+elif _database["ENGINE"].startswith("django.db.backends.postgresql"):
+    # A database that does not answer must fail fast (a 503 in words, core.api_errors), not hold the
+    # request for libpq's default of forever: DB_CONNECT_TIMEOUT seconds to connect (libpq's minimum is 2).
+    _database.setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DB_CONNECT_TIMEOUT", 2))
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
