@@ -230,6 +230,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Argon2id first (Django's recommended hasher, argon2-cffi; OWASP's cost, accounts.hashers): a log-in costs
+# ~22 ms of CPU where PBKDF2's million iterations cost ~190 ms (seconds on a busy machine). The others stay to
+# read older hashes: Django re-hashes them with the first at the user's next successful log-in.
+PASSWORD_HASHERS = [
+    "accounts.hashers.OwaspArgon2PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 # Failed log-ins (page, API token, admin), accounts.login_limits: per (account, address) pair, the first
 # LOGIN_FREE_FAILURES are free, then each failure locks the pair for LOGIN_DELAY seconds, doubling up to
 # LOGIN_FAILURE_WINDOW. Past LOGIN_FAILURES_PER_ADDRESS failures from one address (any accounts) in the
