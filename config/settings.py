@@ -160,8 +160,11 @@ CELERY_TASK_IGNORE_RESULT = True
 
 # Time limits, acknowledgement and redelivery are chosen together (docs/architecture.md, "Long tasks"):
 # - soft limit: raises inside the task, which records "took longer than its time limit" in words;
+# - heartbeat: the process running a task beats every TASK_HEARTBEAT_INTERVAL seconds; a run silent for
+#   TASK_HEARTBEAT_TIMEOUT lost its worker and is handed to another one (or failed in words past the
+#   attempt limit) when it is read or swept: within a minute of the death (see below);
 # - hard limit: the worker kills the task; a run "running" longer than this is dead by definition, so
-#   core.progress fails it in words when it is read or swept (about a minute past the limit at worst);
+#   core.progress fails it in words when it is read or swept (the backstop for runs without heartbeat);
 # - late acknowledgement: a message is acknowledged when its task ends, not when a worker takes it, and a
 #   pool process that dies mid-task (SIGKILL, out of memory) has its message rejected back to the queue,
 #   so another process runs it again (runs are idempotent, and counted: see TASK_MAX_ATTEMPTS);
@@ -170,7 +173,8 @@ CELERY_TASK_IGNORE_RESULT = True
 # - visibility timeout: with Redis, a message a whole worker took and never acknowledged (the worker was
 #   killed) goes back to the queue after this long. It must exceed the hard limit, or a task still
 #   running legitimately would be handed to a second worker; a redelivered run that was meanwhile failed
-#   as stale is not run again.
+#   as stale, or finished by the worker it was handed to, is not run again, nor one another live process
+#   is running (its heartbeat is fresh).
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("TASK_SOFT_TIME_LIMIT", 10 * 60)
 CELERY_TASK_TIME_LIMIT = env_int("TASK_TIME_LIMIT", CELERY_TASK_SOFT_TIME_LIMIT + 30)
 if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT:
@@ -191,6 +195,18 @@ if BROKER_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
 TIRAGE_TASK_PENDING_LIMIT = env_int("TASK_PENDING_LIMIT", BROKER_VISIBILITY_TIMEOUT + 60)
 # Deliveries of one run before it is failed: a task that kills its worker each time is not retried forever.
 TIRAGE_TASK_MAX_ATTEMPTS = env_int("TASK_MAX_ATTEMPTS", 3)
+# Heartbeats: the process running a task writes TaskRun.heartbeat_at every TASK_HEARTBEAT_INTERVAL seconds
+# (core.progress.Heartbeat); a running run silent for TASK_HEARTBEAT_TIMEOUT seconds has lost its worker (a
+# whole worker killed, a machine lost) and is handed to another worker, up to TASK_MAX_ATTEMPTS deliveries,
+# or failed in words — noticed on the next read of the run, or by the sweep (every 15 s): within a minute,
+# where the visibility timeout alone would take minutes.
+TIRAGE_TASK_HEARTBEAT_INTERVAL = env_int("TASK_HEARTBEAT_INTERVAL", 10)
+TIRAGE_TASK_HEARTBEAT_TIMEOUT = env_int("TASK_HEARTBEAT_TIMEOUT", 30)
+if not 0 < 2 * TIRAGE_TASK_HEARTBEAT_INTERVAL <= TIRAGE_TASK_HEARTBEAT_TIMEOUT:
+    raise ImproperlyConfigured(
+        f"TASK_HEARTBEAT_TIMEOUT={TIRAGE_TASK_HEARTBEAT_TIMEOUT} must be at least twice "
+        f"TASK_HEARTBEAT_INTERVAL={TIRAGE_TASK_HEARTBEAT_INTERVAL} (one late beat must not look like a death)"
+    )
 # Sending a task must fail fast when Redis is down (the page answers 503 in words within 5 s): short
 # socket timeouts and one quick retry, instead of kombu's defaults (about 19 s before giving up).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.5
@@ -209,7 +225,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "inte
 # The periodic sweep of dead runs (core.tasks.expire_stale_runs): run `celery -A config beat` next to
 # the workers, or `manage.py expire_stale_tasks` from cron.
 CELERY_BEAT_SCHEDULE = {
-    "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 60.0},
+    "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 15.0},
     # Today's duplicate game of every lexicon (idempotent: one per lexicon and day; a visit makes it otherwise).
     "duplicate-games-of-the-day": {"task": "training.make_duplicate_games_of_the_day", "schedule": 3600.0},
 }
