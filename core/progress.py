@@ -199,9 +199,24 @@ def mark_failed(task_run_id: uuid.UUID | str, error: str) -> None:
     )
 
 
+def task_of_kind(kind: str) -> Any:
+    """The registered Celery task named ``kind``, or None.
+
+    A web process imports the apps' task modules only when a service starts a task; Celery's registry
+    then lacks the others. The apps' ``tasks`` modules are imported once on first need (Celery's own
+    autodiscovery, as a worker does at start), so a run read or swept there finds its task and limits.
+    """
+    if not kind:
+        return None
+    tasks = current_app.tasks
+    if kind not in tasks:
+        current_app.loader.import_default_modules()
+    return tasks.get(kind)
+
+
 def hard_limit_seconds(kind: str = "") -> int:
     """The hard time limit of the task ``kind`` (its own, else Celery's default): no run lives longer."""
-    task = current_app.tasks.get(kind) if kind else None
+    task = task_of_kind(kind)
     # Celery copies its default onto every task's ``time_limit``, so only a limit given to tracked_task
     # (kept aside) is the task's own; otherwise the setting, read now (tests and deployments change it).
     own = getattr(task, "tirage_time_limit", None)
@@ -215,7 +230,7 @@ def stale_after_seconds(kind: str = "") -> int:
 
 def soft_limit_seconds(kind: str = "") -> int:
     """The soft time limit of the task ``kind`` (its own, else Celery's default)."""
-    task = current_app.tasks.get(kind) if kind else None
+    task = task_of_kind(kind)
     own = getattr(task, "tirage_soft_time_limit", None)
     return int(own or settings.CELERY_TASK_SOFT_TIME_LIMIT)
 
@@ -254,7 +269,7 @@ def _hand_over(pk, kind: str, attempts: int, started_at, heartbeat_at, arguments
     its soft limit: running it again would only hit the limit again), or nothing to send (a run started
     before runs kept their arguments).
     """
-    task = current_app.tasks.get(kind)
+    task = task_of_kind(kind)
     if attempts >= settings.TIRAGE_TASK_MAX_ATTEMPTS:
         return _("The worker running the task stopped %(n)s times; the task was abandoned.") % {"n": attempts}
     if started_at is not None and started_at < now - timedelta(seconds=soft_limit_seconds(kind)):

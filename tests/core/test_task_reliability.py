@@ -278,12 +278,13 @@ def test_a_handed_over_run_waits_pending_for_a_worker(alice, settings, django_ca
     try:
         run = dead_worker_run(alice)
         with django_capture_on_commit_callbacks(execute=True):
-            assert api_for(alice).get(f"/api/tasks/{run.id}/").json()["state"] == "pending"  # noticed on read
+            body = api_for(alice).get(f"/api/tasks/{run.id}/", HTTP_ACCEPT_LANGUAGE="fr").json()
     finally:
         counted.apply_async = original
+    assert body["state"] == "pending"  # noticed on read
+    assert body["message"] == "Son processus s’est arrêté : la tâche a été confiée à un autre."
     run.refresh_from_db()
     assert run.state == TaskRun.State.PENDING and run.progress == 0 and run.heartbeat_by == ""
-    assert run.message == "Its worker stopped; the task was handed to another worker."
     assert sent == [{"kwargs": run.arguments, "task_id": str(run.id)}]
 
 
