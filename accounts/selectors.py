@@ -12,18 +12,48 @@ from lexicon.models import Lexicon
 from lexicon.selectors import default_lexicon
 
 
+PROFILE_MEMO = "_tirage_profile"
+LEXICON_MEMO = "_tirage_preferred_lexicons"
+
+
 def profile_of(user: Any) -> Profile:
-    """The user's profile; an unsaved one with the defaults when they have none (nothing written on read)."""
+    """The user's profile; an unsaved one with the defaults when they have none (nothing written on read).
+
+    Read once per request: kept on the user object (``request.user`` lives as long as the request), since
+    the home page's blocks, the forms and the daily goal each ask for it; ``update_profile`` replaces it.
+    """
     if not is_user(user):
         return Profile()
-    profile = Profile.objects.select_related("default_lexicon").filter(user=user).first()
-    return profile if profile is not None else Profile(user=user)
+    profile = getattr(user, PROFILE_MEMO, None)
+    if profile is None:
+        profile = Profile.objects.select_related("default_lexicon").filter(user=user).first() or Profile(user=user)
+        setattr(user, PROFILE_MEMO, profile)
+    return profile
+
+
+def forget_preferences(user: Any) -> None:
+    """Drop what :func:`profile_of` and :func:`preferred_lexicon` kept on ``user`` (its profile changed)."""
+    for name in (PROFILE_MEMO, LEXICON_MEMO):
+        try:
+            delattr(user, name)
+        except AttributeError:
+            pass
 
 
 def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
-    """The lexicon to preselect for ``user``: their chosen default, else the site's default of ``language``."""
+    """The lexicon to preselect for ``user``: their chosen default, else the site's default of ``language``
+    (worked out once per request and language, kept on the user object like the profile)."""
+    memo = getattr(user, LEXICON_MEMO, None) if user is not None else None
+    if memo is not None and language in memo:
+        return memo[language]
     chosen = profile_of(user).default_lexicon if is_user(user) else None
-    return chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
+    lexicon = chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
+    if user is not None:
+        try:
+            setattr(user, LEXICON_MEMO, {**(memo or {}), language: lexicon})
+        except AttributeError:  # an object that takes no attributes: no memo
+            pass
+    return lexicon
 
 
 def answers_today(user: Any) -> int:

@@ -90,6 +90,9 @@ def update_profile(user: Any, *, language: str | None = None, default_lexicon: A
                                % {"min": MIN_DAILY_GOAL, "max": MAX_DAILY_GOAL})
         profile.daily_goal = int(daily_goal)
     profile.save()
+    from accounts.selectors import forget_preferences
+
+    forget_preferences(user)  # this request reads the new preferences from now on
     return profile
 
 

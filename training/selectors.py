@@ -6,11 +6,14 @@ rule, so the pages, the REST API and the tasks cannot drift apart.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -27,7 +30,10 @@ from training.models import (
     TrainingGrid,
 )
 
+logger = logging.getLogger(__name__)
+
 MAX_SUGGESTIONS = 8
+PUBLISHED_WORDS_SECONDS = 24 * 3600  # keyed by the list's updated_at: a change is a new key, never stale
 FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
 
 
@@ -56,9 +62,38 @@ def lists_of(user, now: dt.datetime | None = None) -> QuerySet[RevisionList]:
 
 
 def published_lists() -> QuerySet[RevisionList]:
-    """Lists staff shared with every learner (e.g. "7+1 of the week")."""
+    """Lists staff shared with every learner (e.g. "7+1 of the week"), with their word counts (not their
+    words: the starter lists hold thousands; see :func:`published_words`)."""
     return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
-            .prefetch_related("entries").annotate(entry_count=Count("entries")))
+            .annotate(entry_count=Count("entries")))
+
+
+def published_words(lists: list[RevisionList]) -> dict[int, str]:
+    """``{list id: "WORD:S · WORD:S…"}`` for the lists page, shared by every learner, from the cache.
+
+    Why cached: the published lists page showed every word of every starter list (thousands), read and
+    rendered on each visit. The text is the same for everybody; its key holds the list's ``updated_at``,
+    which every change of its words moves (``training.services``), so a change is never served stale.
+    """
+    keys = {f"published-words:{lst.pk}:{lst.updated_at.timestamp()}": lst.pk for lst in lists}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception as exc:  # the cache is down: read the words from the database
+        logger.warning("published words not cached: %s", exc)
+        found = {}
+    texts = {keys[key]: text for key, text in found.items()}
+    missing = [pk for pk in keys.values() if pk not in texts]
+    if missing:
+        words: dict[int, list[str]] = {pk: [] for pk in missing}
+        for list_id, word, index in (RevisionEntry.objects.filter(revision_list_id__in=missing)
+                                     .order_by("revision_list_id", "added_at", "id")
+                                     .values_list("revision_list_id", "word", "support_index")):
+            words[list_id].append(f"{word}:{word[index] if index < len(word) else ''}")
+        fresh = {key: " · ".join(words[pk]) for key, pk in keys.items() if pk in words}
+        with contextlib.suppress(Exception):
+            cache.set_many(fresh, PUBLISHED_WORDS_SECONDS)
+        texts.update({keys[key]: text for key, text in fresh.items()})
+    return texts
 
 
 def get_own_list(user, list_id: Any) -> RevisionList:
