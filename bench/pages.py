@@ -72,7 +72,9 @@ def main() -> None:
         return getattr(client, method)(path, body, content_type="application/json")
 
     if args.queries:
-        chosen = [r for r in requests if r[3] == args.queries] or [("", page, "get", args.queries, None)]
+        duplicate_post = args.queries.endswith(("/play/", "/validate/"))
+        fallback = (("", gamer, "post", args.queries, {}) if duplicate_post else ("", page, "get", args.queries, None))
+        chosen = [r for r in requests if r[3] == args.queries] or [fallback]
         _label, client, method, path, body = chosen[0]
         send(client, method, path, body)
         with CaptureQueriesContext(connection) as queries:
