@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.utils import timezone
@@ -10,7 +11,6 @@ from accounts.models import Profile
 from core.selectors import is_user
 from lexicon.models import Lexicon
 from lexicon.selectors import default_lexicon
-
 
 PROFILE_MEMO = "_tirage_profile"
 LEXICON_MEMO = "_tirage_preferred_lexicons"
@@ -34,10 +34,8 @@ def profile_of(user: Any) -> Profile:
 def forget_preferences(user: Any) -> None:
     """Drop what :func:`profile_of` and :func:`preferred_lexicon` kept on ``user`` (its profile changed)."""
     for name in (PROFILE_MEMO, LEXICON_MEMO):
-        try:
+        with contextlib.suppress(AttributeError):
             delattr(user, name)
-        except AttributeError:
-            pass
 
 
 def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
@@ -49,10 +47,8 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     chosen = profile_of(user).default_lexicon if is_user(user) else None
     lexicon = chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
     if user is not None:
-        try:
+        with contextlib.suppress(AttributeError):  # an object that takes no attributes: no memo
             setattr(user, LEXICON_MEMO, {**(memo or {}), language: lexicon})
-        except AttributeError:  # an object that takes no attributes: no memo
-            pass
     return lexicon
 
 
