@@ -32,6 +32,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--profile", help="a path of the mix (e.g. /training/lists/): print its cProfile top 30")
     parser.add_argument("--queries", help="a path of the mix: print the SQL of one request")
+    parser.add_argument("--sort", default="cumulative", help="cProfile's order for --profile (cumulative, tottime)")
     args = parser.parse_args()
     var_dir = tempfile.mkdtemp(prefix="tirage-pages-")
     data_args = argparse.Namespace(readers=1, answerers=0, players=1, duration=60.0, think=1.0, conn_max_age=60)
@@ -91,7 +92,7 @@ def main() -> None:
         for _ in range(args.repeat):
             send(client, method, path, body)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(30)
         return
 
     print(f"{'request':28} {'status':>6} {'queries':>7} {'CPU ms':>7} {'wall ms':>8}")
