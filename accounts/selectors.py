@@ -2,53 +2,52 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from django.utils import timezone
 
 from accounts.models import Profile
+from core.request_memo import request_memo
 from core.selectors import is_user
 from lexicon.models import Lexicon
 from lexicon.selectors import default_lexicon
-
-PROFILE_MEMO = "_tirage_profile"
-LEXICON_MEMO = "_tirage_preferred_lexicons"
 
 
 def profile_of(user: Any) -> Profile:
     """The user's profile; an unsaved one with the defaults when they have none (nothing written on read).
 
-    Read once per request: kept on the user object (``request.user`` lives as long as the request), since
-    the home page's blocks, the forms and the daily goal each ask for it; ``update_profile`` replaces it.
+    Read once per request (``core.request_memo``): the home page's blocks, the forms and the daily goal each
+    ask for it; ``update_profile`` drops it.
     """
     if not is_user(user):
         return Profile()
-    profile = getattr(user, PROFILE_MEMO, None)
-    if profile is None:
-        profile = Profile.objects.select_related("default_lexicon").filter(user=user).first() or Profile(user=user)
-        setattr(user, PROFILE_MEMO, profile)
+    memo, key = request_memo(), ("profile", user.pk)
+    if memo is not None and key in memo:
+        return memo[key]
+    profile = Profile.objects.select_related("default_lexicon").filter(user=user).first() or Profile(user=user)
+    if memo is not None:
+        memo[key] = profile
     return profile
 
 
 def forget_preferences(user: Any) -> None:
-    """Drop what :func:`profile_of` and :func:`preferred_lexicon` kept on ``user`` (its profile changed)."""
-    for name in (PROFILE_MEMO, LEXICON_MEMO):
-        with contextlib.suppress(AttributeError):
-            delattr(user, name)
+    """Drop what this request kept of ``user``'s profile and preferred lexicon (they changed)."""
+    memo = request_memo()
+    if memo is not None:
+        for key in [key for key in memo if key[0] in ("profile", "lexicon") and key[1] == user.pk]:
+            del memo[key]
 
 
 def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     """The lexicon to preselect for ``user``: their chosen default, else the site's default of ``language``
-    (worked out once per request and language, kept on the user object like the profile)."""
-    memo = getattr(user, LEXICON_MEMO, None) if user is not None else None
-    if memo is not None and language in memo:
-        return memo[language]
+    (worked out once per request and language, like the profile)."""
+    memo, key = request_memo(), ("lexicon", getattr(user, "pk", None), language)
+    if memo is not None and key in memo:
+        return memo[key]
     chosen = profile_of(user).default_lexicon if is_user(user) else None
     lexicon = chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
-    if user is not None:
-        with contextlib.suppress(AttributeError):  # an object that takes no attributes: no memo
-            setattr(user, LEXICON_MEMO, {**(memo or {}), language: lexicon})
+    if memo is not None:
+        memo[key] = lexicon
     return lexicon
 
 

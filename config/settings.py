@@ -66,6 +66,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.request_memo.RequestMemoMiddleware",
     "core.csp.ContentSecurityPolicyMiddleware",
     "core.request_guard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

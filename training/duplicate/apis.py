@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -201,10 +202,12 @@ class ValidateApi(APIView):
             return blocked
         player = services.join(game, request.user)
         try:
-            result = services.validate_round(player, round_number=data.get("round"))
+            with transaction.atomic():  # the round's end and the next round's opening: one commit, not three
+                result = services.validate_round(player, round_number=data.get("round"))
+                body = round_result(result)
         except services.RoundClosed as exc:
             return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
-        return Response(round_result(result))
+        return Response(body)
 
 
 def round_result(result: services.RoundResult) -> dict[str, Any]:
