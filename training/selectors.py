@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -66,6 +66,50 @@ def published_lists() -> QuerySet[RevisionList]:
     words: the starter lists hold thousands; see :func:`published_words`)."""
     return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
             .annotate(entry_count=Count("entries")))
+
+
+@dataclass(frozen=True)
+class StarterList:
+    """What the home page shows of a starter list (cached: the same for every learner of the lexicon)."""
+
+    pk: int
+    name: str
+    entry_count: int
+
+
+def starter_lists(lexicon: Lexicon, owner_username: str) -> list[StarterList]:
+    """The lists ``owner_username`` published for ``lexicon`` (the starter lists), oldest first, with their
+    word counts, from the cache.
+
+    Why cached: every home page view counted the starter lists' words (thousands of rows). The key holds
+    how many lists of the lexicon are published and when the latest changed (one small query on the
+    published index): a list added, removed, unpublished or whose words changed (``updated_at`` moves,
+    ``training.services``) makes a new key, so nothing stale is served.
+    """
+    stamp = RevisionList.objects.filter(published=True, lexicon=lexicon).aggregate(n=Count("id"), latest=Max("updated_at"))
+    if not stamp["n"]:
+        return []
+    key = f"starter-lists:{lexicon.pk}:{owner_username}:{stamp['n']}:{stamp['latest'].timestamp()}"
+    try:
+        cached = cache.get(key)
+    except Exception as exc:
+        logger.warning("starter lists not cached: %s", exc)
+        cached = None
+    if cached is not None:
+        return cached
+    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in
+            published_lists().filter(lexicon=lexicon, owner__username=owner_username).order_by("id")]
+    with contextlib.suppress(Exception):
+        cache.set(key, rows, PUBLISHED_WORDS_SECONDS)
+    return rows
+
+
+def copied_from(user, list_ids: list[int]) -> set[int]:
+    """Which of ``list_ids`` the user has copied into their own lists (without the lists' counts)."""
+    if not is_user(user):
+        return set()
+    return set(RevisionList.objects.filter(owner=user, copied_from__in=list_ids)
+               .values_list("copied_from_id", flat=True))
 
 
 def published_words(lists: list[RevisionList]) -> dict[int, str]:

@@ -84,3 +84,20 @@ def test_a_change_to_a_published_list_shows_at_once(learner_site):
     services.add_words_bulk(starter, "DATAIS:T")
     body = pages.get("/training/lists/").content.decode()
     assert "DATAIS:T" in body and "RETINES:T" not in body
+
+
+def test_the_home_page_s_starter_lists_are_cached_and_follow_every_change(learner_site, django_user_model):
+    from accounts.services import EDITORIAL_USERNAME
+
+    editor = django_user_model.objects.create_user(EDITORIAL_USERNAME, is_staff=True)
+    pages, lexicon = learner_site["pages"], learner_site["lexicon"]
+    starter = services.create_list(editor, lexicon, "Mots de 7 lettres", published=True)
+    services.add_words_bulk(starter, "RETINES\nSENTIER")
+    assert "(2 mots)" in pages.get("/").content.decode()
+    with CaptureQueriesContext(connection) as cached:
+        pages.get("/")
+    assert not any('COUNT("training_revisionentry"' in q["sql"] for q in cached.captured_queries)
+    services.add_words_bulk(starter, "TERNIES")  # more words: the count follows at once
+    assert "(3 mots)" in pages.get("/").content.decode()
+    services.update_list(starter, editor, published=False)  # unpublished: gone at once
+    assert "Mots de 7 lettres" not in pages.get("/").content.decode()
