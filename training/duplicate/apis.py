@@ -19,9 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
-from training import selectors as training_selectors
+from lexicon.selectors import default_lexicon, preferred_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -43,6 +42,7 @@ from training.duplicate.serializers import (
     TodayOutSerializer,
     ValidateInSerializer,
 )
+from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input or an illegal play: the reason in words.")
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game, or another user's private game.")
@@ -183,11 +183,17 @@ class PlayApi(APIView):
         move = outcome.move
         return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
                          "score": outcome.score, "move_score": move["score"], "words": move.get("words", []),
-                         "late": outcome.late, "deadline": services.deadline_of(player, game)})
+                         "late": outcome.late, "deadline": selectors.deadline_of(player, game)})
 
 
 class ValidateApi(APIView):
-    """End the current round: its score, the top, the next 10 plays, the running totals and the next round."""
+    """End the current round: its score, the top, the next 10 plays, the running totals and the next round.
+
+    The body may carry the play the player has placed (``{"word", "coord", "style"?}``): it is checked first
+    and counts when accepted in time (a body-less call validates the play that counts so far). A refused play
+    is a 400 with the reason while time is left (the round stays open); once time is up the round ends
+    without it and ``refused`` says why. After the deadline (and its 2 s network grace) a play is late: it
+    scores 0 (``submitted.late``)."""
 
     @extend_schema(request=ValidateInSerializer, responses={200: RoundResultSerializer, 400: BAD_INPUT,
                                                             404: NOT_FOUND, 409: CONFLICT})
@@ -203,10 +209,13 @@ class ValidateApi(APIView):
         player = services.join(game, request.user)
         try:
             with transaction.atomic():  # the round's end and the next round's opening: one commit, not three
-                result = services.validate_round(player, round_number=data.get("round"))
+                result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
+                                                 coord=data.get("coord"), style=data["style"])
                 body = round_result(result)
         except services.RoundClosed as exc:
             return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+        except services.PlayError as exc:
+            return _error(exc.message, exc.code)
         return Response(body)
 
 
@@ -222,6 +231,13 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
         "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
+        "submitted": None if result.submitted is None else {
+            "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
+            "score": result.submitted.score, "move_score": result.submitted.move["score"],
+            "late": result.submitted.late},
+        "refused": None if result.refused is None else {
+            "word": result.refused_play[0], "coord": result.refused_play[1], "detail": result.refused.message,
+            "code": result.refused.code},
     }
 
 
@@ -324,7 +340,6 @@ class TodayApi(APIView):
             valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
             lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
         else:
-            from lexicon.selectors import default_lexicon
 
             lexicon = default_lexicon("fr") or Lexicon.objects.first()
         if lexicon is None:

@@ -15,6 +15,10 @@ Rules the pages, the REST API and the tests rely on:
   received in time counts.
 - **Validating** ends the round: the round's score is the play that counts (0 without one), the top goes on
   the board, the next round starts. A round already validated cannot be played again (:class:`RoundClosed`).
+  Validation may carry the play the player has placed (:func:`validate_round` with ``word`` and ``coord``):
+  it is checked then, as :func:`play` does, and counts when accepted in time. Refused while time is left,
+  the round stays open (:class:`PlayError`: the player corrects it); refused once time is up, the round ends
+  with the play that counts and the refusal is reported (a refused play never replaces an accepted one).
 - **Visibility**: a game is private to its owner until shared (``link``: anyone with the link may join;
   ``public``: listed for everyone). Games of the day have no owner and are public.
 """
@@ -36,11 +40,11 @@ from core.models import TaskRun
 from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
+from engine.scrabble.board import HORIZONTAL, SIZE
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import NotationError, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
-from training import services as training_services
 from training.duplicate import selectors
 from training.duplicate.models import (
     DEFAULT_TIMER,
@@ -51,14 +55,19 @@ from training.duplicate.models import (
     DuplicatePlayer,
     DuplicateRound,
 )
-from training.models import RevisionList
+from training.grids import services as grid_services
+from training.lists import services as training_services
+from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
 MAX_WORD = 15
-GRACE_SECONDS = 1
-"""A play sent in the last second may arrive just after the deadline: the server allows this much network
-time before calling it late."""
+GRACE_SECONDS = 2
+"""The network's share of the deadline (docs/duplicate.md, "The clock"): the play page sends what the player
+placed when its countdown reaches zero, and that request reaches the server after the deadline by the time it
+took the page to arrive plus the time the send takes (up to a second each on a slow phone network). The
+server accepts a play this many seconds after the deadline, as an arbitre still takes the bulletins being
+handed in when time is called; later, a play is late (checked, shown, worth 0)."""
 
 
 class GameError(ValueError):
@@ -109,7 +118,6 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         seed = new_seed()
     elif not 0 <= int(seed) < 2**31:
         raise GameError(_("The seed must be between 0 and 2147483647."))
-    from training.duplicate.tasks import make_duplicate_game  # tasks import services
 
     game = None
     try:
@@ -118,7 +126,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
                 owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon,
                 seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
                 visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
-            run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
             DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError:
         if game is not None:  # nothing was started: leave no game waiting for a task that will never run
@@ -207,7 +215,6 @@ def is_stuck(game: DuplicateGame) -> bool:
 def _restart(game: DuplicateGame) -> DuplicateGame:
     """Make a stuck game again (the game of the day: its id is already shared). The row is locked and
     checked again first, so two visits at once start the task once."""
-    from training.duplicate.tasks import make_duplicate_game
 
     try:
         with transaction.atomic():  # the task is sent when this commits
@@ -215,7 +222,7 @@ def _restart(game: DuplicateGame) -> DuplicateGame:
             if is_stuck(locked):
                 DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="",
                                                                 task_run=None, finished_at=None)
-                run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+                run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
                 DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError as exc:
         # The run is failed already (and the receiver below failed the game with it); say it on the row too.
@@ -272,15 +279,18 @@ def join(game: DuplicateGame, user) -> DuplicatePlayer:
 
 # --- Rounds, plays, validation ----------------------------------------------------------------------------
 
-def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
-    if game.timer_seconds is None or player.round_started_at is None:
-        return None
-    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
-
 
 def is_late(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
-    deadline = deadline_of(player, game)
+    """Whether a play received at ``now`` is late: after the deadline and its network grace."""
+    deadline = selectors.deadline_of(player, game)
     return deadline is not None and now > deadline + dt.timedelta(seconds=GRACE_SECONDS)
+
+
+def is_time_up(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
+    """Whether the round's time is over (the deadline reached, grace aside): a refused play can no longer be
+    corrected."""
+    deadline = selectors.deadline_of(player, game)
+    return deadline is not None and now >= deadline
 
 
 def open_round(player: DuplicatePlayer, now: dt.datetime | None = None) -> DuplicateRound | None:
@@ -355,7 +365,6 @@ def _fit_blanks(rack: str, word: str, board_cells: list[str], coord: str, style:
     the new tiles become blanks, as many as the rack has blanks. Anything else is left for the engine to
     refuse.
     """
-    from engine.scrabble.board import HORIZONTAL, SIZE
 
     row, col, direction = parse_coord(coord, style)
     dr, dc = (0, 1) if direction == HORIZONTAL else (1, 0)
@@ -409,7 +418,7 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:
         raise PlayError(exc.code, _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": training_services.play_refusal(exc)}) from None
+            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}) from None
     late = is_late(player, game, now)
     move_json = move.to_json("fr")
     open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)
@@ -431,12 +440,40 @@ class RoundResult:
     play: DuplicatePlay
     score: int
     player: DuplicatePlayer
+    submitted: PlayOutcome | None = None
+    """The play sent with the validation, accepted (``late`` when it came after the deadline and its grace)."""
+    refused: PlayError | None = None
+    """The play sent with the validation once time was up, refused: the reason; the round ended without it."""
+    refused_play: tuple[str, str] | None = None
+    """The word and coordinate of that refused play, as sent."""
 
 
-def validate_round(player: DuplicatePlayer, *, round_number: int | None = None,
-                   now: dt.datetime | None = None) -> RoundResult:
-    """End the player's current round: score the play that counts, move to the next round (or finish)."""
+def validate_round(player: DuplicatePlayer, *, round_number: int | None = None, word: str | None = None,
+                   coord: str | None = None, style: str = "fr", now: dt.datetime | None = None) -> RoundResult:
+    """End the player's current round: score the play that counts, move to the next round (or finish).
+
+    ``word`` and ``coord`` (either given): the play on the player's board or in their fields when they
+    validated or their time ran out. It is checked first, as :func:`play` does: accepted in time it becomes the
+    play that counts; accepted late it is recorded as late and worth nothing. Refused while time is left, it
+    raises :class:`PlayError` and the round stays open for the player to correct it; refused once time is up,
+    the round ends with the play that counts (an accepted play never gives way to a refused one) and the
+    result carries the refusal.
+    """
     now = now or timezone.now()
+    submitted = refused = refused_play = None
+    if (word or "").strip() or (coord or "").strip():
+        try:
+            submitted = play(player, word or "", coord or "", style=style, round_number=round_number, now=now)
+        except PlayError as exc:
+            if not is_time_up(player, player.game, now):
+                raise
+            refused, refused_play = exc, ((word or "").strip()[:MAX_WORD], (coord or "").strip()[:4].upper())
+    result = _close_round(player, round_number, now)
+    result.submitted, result.refused, result.refused_play = submitted, refused, refused_play
+    return result
+
+
+def _close_round(player: DuplicatePlayer, round_number: int | None, now: dt.datetime) -> RoundResult:
     with transaction.atomic():
         player = DuplicatePlayer.objects.select_for_update().select_related("game").get(pk=player.pk)
         _check_round(player, round_number)
