@@ -7,9 +7,10 @@ import pytest
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from accounts.selectors import preferred_lexicon, profile_of
+from accounts.selectors import profile_of
 from accounts.services import update_profile
 from core.request_memo import RequestMemoMiddleware, request_memo
+from lexicon.selectors import preferred_lexicon
 
 
 def test_each_request_has_its_own_memo_and_none_is_left_after():

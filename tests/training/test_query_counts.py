@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 
 from core.models import TaskRun
 from tests.training.conftest import SMALL_WORDS
-from training import services
+from training.lists import services
 
 pytestmark = pytest.mark.django_db
 
