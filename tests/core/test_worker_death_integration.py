@@ -184,10 +184,11 @@ def test_a_whole_worker_killed_is_noticed_within_a_minute_and_its_runs_finish_el
 
     from core.progress import task_of_kind
     from lexicon.services import import_word_list, publish_version, upload_version
-    from puzzles import lab
+    from puzzles.lab import services as lab
     from tests.support import french_dict_words, write_words
-    from training import services as training
     from training.duplicate import services as duplicate
+    from training.grids import services as grids
+    from training.lists import services as lists
 
     assert connection.vendor == "postgresql"
     settings.TIRAGE_TASKS_MODE = "celery"
@@ -201,13 +202,13 @@ def test_a_whole_worker_killed_is_noticed_within_a_minute_and_its_runs_finish_el
     first = [start_prefork_worker(queue, f"first{n}-{queue}") for n in range(len(KINDS))]
     second = None
     try:
-        revision_list = training.create_list(user, lexicon, "deaths")
-        training.add_words_bulk(revision_list, "BACCARAT:T\nPRIVATIF 5\nDATAIS:T\nETRANGES\nRETINES\nGRENATS")
+        revision_list = lists.create_list(user, lexicon, "deaths")
+        lists.add_words_bulk(revision_list, "BACCARAT:T\nPRIVATIF 5\nDATAIS:T\nETRANGES\nRETINES\nGRENATS")
         marker = "".join(chr(ord("A") + int(d)) for d in f"{time.time_ns() % 10**8:08d}")
         upload = SimpleUploadedFile("v2.txt", ("\n".join(words[:-1] + [marker]) + "\n").encode())
         version = upload_version(lexicon, upload, user=user).version
         runs = {
-            "grid": training.start_list_grid(user, revision_list, seed=11).task_run,
+            "grid": grids.start_list_grid(user, revision_list, seed=11).task_run,
             "duplicate game": duplicate.start_game(user, lexicon, seed=2).task_run,
             "lab comparison": lab.start_comparison(user, lexicon, HARD_GRID, "fr", algorithms=["fc", "fc-cbj", "mac"],
                                                    seeds=2, time_limit=5).task_run,
@@ -257,7 +258,7 @@ def test_a_whole_worker_killed_is_noticed_within_a_minute_and_its_runs_finish_el
         version.refresh_from_db()
         assert version.state == "published"
         from training.duplicate.models import DuplicateGame
-        from training.models import TrainingGrid
+        from training.grids.models import TrainingGrid
 
         assert TrainingGrid.objects.get(task_run=runs["grid"]).status == "done"
         assert DuplicateGame.objects.get(task_run=runs["duplicate game"]).status == "done"
