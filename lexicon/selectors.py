@@ -49,6 +49,7 @@ __all__ = [
     "pattern_lookup",
     "preferred_lexicon",
     "request_lexicon",
+    "site_lexicon",
     "removed_words",
     "version_diff",
     "word_flags",
@@ -100,10 +101,16 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     if memo is not None and key in memo:
         return memo[key]
     lexicon = next((found for chosen in app_hooks("chosen_lexicon") if (found := chosen(user)) is not None), None)
-    lexicon = lexicon or default_lexicon(language) or Lexicon.objects.order_by("name").first()
+    lexicon = lexicon or site_lexicon(language)
     if memo is not None:
         memo[key] = lexicon
     return lexicon
+
+
+def site_lexicon(language: str = "fr") -> Lexicon | None:
+    """The site's lexicon for ``language`` when nobody chose one: its default, else the first lexicon by
+    name (None only when no lexicon is installed)."""
+    return default_lexicon(language) or Lexicon.objects.order_by("name").first()
 
 
 def request_lexicon(request: Any) -> Lexicon | None:
@@ -117,6 +124,14 @@ def lexicon_words(lexicon: Lexicon) -> list[str]:
 
 
 # -- versions and diffs ------------------------------------------------------------------------------
+
+
+def serving_version_number(lexicon: Lexicon) -> int | None:
+    """The number of the lexicon's serving version (None before its first publication): what games and
+    quizzes record to name the version they were made with."""
+    if lexicon.current_version_id is None:
+        return None
+    return LexiconVersion.objects.filter(pk=lexicon.current_version_id).values_list("number", flat=True).first()
 
 
 def lexicon_versions(lexicon: Lexicon) -> QuerySet[LexiconVersion]:

@@ -56,21 +56,31 @@ ensure_venv() {
     fi
     local stamp="$VENV/.tirage-install-stamp"
     local want built=yes
-    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/scrabble/*.c | sha256sum | cut -d' ' -f1)"
-    if ensure_compiler && ! compgen -G "$ROOT/engine/scrabble/_movegen*.so" >/dev/null; then
-        built=no
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/*/_*.c | sha256sum | cut -d' ' -f1)"
+    if ensure_compiler; then
+        local source
+        for source in "$ROOT"/engine/*/_*.c; do  # every compiled core: engine/<package>/_<name>.c
+            compgen -G "${source%.c}*.so" >/dev/null || built=no
+        done
     fi
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ "$built" = no ]; then
         say "installing Tirage and its dependencies into $VENV (log: $VENV/pip-install.log)"
-        # Unlink the old compiled move generator rather than let the build overwrite it in place:
+        # editable_mode=compat: the install is one path line in a .pth file; the default mode installs
+        # an import finder that every Python start-up loads (pathlib, re, importlib.util: ~15 ms of
+        # each `python -m engine ...`).
+        # Unlink the old compiled cores rather than let the build overwrite them in place:
         # running processes keep the file they mapped instead of crashing on a rewritten one.
-        rm -f "$ROOT"/engine/scrabble/_movegen*.so
-        if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]"; } >"$VENV/pip-install.log" 2>&1; then
+        rm -f "$ROOT"/engine/*/_*.so
+        if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]" --config-settings editable_mode=compat; } >"$VENV/pip-install.log" 2>&1; then
             tail -40 "$VENV/pip-install.log" >&2
             die "pip install failed (full log: $VENV/pip-install.log)"
         fi
+        # Bytecode compiled now, not by the first command: `python -m engine ...` starts without
+        # compiling the engine (a read-only checkout or another user's process could not write it).
+        "$PY" -m compileall -q "$ROOT/engine" >>"$VENV/pip-install.log" 2>&1 || warn "compileall failed (see $VENV/pip-install.log)"
         echo "$want" > "$stamp"
         say "move generator: $("$PY" -c 'from engine.scrabble.movegen import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
+        say "lexicon builder: $("$PY" -c 'from engine.gaddag.build import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
     fi
 }
 
@@ -88,11 +98,11 @@ HUNSPELL_FR_DIC=/usr/share/hunspell/fr_FR.dic
 
 # expand_french_hunspell: print the path of the French dictionary expanded to a word list (every
 # inflected form, no proper nouns/abbreviations/symbols, folded to A-Z). The list is cached in
-# var/lexicon-sources/ under the SHA-256 of the .aff, the .dic and the expander, so it is rebuilt only
-# when one of them changes.
+# var/lexicon-sources/ under the SHA-256 of the .aff, the .dic, the expander and the supplement/exclusion
+# files (engine/data/fr-*.txt), so it is rebuilt only when one of them changes.
 expand_french_hunspell() {
     local key out
-    key="$(cat "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" "$ROOT/engine/hunspell.py" | sha256sum | cut -c1-16)"
+    key="$(cat "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" "$ROOT/engine/hunspell.py" "$ROOT"/engine/data/fr-*.txt | sha256sum | cut -c1-16)"
     out="$ROOT/var/lexicon-sources/fr-comprehensive-$key.txt"
     if [ ! -s "$out" ]; then
         say "expanding the French dictionary to every inflected form (once; cached in var/lexicon-sources/)" >&2

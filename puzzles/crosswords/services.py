@@ -61,6 +61,7 @@ from engine.crossword import (
     Timeout,
     Unsolvable,
     combine_lexicons,
+    crossword_lexicon_of,
     default_max_word_length,
     fill_grid,
     generate_pattern,
@@ -219,8 +220,8 @@ _LEXICONS_LOCK = threading.Lock()
 def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
     """The filler's view of the lexicon's serving version: its words with wordfreq quality scores.
 
-    Built from the compiled GADDAG (``lexicon.selectors.gaddag_for``) once per process and GADDAG,
-    because indexing hundreds of thousands of words takes seconds and every grid reuses it. Keyed by
+    Read from the word cache kept beside the compiled GADDAG (``engine.crossword.crossword_lexicon_of``:
+    built once per lexicon version, for every process), then kept once per process and GADDAG. Keyed by
     the GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a
     new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG.
     """
@@ -230,11 +231,7 @@ def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
         cached = _LEXICONS.get(gaddag)
     if cached is not None:
         return cached
-    words = [w for w in gaddag.iter_words() if 2 <= len(w) <= MAX_SIZE and w.isascii() and w.isalpha()]
-    try:
-        built = CrosswordLexicon(words, gaddag.language)
-    except (LookupError, ValueError, OSError):  # no wordfreq data for the language: every word equal
-        built = CrosswordLexicon(words, gaddag.language, score_source="uniform")
+    built = crossword_lexicon_of(gaddag)
     with _LEXICONS_LOCK:
         return _LEXICONS.setdefault(gaddag, built)
 

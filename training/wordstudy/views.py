@@ -37,7 +37,7 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
         except services.QuizError:
             raise Http404("No such lexicon.") from None
     language = (getattr(request, "LANGUAGE_CODE", "fr") or "fr")[:2]
-    return preferred_lexicon(request.user, language) or Lexicon.objects.order_by("name").first()
+    return preferred_lexicon(request.user, language)
 
 
 def _home_context(request: HttpRequest, form: QuizForm, ranking_run: Any = None) -> dict[str, Any]:
