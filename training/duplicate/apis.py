@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine.duplicate import standings
 from lexicon.models import Lexicon
 from lexicon.selectors import preferred_lexicon, site_lexicon
 from training.duplicate import selectors, services
@@ -311,7 +312,8 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if shown else None,
         "refusal": mine.refusal, **selectors.draw_of(result.round), "sous_top": selectors.round_sous_top(result.round),
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
-        "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
+        "top_total": player.top_total, "negatif": standings.negatif(player.total, player.top_total),
+        "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
         "submitted": None if result.submitted is None else {
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
@@ -351,8 +353,9 @@ class ReviewApi(APIView):
         if blocked is not None:
             return blocked
         return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
+                         "negatif": standings.negatif(player.total, player.top_total),
                          "percent": selectors.percent(player.total, player.top_total),
-                         "negatif": player.total - player.top_total, "tops_found": player.tops_found,
+                         "tops_found": player.tops_found,
                          "rounds": [row.to_json() for row in selectors.review(player)]})
 
 
