@@ -19,7 +19,7 @@ from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import square_name
 from training.grids.models import Answer, Situation, TopFind, TrainingGrid
 from training.lists.models import ReviewCard
-from training.lists.selectors import due_cards, end_of_today
+from training.lists.selectors import due_filter, end_of_today
 
 FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
 
@@ -211,7 +211,8 @@ def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> lis
 def streak(user, now: dt.datetime | None = None) -> int:
     """Consecutive days with at least one answer, ending today (or yesterday: today is not over yet)."""
     today = timezone.localdate(now or timezone.now())
-    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).values_list("created_at", flat=True)}
+    # The distinct local days with an answer, newest first, from the database (not every answer's time).
+    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).datetimes("created_at", "day", order="DESC")}
     day = today if today in days else today - dt.timedelta(days=1)
     count = 0
     while day in days:
@@ -235,15 +236,20 @@ def hardest_words(user, limit: int = 10) -> list[dict[str, Any]]:
 def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
     """Everything the dashboard and ``GET /api/progress/`` show, computed from cards and answers."""
     now = now or timezone.now()
-    cards = ReviewCard.objects.filter(owner=user)
-    answers = Answer.objects.filter(user=user)
-    total_answers = answers.count()
-    correct = answers.filter(correct=True).count()
+    if not is_user(user):
+        cards = {"due_now": 0, "due_today": 0, "cards": 0, "learned": 0}
+        answers = {"total": 0, "correct": 0}
+    else:  # one query for the cards' counts, one for the answers'
+        cards = ReviewCard.objects.filter(owner=user).aggregate(
+            due_now=Count("id", filter=due_filter(now)), due_today=Count("id", filter=due_filter(end_of_today(now))),
+            cards=Count("id"), learned=Count("id", filter=Q(state=FSRS_REVIEW_STATE)))
+        answers = Answer.objects.filter(user=user).aggregate(total=Count("id"), correct=Count("id", filter=Q(correct=True)))
+    total_answers, correct = answers["total"], answers["correct"]
     return {
-        "due_now": due_cards(user, until=now).count(),
-        "due_today": due_cards(user, until=end_of_today(now)).count(),
-        "cards": cards.count(),
-        "learned": cards.filter(state=FSRS_REVIEW_STATE).count(),
+        "due_now": cards["due_now"],
+        "due_today": cards["due_today"],
+        "cards": cards["cards"],
+        "learned": cards["learned"],
         "answers": total_answers,
         "correct": correct,
         "wrong": total_answers - correct,
