@@ -35,7 +35,7 @@ import random
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -203,15 +203,19 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
 
 _LEXICONS: weakref.WeakKeyDictionary[Any, CrosswordLexicon] = weakref.WeakKeyDictionary()
 _LEXICONS_LOCK = threading.Lock()
+_LEXICONS_BUILD_LOCK = threading.Lock()
 
 
-def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
+def crossword_lexicon(lexicon: Lexicon, report: Callable[[str], None] | None = None) -> CrosswordLexicon:
     """The filler's view of the lexicon's serving version: its words with wordfreq quality scores.
 
     Built from the compiled GADDAG (``lexicon.selectors.gaddag_for``) once per process and GADDAG,
-    because indexing hundreds of thousands of words takes seconds and every grid reuses it. Keyed by
-    the GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a
-    new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG.
+    because indexing hundreds of thousands of words takes seconds (French, 420k words: about 3 s of
+    CPU, a third listing the words, two thirds scoring them) and every grid reuses it. Keyed by the
+    GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a new
+    GADDAG, and an old one's index goes when the lexicon app drops that GADDAG. One build at a time per
+    process: a second crossword started meanwhile waits for it instead of building the same again.
+    ``report(message)`` is told each step of a build, in words (the task's progress message).
     """
     from lexicon.selectors import gaddag_for
 
@@ -220,19 +224,30 @@ def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
         cached = _LEXICONS.get(gaddag)
     if cached is not None:
         return cached
-    words = [w for w in gaddag.iter_words() if 2 <= len(w) <= MAX_SIZE and w.isascii() and w.isalpha()]
-    try:
-        built = CrosswordLexicon(words, gaddag.language)
-    except (LookupError, ValueError, OSError):  # no wordfreq data for the language: every word equal
-        built = CrosswordLexicon(words, gaddag.language, score_source="uniform")
-    with _LEXICONS_LOCK:
-        return _LEXICONS.setdefault(gaddag, built)
+    with _LEXICONS_BUILD_LOCK:
+        with _LEXICONS_LOCK:
+            cached = _LEXICONS.get(gaddag)
+        if cached is not None:
+            return cached
+        if report:
+            report(_("Reading the words of %(lexicon)s (once per server process: the next crosswords start "
+                     "at once)") % {"lexicon": lexicon.name})
+        words = [w for w in gaddag.iter_words(MAX_SIZE) if len(w) >= 2 and w.isascii() and w.isalpha()]
+        if report:
+            report(_("Scoring %(count)s words by how common they are, to choose the best-known ones")
+                   % {"count": len(words)})
+        try:
+            built = CrosswordLexicon(words, gaddag.language)
+        except (LookupError, ValueError, OSError):  # no wordfreq data for the language: every word equal
+            built = CrosswordLexicon(words, gaddag.language, score_source="uniform")
+        with _LEXICONS_LOCK:
+            return _LEXICONS.setdefault(gaddag, built)
 
 
-def lexicons_union(lexicons: Sequence[Lexicon]) -> CrosswordLexicon:
+def lexicons_union(lexicons: Sequence[Lexicon], report: Callable[[str], None] | None = None) -> CrosswordLexicon:
     """The filler's lexicon for one or several lexicons (the crossword lab's "several dictionaries at
     once"): each one's serving version, their union, each word with its best score."""
-    return combine_lexicons(crossword_lexicon(lexicon) for lexicon in lexicons)
+    return combine_lexicons(crossword_lexicon(lexicon, report) for lexicon in lexicons)
 
 
 def forget_lexicons() -> None:
@@ -343,7 +358,8 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
     Crossword.objects.filter(pk=crossword_id).update(status=Crossword.Status.RUNNING)
     try:
         progress.report(2, _("Loading the lexicon"))
-        lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()])
+        lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()],
+                             lambda message: progress.report(4, message))
         result, extra = _fill(crossword, lex, progress)
         progress.report(96, _("Writing the clues"))
         from lexicon.selectors import definitions_for

@@ -3,9 +3,14 @@ selector, reveal bookkeeping, progress reports."""
 
 from __future__ import annotations
 
+import re
+import threading
+import time
+
 import pytest
 
 from core.models import TaskRun
+from lexicon.selectors import gaddag_for
 from lexicon.services import import_word_list
 from puzzles import selectors, services
 from puzzles.models import Crossword, MissesList
@@ -51,6 +56,49 @@ def test_progress_reports_name_the_attempt(alice, lexicon):
     assert texts[-1] == "Writing the clues"
     percents = [p for p, _ in messages]
     assert percents == sorted(percents) and all(0 <= p <= 100 for p in percents)
+
+
+def test_the_first_crossword_of_a_process_says_what_loading_the_lexicon_does(alice, lexicon):
+    """The slow first step in words (reading the words, then scoring them), once: the next crossword
+    finds the index built."""
+    services.forget_lexicons()
+    runs: list[list[str]] = []
+    for seed in (4, 5):
+        messages: list[str] = []
+
+        class Recorder:
+            def report(self, percent: float, message: str = "", messages=messages) -> None:
+                messages.append(message)
+
+        cw = Crossword.objects.create(owner=alice, lexicon=lexicon, size=5, style="us", seed=seed)
+        services.build_crossword(cw.pk, Recorder())
+        runs.append(messages)
+    first, second = runs
+    assert first[1] == "Reading the words of fr7 (once per server process: the next crosswords start at once)"
+    assert re.fullmatch(r"Scoring \d+ words by how common they are, to choose the best-known ones", first[2])
+    assert not any(m.startswith(("Reading", "Scoring")) for m in second)
+
+
+def test_concurrent_crosswords_build_the_lexicon_index_once(lexicon, monkeypatch):
+    services.forget_lexicons()
+    built: list[int] = []
+    real = services.CrosswordLexicon
+
+    def counting(*args, **kwargs):
+        built.append(1)
+        time.sleep(0.2)  # long enough for the other thread to arrive while this one builds
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services, "CrosswordLexicon", counting)
+    gaddag = gaddag_for(lexicon)
+    monkeypatch.setattr("lexicon.selectors.gaddag_for", lambda _lexicon: gaddag)  # no database in the threads
+    results: list[object] = []
+    threads = [threading.Thread(target=lambda: results.append(services.crossword_lexicon(lexicon))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert len(built) == 1 and len(results) == 3 and all(r is results[0] for r in results)
 
 
 def test_validate_request_bounds():
