@@ -14,6 +14,9 @@ class PuzzlesConfig(AppConfig):
     nav_items = [NavItem("puzzles:crosswords", _("Crosswords"), login_required=True),
                  NavItem("puzzles:lab", _("Crossword lab"), login_required=True),
                  NavItem("puzzles:jarnac", _("Jarnac"), login_required=True)]
+    # What a progress bar shown away from its page is about (core.task_subjects).
+    task_subjects = {"puzzles.generate_crossword": "puzzles.selectors.crossword_task_subject",
+                     "puzzles.compare_algorithms": "puzzles.selectors.comparison_task_subject"}
 
     def ready(self) -> None:
         from core.progress import task_runs_failed

@@ -121,3 +121,34 @@ def comparisons_of(user: Any) -> QuerySet[FillComparison]:
 def get_own_comparison(user: Any, comparison_id: Any) -> FillComparison:
     """The user's comparison ``comparison_id``; 404 when it does not exist or is someone else's."""
     return get_or_404(comparisons_of(user), comparison_id, "No such comparison.")
+
+
+def crossword_task_subject(run: Any) -> Any:
+    """The crossword a generation task builds, for progress bars shown away from its page."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+    from puzzles.models import Crossword
+
+    crossword = Crossword.objects.filter(task_run=run).select_related("lexicon").first()
+    if crossword is None:
+        return None
+    return TaskSubject(_("Crossword %(size)s×%(size)s (%(lexicon)s)") % {"size": crossword.size,
+                                                                         "lexicon": crossword.lexicon.name},
+                       reverse("puzzles:crossword", args=[crossword.pk]))
+
+
+def comparison_task_subject(run: Any) -> Any:
+    """The crossword lab comparison a task runs."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+    from puzzles.models import FillComparison
+
+    comparison = FillComparison.objects.filter(task_run=run).first()
+    if comparison is None:
+        return None
+    return TaskSubject(_("Crossword lab: comparison %(n)s") % {"n": comparison.pk},
+                       reverse("puzzles:lab-comparison", args=[comparison.pk]))

@@ -18,6 +18,9 @@ class TrainingConfig(AppConfig):
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
                  NavItem("training:duplicate", _("Duplicate"), login_required=True)]
+    task_subjects = {"training.generate_grid": "training.selectors.grid_task_subject",
+                     "training.make_duplicate_game": "training.selectors.duplicate_task_subject",
+                     "wordstudy.rank": "training.selectors.ranking_task_subject"}
 
     def ready(self) -> None:
         from django.db.models.signals import post_save

@@ -375,3 +375,48 @@ def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
         "accuracy_by_day": accuracy_by_day(user, 30, now),
         "hardest": hardest_words(user),
     }
+
+
+def grid_task_subject(run: Any) -> Any:
+    """The training grid a generation task builds, for progress bars shown away from its page."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+
+    grid = TrainingGrid.objects.filter(task_run=run).select_related("revision_list").first()
+    if grid is None:
+        return None
+    label = (_("Training grid %(n)s (list “%(list)s”)") % {"n": grid.pk, "list": grid.revision_list.name}
+             if grid.revision_list else _("Training grid %(n)s") % {"n": grid.pk})
+    return TaskSubject(label, reverse("training:grid", args=[grid.pk]))
+
+
+def duplicate_task_subject(run: Any) -> Any:
+    """The duplicate game a task draws (its racks and tops)."""
+    from django.urls import reverse
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+    from training.duplicate.models import DuplicateGame
+
+    game = DuplicateGame.objects.filter(task_run=run).select_related("lexicon").first()
+    if game is None:
+        return None
+    return TaskSubject(_("Duplicate game %(n)s (%(lexicon)s)") % {"n": game.pk, "lexicon": game.lexicon.name},
+                       reverse("training:duplicate-game", args=[game.pk]))
+
+
+def ranking_task_subject(run: Any) -> Any:
+    """The word-study ranks a shared task computes for a lexicon's word list."""
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+    from lexicon.models import Lexicon
+    from training.wordstudy.models import AlphagramRanking
+
+    ranking = AlphagramRanking.objects.filter(task_run=run).first()
+    if ranking is None:
+        return None
+    names = list(Lexicon.objects.filter(content_hash=ranking.content_hash).values_list("name", flat=True)[:3])
+    return TaskSubject(_("Word-study ranks of %(lexicon)s") % {"lexicon": ", ".join(names) or "—"})
