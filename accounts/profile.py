@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
-from accounts.selectors import daily_goal_status, profile_of
+from accounts.selectors import activity_by_day, daily_goal_status, profile_of
 from accounts.services import ProfileError, update_profile
 from lexicon.selectors import list_lexicons
 
@@ -65,6 +65,16 @@ def account(request: HttpRequest) -> HttpResponse:
         "form": form, "goal": daily_goal_status(request.user), "username": request.user.get_username()})
 
 
+class ActivitySerializer(serializers.Serializer):
+    answers = serializers.IntegerField(help_text="Answers in training grids.")
+    rounds = serializers.IntegerField(help_text="Duplicate rounds played.")
+    quiz = serializers.IntegerField(help_text="Word-study quiz answers (one per question).")
+
+
+class ActivityDaySerializer(ActivitySerializer):
+    date = serializers.DateField()
+
+
 class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(read_only=True, allow_blank=True)
@@ -73,7 +83,10 @@ class ProfileSerializer(serializers.Serializer):
     default_lexicon = serializers.IntegerField(allow_null=True, required=False, min_value=1,
                                                help_text="Lexicon id preselected in forms; null: the site's default.")
     daily_goal = serializers.IntegerField(required=False, min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
-    answers_today = serializers.IntegerField(read_only=True)
+    answers_today = serializers.IntegerField(read_only=True, help_text="What the daily goal counts today: grid "
+                                             "answers, duplicate rounds played and quiz answers.")
+    activity_today = ActivitySerializer(read_only=True, help_text="Today's activity by kind.")
+    activity = ActivityDaySerializer(many=True, read_only=True, help_text="The last 30 days, oldest first.")
     goal_reached = serializers.BooleanField(read_only=True)
 
 
@@ -82,7 +95,10 @@ def _me(user) -> dict:
     goal = daily_goal_status(user)
     return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
             "language": profile.language, "default_lexicon": profile.default_lexicon_id,
-            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"]}
+            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
+            "activity_today": {kind: goal[kind] for kind in ("answers", "rounds", "quiz")},
+            "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
+                         for day in activity_by_day(user, 30)]}
 
 
 class MeApi(APIView):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors import daily_goal_status
+from accounts.selectors import activity_by_day, daily_goal_status
 from training import selectors, services
 from training.forms import AnswerForm, BulkForm, DueGridForm, ListForm, WordForm
 
@@ -30,6 +30,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(request, "training/dashboard.html", {
         "summary": summary,
         "goal": daily_goal_status(request.user),
+        "activity": activity_by_day(request.user, 30),
         "crosswords": crossword_summary(request.user),
         "lists": selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
