@@ -113,7 +113,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
             messages.warning(request, _("“Jarnac!” failed: the AI did not have those letters. No more calls this turn."))
         if outcome.ai_moves:
             messages.info(request, _("The AI has played: %(moves)s.")
-                          % {"moves": "; ".join(m["text"] for m in selectors.game_view(outcome.game)["moves"]
+                          % {"moves": " · ".join(m["text"] for m in selectors.game_view(outcome.game)["moves"]
                                                 [-len(outcome.ai_moves):])})
     return redirect("puzzles:jarnac-game", game_id=found.pk)
 
