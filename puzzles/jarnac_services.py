@@ -351,8 +351,9 @@ def refusal(exc: IllegalMove, state: GameState, move: dict[str, Any]) -> MoveRef
     return MoveRefused(code, text % {"word": word.upper(), "base": base, "n": len(word)} if "%(" in text else text)
 
 
-def _apply_checked(state: GameState, move: dict[str, Any], tree: AnagramTree, lexicon: Lexicon) -> GameState:
-    """Apply the learner's move, refusing non-words before the engine would count them as failures."""
+def _apply_checked(state: GameState, move: dict[str, Any], tree: AnagramTree | None, lexicon: Lexicon) -> GameState:
+    """Apply the learner's move, refusing non-words before the engine would count them as failures
+    (``tree`` may be None for the moves without a word: draw, exchange, pass)."""
     if move["type"] in ("play", "jarnac"):
         word = _normalised_word(state, move["word"])
         move = {**move, "word": word}
@@ -386,25 +387,28 @@ def play(game: JarnacGame, user: Any, kind: Any, *, word: Any = None, line: Any 
             raise GameOver(_("The game is over."))
         if state.current != PLAYER:
             raise NotYourTurn(_("It is not your turn."))
-        tree = jarnac_tree(game.lexicon)
+        # Only words need the lexicon's tree: a draw, an exchange or the end of a turn do not wait for its
+        # build (the first draw of a game just started in a fresh process answers at once).
+        tree = jarnac_tree(game.lexicon) if move["type"] in ("play", "jarnac") else None
         state = _apply_checked(state, move, tree, game.lexicon)
         result = state.history[-1]["result"]
         moves = [*game.moves, state.history[-1]["move"]]
         ai_moves: list[dict[str, Any]] = []
         started = time.perf_counter()
         if state.phase != rules.OVER and state.current == AI:
+            tree = tree or jarnac_tree(game.lexicon)
             state, ai_moves = ai_turn(state, tree, game.level)
             moves += ai_moves
         seconds = time.perf_counter() - started
         if ai_moves:
             logger.info("jarnac game %s: %s AI (%s moves) in %.1f ms", game.pk, game.level, len(ai_moves),
                         seconds * 1000)
-        _store(game, state, moves, tree)
+        _store(game, state, moves)
     return MoveOutcome(game, [dict(entry) for entry in state.history[len(state.history) - len(ai_moves):]]
                        if ai_moves else [], seconds, result)
 
 
-def _store(game: JarnacGame, state: GameState, moves: list[dict[str, Any]], tree: AnagramTree) -> None:
+def _store(game: JarnacGame, state: GameState, moves: list[dict[str, Any]]) -> None:
     game.moves = moves
     game.state = to_json(state)
     game.score, game.opponent_score = rules.scores(state)

@@ -92,3 +92,22 @@ def test_a_failed_background_build_is_built_again_by_the_next_request(lexicon, m
         time.sleep(0.05)
     assert "building the anagram tree in the background failed" in caplog.text
     assert services.jarnac_tree(lexicon).is_word("RAT") and len(calls) == 2
+
+
+def test_a_draw_does_not_wait_for_the_tree_but_a_word_does(lexicon, alice, monkeypatch):
+    game = services.start_game(alice, lexicon, "easy", seed="draw-first")
+    wait_built(lexicon)
+    services.forget_trees()
+    built: list[int] = []
+    real = services._tree_of
+
+    def counting(gaddag):
+        built.append(1)
+        return real(gaddag)
+
+    monkeypatch.setattr(services, "_tree_of", counting)
+    services.play(game, alice, "draw")  # the first six letters: no word, no tree
+    assert built == []
+    with pytest.raises(services.MoveRefused):
+        services.play(game, alice, "create", word="ZZZ")  # a word is checked against the tree
+    assert built == [1]
