@@ -7,13 +7,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Profile
+from core.hooks import app_hooks
 from core.selectors import is_user
 from lexicon.models import Lexicon
-from lexicon.selectors import default_lexicon
 
 
 def profile_of(user: Any) -> Profile:
@@ -24,10 +23,16 @@ def profile_of(user: Any) -> Profile:
     return profile if profile is not None else Profile(user=user)
 
 
-def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
-    """The lexicon to preselect for ``user``: their chosen default, else the site's default of ``language``."""
-    chosen = profile_of(user).default_lexicon if is_user(user) else None
-    return chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
+def chosen_lexicon(user: Any) -> Lexicon | None:
+    """The default lexicon ``user`` chose on their account page (None: the site's default); a hook of
+    :func:`lexicon.selectors.preferred_lexicon`."""
+    return profile_of(user).default_lexicon if is_user(user) else None
+
+
+def token_language(key: str) -> str | None:
+    """The language of the owner of API token ``key`` (None when there is no such token); a hook of
+    :class:`core.middleware.LanguageMiddleware`."""
+    return (Profile.objects.filter(user__auth_token__key=key).values_list("language", flat=True).first())
 
 
 ACTIVITY_KINDS = ("answers", "rounds", "quiz")
@@ -49,22 +54,13 @@ class DayActivity:
 
 
 def _activity_times(user: Any, since: dt.datetime) -> dict[str, list[dt.datetime]]:
-    """When each piece of activity since ``since`` happened, per kind (accounts sits below training:
-    its models are imported at call time)."""
-    from training.duplicate.models import DuplicatePlay
-    from training.models import Answer
-    from training.wordstudy.models import QuizAnswer
-
-    answers = list(Answer.objects.filter(user=user, created_at__gte=since).values_list("created_at", flat=True))
-    # A round counts when it was played: validated, or else its last play in time (a timed-out round
-    # with a play in the fields counts too; one without any play does not).
-    rounds = [validated or played for validated, played in DuplicatePlay.objects.filter(
-        Q(validated_at__gte=since) | Q(validated_at__isnull=True, played_at__gte=since),
-        player__user=user).values_list("validated_at", "played_at")]
-    # A quiz question counts once, at its final answer (word-wall words typed on the way do not).
-    quiz = list(QuizAnswer.objects.filter(user=user, final=True, question__isnull=False,
-                                          created_at__gte=since).values_list("created_at", flat=True))
-    return {"answers": answers, "rounds": rounds, "quiz": quiz}
+    """When each piece of activity since ``since`` happened, per kind, from every app's
+    ``activity_since(user, since)`` hook (core.hooks: training knows its grids, rounds and quizzes)."""
+    times: dict[str, list[dt.datetime]] = {kind: [] for kind in ACTIVITY_KINDS}
+    for hook in app_hooks("activity_since"):
+        for kind, moments in hook(user, since).items():
+            times.setdefault(kind, []).extend(moments)
+    return times
 
 
 def activity_by_day(user: Any, days: int = 30, now: dt.datetime | None = None) -> list[DayActivity]:
@@ -76,6 +72,8 @@ def activity_by_day(user: Any, days: int = 30, now: dt.datetime | None = None) -
     since = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
     counts: dict[dt.date, dict[str, int]] = {}
     for kind, times in _activity_times(user, since).items():
+        if kind not in ACTIVITY_KINDS:
+            continue
         for moment in times:
             day = counts.setdefault(timezone.localdate(moment), dict.fromkeys(ACTIVITY_KINDS, 0))
             day[kind] += 1
@@ -101,3 +99,16 @@ def daily_goal_status(user: Any) -> dict[str, Any]:
     done = today.total
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
             "reached": done >= goal, "answers": today.answers, "rounds": today.rounds, "quiz": today.quiz}
+
+
+def me_of(user) -> dict:
+    """What ``GET /api/auth/me/`` shows: the user, their preferences, today's progress towards the goal (by
+    kind) and the activity of the last 30 days."""
+    profile = profile_of(user)
+    goal = daily_goal_status(user)
+    return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
+            "language": profile.language, "default_lexicon": profile.default_lexicon_id,
+            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
+            "activity_today": {kind: goal[kind] for kind in ACTIVITY_KINDS},
+            "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
+                         for day in activity_by_day(user, 30)]}

@@ -8,7 +8,7 @@ import pytest
 
 from core.models import TaskRun
 from lexicon.services import import_word_list
-from puzzles.models import Crossword
+from puzzles.crosswords.models import Crossword
 from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
 from tests.support import french_dict_words, write_words
 

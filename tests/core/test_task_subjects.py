@@ -14,10 +14,11 @@ from core.models import TaskRun
 from core.task_subjects import task_subject
 from lexicon.models import LexiconVersion
 from lexicon.services import import_word_list
-from puzzles.models import Crossword
+from puzzles.crosswords.models import Crossword
 from tests.support import api_for, french_dict_words, write_words
 from training.duplicate.models import DuplicateGame
-from training.models import RevisionList, TrainingGrid
+from training.grids.models import TrainingGrid
+from training.lists.models import RevisionList
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,7 @@ def test_unknown_kinds_gone_objects_and_broken_describers_get_a_plain_label(alic
     def broken(run):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("puzzles.selectors.crossword_task_subject", broken)
+    monkeypatch.setattr("puzzles.crosswords.selectors.crossword_task_subject", broken)
     assert task_subject(run_of(alice, "puzzles.generate_crossword")).label == "Une tâche de fond"
 
 

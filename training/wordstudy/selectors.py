@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user
+from core.selectors import is_user
 from lexicon.models import Lexicon
 from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
 from training.wordstudy.ranking import ranking_of
@@ -22,21 +21,6 @@ def quizzes_of(user) -> QuerySet[Quiz]:
     if not is_user(user):
         return Quiz.objects.none()
     return Quiz.objects.filter(owner=user).select_related("lexicon", "challenge")
-
-
-def get_own_quiz(user, quiz_id: Any) -> Quiz:
-    """The user's quiz ``quiz_id``; 404 when it does not exist or is someone else's."""
-    from training.wordstudy.services import close_if_expired
-
-    try:
-        if not 0 < int(quiz_id) < 2**63:
-            raise Http404("No such quiz.")
-    except (TypeError, ValueError):
-        raise Http404("No such quiz.") from None
-    quiz = get_or_404(quizzes_of(user), quiz_id, "No such quiz.")
-    if close_if_expired(quiz):
-        quiz.refresh_from_db()
-    return quiz
 
 
 def questions_of(quiz: Quiz) -> list[QuizQuestion]:
@@ -123,35 +107,21 @@ def own_try(user, challenge: DailyChallenge) -> Quiz | None:
     return Quiz.objects.filter(challenge=challenge, owner=user).first()
 
 
-@dataclass(frozen=True)
-class Standing:
-    position: int
-    user: str
-    right: int
-    found: int
-    seconds: int | None
-    quiz: int
-
-
-def challenge_ranking(challenge: DailyChallenge, limit: int = 100) -> list[Standing]:
-    """Finished tries, best first: questions right, then answers found, then time taken, then who finished first."""
-    from training.wordstudy.services import close_if_expired
-
-    tries = list(challenge.tries.select_related("owner"))
-    rows = []
-    for quiz in tries:
-        close_if_expired(quiz)
-        if quiz.finished_at is None:
-            quiz.refresh_from_db()
-            if quiz.finished_at is None:
-                continue
-        score = score_of(quiz, list(quiz.questions.all()))
-        rows.append((-score.right, -score.found, score.seconds or 0, quiz.finished_at, quiz, score))
-    rows.sort(key=lambda row: row[:4])
-    return [Standing(position, row[4].owner.get_username(), row[5].right, row[5].found, row[5].seconds, row[4].pk)
-            for position, row in enumerate(rows[:limit], start=1)]
-
-
 def ranking_state(lexicon: Lexicon) -> Any:
     """The ranking row of the lexicon's serving version (None before the first demand)."""
     return ranking_of(lexicon)
+
+
+def ranking_task_subject(run: Any) -> Any:
+    """The word-study ranks a shared task computes for a lexicon's word list."""
+    from django.utils.translation import gettext as _
+
+    from core.task_subjects import TaskSubject
+    from lexicon.models import Lexicon
+    from training.wordstudy.models import AlphagramRanking
+
+    ranking = AlphagramRanking.objects.filter(task_run=run).first()
+    if ranking is None:
+        return None
+    names = list(Lexicon.objects.filter(content_hash=ranking.content_hash).values_list("name", flat=True)[:3])
+    return TaskSubject(_("Word-study ranks of %(lexicon)s") % {"lexicon": ", ".join(names) or "—"})
