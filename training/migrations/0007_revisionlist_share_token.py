@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('training', '0005_list_name_description_rules'),
+        ('training', '0006_duplicate_records_tournament'),
     ]
 
     operations = [
