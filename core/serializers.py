@@ -2,6 +2,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.models import TaskRun
+from core.task_subjects import task_subject
 
 
 class TaskSubjectSerializer(serializers.Serializer):
@@ -23,7 +24,5 @@ class TaskRunSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(TaskSubjectSerializer)
     def get_subject(self, run: TaskRun) -> dict:
-        from core.task_subjects import task_subject
-
         subject = task_subject(run)
         return {"label": subject.label, "url": subject.url}

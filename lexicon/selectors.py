@@ -22,10 +22,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
 from core.hooks import app_hooks
+from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for, load_compiled
@@ -362,12 +364,6 @@ def hooks_lookup(lexicon: Lexicon, text: str) -> Hooks:
 
 def version_task_subject(run: Any) -> Any:
     """The lexicon version a publication task compiles."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
-
-    from core.task_subjects import TaskSubject
-    from lexicon.models import LexiconVersion
-
     version = LexiconVersion.objects.filter(compile_task=run).select_related("lexicon").first()
     if version is None:
         return None

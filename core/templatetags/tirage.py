@@ -2,6 +2,8 @@
 
 from django import template
 
+from core.task_subjects import task_subject
+
 register = template.Library()
 
 
@@ -9,6 +11,4 @@ register = template.Library()
 def task_progress(run, what=False):
     """Render the polling progress bar of a TaskRun: ``{% task_progress run %}``; with ``what=True`` the
     bar says what the task is about (``core.task_subjects``), for lists of tasks out of their page."""
-    from core.task_subjects import task_subject
-
     return {"run": run, "subject": task_subject(run) if what else None}

@@ -13,9 +13,12 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.services import EDITORIAL_USERNAME
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.task_subjects import TaskSubject
 from puzzles.crosswords.models import BLACK, EMPTY, Crossword, CrosswordProgress
 
 
@@ -137,11 +140,6 @@ def dashboard_context(user: Any) -> dict[str, Any]:
 
 def crossword_task_subject(run: Any) -> Any:
     """The crossword a generation task builds, for progress bars shown away from its page (core.task_subjects)."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
-
-    from core.task_subjects import TaskSubject
-
     crossword = Crossword.objects.filter(task_run=run).select_related("lexicon").first()
     if crossword is None:
         return None

@@ -141,8 +141,6 @@ def prepare_tree(lexicon: Lexicon) -> bool:
     """Start building the lexicon's tree in a background thread unless it is built or being built;
     True when a thread was started. The games page calls it, so that by the time the learner has
     chosen their settings, "New game" and the first moves find the tree ready."""
-    from lexicon.selectors import gaddag_for
-
     try:
         gaddag = gaddag_for(lexicon)
     except Exception:  # noqa: BLE001 - a lexicon that cannot load is reported by the game request itself

@@ -13,11 +13,14 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
+from core.task_subjects import TaskSubject
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
@@ -380,11 +383,6 @@ def sheet_lines(game: DuplicateGame) -> list[dict[str, Any]]:
 
 def duplicate_task_subject(run: Any) -> Any:
     """The duplicate game a task draws (its racks and tops)."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
-
-    from core.task_subjects import TaskSubject
-
     game = DuplicateGame.objects.filter(task_run=run).select_related("lexicon").first()
     if game is None:
         return None

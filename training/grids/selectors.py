@@ -11,10 +11,13 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.engine_messages import unplaced_reason
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import ReviewCard
@@ -235,11 +238,6 @@ def answers_since(user, since: dt.datetime) -> int:
 
 def grid_task_subject(run: Any) -> Any:
     """The training grid a generation task builds, for progress bars shown away from its page."""
-    from django.urls import reverse
-    from django.utils.translation import gettext as _
-
-    from core.task_subjects import TaskSubject
-
     grid = TrainingGrid.objects.filter(task_run=run).select_related("revision_list").first()
     if grid is None:
         return None

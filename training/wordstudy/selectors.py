@@ -8,10 +8,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.selectors import is_user
+from core.task_subjects import TaskSubject
 from lexicon.models import Lexicon
-from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
+from training.wordstudy.models import AlphagramCard, AlphagramRanking, DailyChallenge, Quiz, QuizQuestion
 from training.wordstudy.ranking import ranking_of
 
 FSRS_STATES = {1: "learning", 2: "review", 3: "relearning"}
@@ -114,12 +116,6 @@ def ranking_state(lexicon: Lexicon) -> Any:
 
 def ranking_task_subject(run: Any) -> Any:
     """The word-study ranks a shared task computes for a lexicon's word list."""
-    from django.utils.translation import gettext as _
-
-    from core.task_subjects import TaskSubject
-    from lexicon.models import Lexicon
-    from training.wordstudy.models import AlphagramRanking
-
     ranking = AlphagramRanking.objects.filter(task_run=run).first()
     if ranking is None:
         return None
