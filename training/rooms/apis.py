@@ -20,16 +20,16 @@ from rest_framework.views import APIView
 from lexicon.selectors import preferred_lexicon
 from training.rooms import selectors, services
 from training.rooms.serializers import (
-    BulletinInSerializer,
-    BulletinOutSerializer,
     ErrorSerializer,
-    JoinInSerializer,
-    JoinOutSerializer,
-    RankingSerializer,
+    RoomBulletinInSerializer,
+    RoomBulletinOutSerializer,
     RoomCreatedSerializer,
     RoomCreateSerializer,
-    RoundOutSerializer,
-    StateSerializer,
+    RoomJoinInSerializer,
+    RoomJoinOutSerializer,
+    RoomRankingSerializer,
+    RoomRoundOutSerializer,
+    RoomStateSerializer,
 )
 
 BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input: the reason in words.")
@@ -90,10 +90,10 @@ class RoomsApi(APIView):
 class JoinApi(APIView):
     """Join a room by its code, as a player or a spectator."""
 
-    @extend_schema(request=JoinInSerializer, responses={200: JoinOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+    @extend_schema(request=RoomJoinInSerializer, responses={200: RoomJoinOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
                                                         409: CONFLICT})
     def post(self, request: Request) -> Response:
-        data = _validated(JoinInSerializer, request.data)
+        data = _validated(RoomJoinInSerializer, request.data)
         if isinstance(data, Response):
             return data
         try:
@@ -107,7 +107,7 @@ class StateApi(APIView):
     """Everything the socket says, by polling: the round, its rack and board once open, the server's clock, the
     caller's bulletin, the last result, the ranking. Reading it also closes an overdue round."""
 
-    @extend_schema(responses={200: StateSerializer, 404: NOT_FOUND})
+    @extend_schema(responses={200: RoomStateSerializer, 404: NOT_FOUND})
     def get(self, request: Request, room_id: int) -> Response:
         room = services.advance(selectors.get_room(request.user, room_id))
         return Response(selectors.state(room, request.user))
@@ -123,7 +123,7 @@ def _control(action: str):  # noqa: ANN202
         return Response(selectors.state(room, request.user))
 
     post.__doc__ = f"Host only: {action.replace('_', ' ')}."
-    return extend_schema(request=None, responses={200: StateSerializer, 403: FORBIDDEN, 404: NOT_FOUND,
+    return extend_schema(request=None, responses={200: RoomStateSerializer, 403: FORBIDDEN, 404: NOT_FOUND,
                                                   409: CONFLICT})(post)
 
 
@@ -161,11 +161,11 @@ class BulletinApi(APIView):
     """Hand in (or replace) a bulletin of the current round: 202 under tournament rules (nothing said before
     the close; the last one received counts); under training rules it is judged at once (400 with the reason)."""
 
-    @extend_schema(request=BulletinInSerializer, responses={202: BulletinOutSerializer, 400: BAD_INPUT,
+    @extend_schema(request=RoomBulletinInSerializer, responses={202: RoomBulletinOutSerializer, 400: BAD_INPUT,
                                                             403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request, room_id: int) -> Response:
         room = selectors.get_room(request.user, room_id)
-        data = _validated(BulletinInSerializer, request.data)
+        data = _validated(RoomBulletinInSerializer, request.data)
         if isinstance(data, Response):
             return data
         try:
@@ -182,7 +182,7 @@ class BulletinApi(APIView):
 class RoundApi(APIView):
     """A closed round: the top, the next plays and every player's judged play (409 before the close)."""
 
-    @extend_schema(responses={200: RoundOutSerializer, 404: NOT_FOUND, 409: CONFLICT})
+    @extend_schema(responses={200: RoomRoundOutSerializer, 404: NOT_FOUND, 409: CONFLICT})
     def get(self, request: Request, room_id: int, number: int) -> Response:
         room = services.advance(selectors.get_room(request.user, room_id))
         rnd = selectors.round_of(room, number)
@@ -197,7 +197,7 @@ class RoundApi(APIView):
 class RankingApi(APIView):
     """The live ranking: total (solo bonuses included), négatif, % of the tops, solos."""
 
-    @extend_schema(responses={200: RankingSerializer, 404: NOT_FOUND})
+    @extend_schema(responses={200: RoomRankingSerializer, 404: NOT_FOUND})
     def get(self, request: Request, room_id: int) -> Response:
         room = services.advance(selectors.get_room(request.user, room_id))
         return Response({"room": room.pk, "ranking": selectors.ranking(room)})

@@ -36,30 +36,30 @@ class RoomCreatedSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="The room's page (share it: it asks to join).")
 
 
-class JoinInSerializer(serializers.Serializer):
+class RoomJoinInSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=40)
     role = serializers.ChoiceField(choices=RoomMember.Role.choices, default=RoomMember.Role.PLAYER)
 
 
-class JoinOutSerializer(serializers.Serializer):
+class RoomJoinOutSerializer(serializers.Serializer):
     room = serializers.IntegerField()
     role = serializers.CharField()
 
 
-class BulletinInSerializer(serializers.Serializer):
+class RoomBulletinInSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=0, max_value=1000)
     coord = serializers.CharField(max_length=20, allow_blank=True)
     word = serializers.CharField(max_length=40, allow_blank=True)
     style = serializers.ChoiceField(choices=(("fr", "French"), ("en", "English")), default="fr")
 
 
-class BulletinOutSerializer(serializers.Serializer):
+class RoomBulletinOutSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     received_at = serializers.DateTimeField()
     score = serializers.IntegerField(required=False, help_text="Training rules only.")
 
 
-class ResultSerializer(serializers.Serializer):
+class RoomResultSerializer(serializers.Serializer):
     player = serializers.CharField()
     coord = serializers.CharField()
     word = serializers.CharField()
@@ -70,15 +70,15 @@ class ResultSerializer(serializers.Serializer):
     solo = serializers.BooleanField()
 
 
-class RoundOutSerializer(serializers.Serializer):
+class RoomRoundOutSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     rack = serializers.CharField()
     top = serializers.DictField()
     subtops = serializers.ListField(child=serializers.DictField())
-    results = ResultSerializer(many=True)
+    results = RoomResultSerializer(many=True)
 
 
-class RankingLineSerializer(serializers.Serializer):
+class RoomRankingLineSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     total = serializers.IntegerField()
@@ -87,12 +87,12 @@ class RankingLineSerializer(serializers.Serializer):
     solos = serializers.IntegerField()
 
 
-class RankingSerializer(serializers.Serializer):
+class RoomRankingSerializer(serializers.Serializer):
     room = serializers.IntegerField()
-    ranking = RankingLineSerializer(many=True)
+    ranking = RoomRankingLineSerializer(many=True)
 
 
-class StateSerializer(serializers.Serializer):
+class RoomStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField()
@@ -120,4 +120,4 @@ class StateSerializer(serializers.Serializer):
     bulletins = serializers.IntegerField(help_text="Bulletins handed in for the current round.")
     my_bulletin = serializers.DictField(allow_null=True)
     last_result = serializers.DictField(allow_null=True)
-    ranking = RankingLineSerializer(many=True)
+    ranking = RoomRankingLineSerializer(many=True)
