@@ -154,8 +154,11 @@ else:
 # Live rooms' events (Django Channels): through Redis when REDIS_URL is set, so an event sent by one web
 # process reaches the sockets of every process; in this process's memory otherwise (one process only).
 if REDIS_URL:
+    # socket_timeout above the layer's 5-second blocking read: redis-py 8's default (5 s) makes that read time
+    # out and every idle socket close with 1011 (django/channels_redis#422).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30}}}
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                                             "capacity": 1500, "expiry": 30}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
