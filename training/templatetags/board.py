@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from engine.alphabet import BLANK, get_alphabet
 from engine.scrabble.board import SIZE, Board, premium_name
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.entry import play_squares as engine_play_squares
 
 register = template.Library()
 
@@ -104,7 +105,7 @@ def play_squares(play: dict[str, Any] | None) -> list[tuple[int, int]]:
     row, col, direction, word = play.get("row"), play.get("col"), play.get("dir"), play.get("word", "")
     if row is None or col is None:
         return []
-    return [(row, col + k) if direction == "H" else (row + k, col) for k in range(len(word))]
+    return engine_play_squares(row, col, direction, len(word))
 
 
 @register.filter
