@@ -24,6 +24,9 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core import request_guard
+from core.request_guard import ControlCharacterInRequest
+
 API_PREFIX = "/api/"
 
 
@@ -47,6 +50,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"detail": _too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, TooManyFieldsSent):
         return Response({"detail": _("The request has too many fields.")}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ControlCharacterInRequest):
+        return Response({"detail": exc.message()}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, SuspiciousOperation):
         return Response({"detail": _("Bad request.")}, status=status.HTTP_400_BAD_REQUEST)
     return drf_exception_handler(exc, context)
@@ -57,6 +62,8 @@ def is_api_request(request: HttpRequest) -> bool:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, ControlCharacterInRequest):
+        return request_guard.refusal(request, exception)
     if not is_api_request(request):
         return defaults.bad_request(request, exception)
     if isinstance(exception, RequestDataTooBig):

@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.engine_messages import problem_reason
+from core.parsers import CheckedMultiPartParser
 from core.validation import parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
@@ -276,7 +276,7 @@ class DefinitionsApi(PublicLookup):
 
 
 class VersionListApi(UploadLimitMixin, StaffApi):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [CheckedMultiPartParser]
 
     @extend_schema(responses=VersionSerializer(many=True))
     def get(self, request: Request, lexicon_id: int) -> Response:
@@ -393,7 +393,7 @@ class DefinitionEditApi(StaffApi):
 
 
 class DefinitionImportApi(UploadLimitMixin, StaffApi):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [CheckedMultiPartParser]
 
     @extend_schema(request={"multipart/form-data": DefinitionImportSerializer},
                    responses={200: DefinitionImportResultSerializer})
