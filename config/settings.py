@@ -252,11 +252,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # JSON nested too deeply and oversized bodies answer a JSON 400/413, never a 500 or an HTML page.
-    "DEFAULT_PARSER_CLASSES": [
-        "core.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON; the views that take files set core.parsers.CheckedMultiPartParser themselves.
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "core.api_errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "30/min")},
 }
@@ -269,13 +267,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components (``ListRequest`` beside ``List``): read-only fields are not
+    # asked of a client that creates an object, which is what generated clients need.
+    "COMPONENT_SPLIT_REQUEST": True,
     # Errors every operation can answer (400/401/403/404/413/503), documented once: core.openapi.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.openapi.add_error_responses"],
     # Several models have a "state" field; name each choice set (apps add theirs here).
     "ENUM_NAME_OVERRIDES": {
         "TaskRunStateEnum": "core.models.TaskRun.State",
         # The same choices reached through several fields: one name each (else check --deploy warns).
-        "CrosswordStyleEnum": ["fr", "us"],
+        "CrosswordStyleEnum": "puzzles.models.Crossword.Style",
         "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],

@@ -41,7 +41,10 @@ VALIDATION_ERRORS = {
     "type": "object",
     "description": "Refused fields: each field name (``non_field_errors`` for the whole body) with its messages; "
                    "a nested field has an object or a list of objects of the same shape.",
-    "additionalProperties": {"oneOf": [{"type": "array"}, {"type": "object"}]},
+    "additionalProperties": {"oneOf": [
+        {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": True}]}},
+        {"type": "object", "additionalProperties": True},
+    ]},
 }
 
 

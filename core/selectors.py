@@ -43,9 +43,9 @@ def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
     try:
         run = TaskRun.objects.get(pk=task_run_id)
     except (TaskRun.DoesNotExist, ValueError):
-        raise Http404("No such task.") from None
+        raise Http404(_("No such task.")) from None
     if not run.visible_to(user):
-        raise Http404("No such task.")
+        raise Http404(_("No such task."))
     return expire_if_stale(run)
 
 

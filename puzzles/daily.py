@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.selectors import preferred_lexicon
 from accounts.services import EDITORIAL_USERNAME, editorial_account
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
 from puzzles import services
 from puzzles.models import Crossword
@@ -83,7 +83,7 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
     Deleting and exporting stay with ``selectors.get_own_crossword`` (the owner only).
     """
     if not is_user(user):
-        raise Http404("No such crossword.")
+        raise Http404(not_found_message(Crossword))
     mine_or_daily = Crossword.objects.filter(owner__username=EDITORIAL_USERNAME, theme_list=None) | \
         Crossword.objects.filter(owner=user)
     return get_or_404(mine_or_daily.select_related("lexicon", "task_run", "theme_list", "owner"), crossword_id,
@@ -109,7 +109,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
     if lexicon is None:
-        raise Http404("No lexicon yet.")
+        raise Http404(_("No lexicon yet."))
     try:
         crossword = daily_crossword(lexicon)
     except services.CrosswordInputError as exc:  # e.g. too many grids being made at once

@@ -15,7 +15,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from engine.scrabble.cgp import parse_cgp
 from lexicon.models import Lexicon
 from training.models import (
@@ -235,7 +235,7 @@ def final_board_visible(grid: TrainingGrid, situations: list[Situation]) -> bool
 def get_own_situation(user, situation_id: Any) -> Situation:
     """A situation of one of the user's grids; 404 otherwise."""
     if not is_user(user):
-        raise Http404("No such situation.")
+        raise Http404(not_found_message(Situation))
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))

@@ -14,10 +14,11 @@ from typing import Any
 from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
@@ -76,14 +77,14 @@ def get_visible_game(user, game_id: Any) -> DuplicateGame:
     game = get_or_404(DuplicateGame.objects.select_related("lexicon", "owner", "task_run"), game_id,
                       "No such duplicate game.")
     if not can_see(game, user):
-        raise Http404("No such duplicate game.")
+        raise Http404(not_found_message(DuplicateGame))
     return follow_run(game)
 
 
 def get_own_game(user, game_id: Any) -> DuplicateGame:
     """The user's own game (sharing is for owners); 404 otherwise."""
     if not is_user(user):
-        raise Http404("No such duplicate game.")
+        raise Http404(not_found_message(DuplicateGame))
     return get_or_404(DuplicateGame.objects.filter(owner=user).select_related("lexicon"), game_id,
                       "No such duplicate game.")
 
@@ -94,7 +95,7 @@ def game_by_token(token: str) -> DuplicateGame:
             .filter(share_token=str(token)[:32])
             .exclude(visibility=DuplicateGame.Visibility.PRIVATE).first())
     if game is None:
-        raise Http404("No such shared game.")
+        raise Http404(_("No such shared game."))
     return game
 
 

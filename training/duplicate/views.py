@@ -184,7 +184,7 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     player = selectors.player_of(game, request.user)
     mine = selectors.play_of(player, number) if player else None
     if mine is None or mine.validated_at is None:
-        raise Http404("This round is not finished.")
+        raise Http404(_("This round is not finished."))
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)
     return render(request, "training/duplicate/result.html", _game_context(

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
 from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
 from training.wordstudy.ranking import ranking_of
@@ -30,9 +30,9 @@ def get_own_quiz(user, quiz_id: Any) -> Quiz:
 
     try:
         if not 0 < int(quiz_id) < 2**63:
-            raise Http404("No such quiz.")
+            raise Http404(not_found_message(Quiz))
     except (TypeError, ValueError):
-        raise Http404("No such quiz.") from None
+        raise Http404(not_found_message(Quiz)) from None
     quiz = get_or_404(quizzes_of(user), quiz_id, "No such quiz.")
     if close_if_expired(quiz):
         quiz.refresh_from_db()

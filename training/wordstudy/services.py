@@ -36,6 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler, State
 
+from core.selectors import not_found_message
 from engine.wordstudy import (
     KINDS,
     Question,
@@ -332,7 +333,7 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
 
     number = _int(list_id, "list")
     if number is None or not 0 < number < 2**63:
-        raise Http404("No such list.")
+        raise Http404(not_found_message(RevisionList))
     revision_list: RevisionList = training_selectors.get_own_list(user, number)
     lexicon = revision_list.lexicon
     gaddag = _gaddag(lexicon)

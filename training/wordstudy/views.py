@@ -34,7 +34,7 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
         try:
             return services.resolve_lexicon(value)
         except services.QuizError:
-            raise Http404("No such lexicon.") from None
+            raise Http404(_("No such lexicon.")) from None
     language = (getattr(request, "LANGUAGE_CODE", "fr") or "fr")[:2]
     return preferred_lexicon(request.user, language) or Lexicon.objects.order_by("name").first()
 
@@ -256,7 +256,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
 def challenge_start(request: HttpRequest) -> HttpResponse:
     lexicon = _preferred_lexicon(request)
     if lexicon is None:
-        raise Http404("No lexicon.")
+        raise Http404(_("No lexicon."))
     try:
         today = services.challenge_for(lexicon, user=request.user)
         quiz = services.start_challenge(request.user, today)
