@@ -22,6 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
 ERROR = {
     "type": "object",
     "description": "An error in words; ``problems`` lists the bad lines of a refused file.",
@@ -46,6 +49,14 @@ VALIDATION_ERRORS = {
         {"type": "object", "additionalProperties": True},
     ]},
 }
+
+
+def checked_json_field(schema: dict[str, Any], **kwargs: Any) -> serializers.JSONField:
+    """A body field the service checks itself (one set of messages for the page and the API), documented as
+    ``schema``: what the API accepts, so that clients and schemathesis send what the service takes rather than
+    "any JSON value". The field still reads any JSON value; the service refuses the rest in words."""
+    documented = extend_schema_field(schema)(type("CheckedJSONField", (serializers.JSONField,), {}))
+    return documented(**kwargs)
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -97,6 +108,49 @@ def _with_field_errors(response: dict[str, Any]) -> None:
     media["schema"] = {"anyOf": [media["schema"], _ref("ValidationErrors")]}
 
 
+NO_CONTROL_CHARACTERS = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"
+"""Text the API takes: no control character but tab and line breaks (``core.request_guard`` refuses them
+in every request, whatever the field)."""
+
+
+def _refuse_controls(schema: Any) -> None:
+    """Write the control-character rule into every string of a request schema (but enums and strings with a
+    pattern of their own). Property names cannot carry it: OpenAPI 3.0 has no ``propertyNames``."""
+    if isinstance(schema, list):
+        for item in schema:
+            _refuse_controls(item)
+        return
+    if not isinstance(schema, dict):
+        return
+    if schema.get("type") == "string" and "enum" not in schema and "pattern" not in schema \
+            and schema.get("format") != "binary":
+        schema["pattern"] = NO_CONTROL_CHARACTERS
+    for key, value in schema.items():
+        if key in {"properties", "patternProperties"}:
+            for item in value.values():
+                _refuse_controls(item)
+        elif key in {"items", "additionalProperties", "oneOf", "anyOf", "allOf", "not"}:
+            _refuse_controls(value)
+
+
+def document_refused_characters(result: dict[str, Any]) -> None:
+    """The request side of the schema says that text holds no control characters: request components
+    (``...Request``, with ``COMPONENT_SPLIT_REQUEST``), inline bodies, query and path parameters."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            _refuse_controls(component)
+    for path_item in result.get("paths", {}).values():
+        for method, operation in path_item.items():
+            if method not in {"get", "put", "patch", "post", "delete"}:
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") in {"query", "path"}:
+                    _refuse_controls(parameter.get("schema"))
+            for media in operation.get("requestBody", {}).get("content", {}).values():
+                if "$ref" not in media.get("schema", {}):
+                    _refuse_controls(media.get("schema"))
+
+
 def add_error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """drf-spectacular post-processing hook (``SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"]``)."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
@@ -117,4 +171,5 @@ def add_error_responses(result: dict[str, Any], generator, request, public) -> d
                 _with_field_errors(responses["400"])
             for code, response in error_responses(operation).items():
                 responses.setdefault(code, response)
+    document_refused_characters(result)
     return result

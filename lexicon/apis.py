@@ -151,7 +151,8 @@ class LexiconListApi(generics.ListAPIView):
 
 class CheckApi(PublicLookup):
     @extend_schema(
-        parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words (at most 100).")],
+        parameters=[OpenApiParameter("words", str, required=True, pattern=r"[^,\s]",
+                                    description="Comma-separated words (at most 100).")],
         responses=CheckResultSerializer,
     )
     def get(self, request: Request, lexicon_id: int) -> Response:
@@ -257,7 +258,8 @@ class NewWordsApi(PublicLookup):
 
 
 class DefinitionsApi(PublicLookup):
-    @extend_schema(parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words.")],
+    @extend_schema(parameters=[OpenApiParameter("words", str, required=True, pattern=r"[^,\s]",
+                                                description="Comma-separated words.")],
                    responses=DefinitionSerializer(many=True))
     def get(self, request: Request, lexicon_id: int) -> Response:
         """Definitions of the given words that have one (at most 500 words)."""

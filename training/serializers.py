@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from training import selectors
 from training.models import Answer, ReviewCard, RevisionEntry, RevisionList, Situation, TrainingGrid
@@ -130,7 +131,9 @@ class SupportsOutSerializer(serializers.Serializer):
 
 
 class EntryUpdateSerializer(serializers.Serializer):
-    support = serializers.JSONField(help_text="A letter of the word, or its position counted from 1.")
+    support = checked_json_field(
+        {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 1}, {"type": "integer", "minimum": 1, "maximum": 15}]},
+        help_text="A letter of the word, or its position counted from 1.")
 
 
 class GridStartSerializer(serializers.Serializer):
