@@ -270,6 +270,9 @@ SPECTACULAR_SETTINGS = {
     # Separate request and response components (``ListRequest`` beside ``List``): read-only fields are not
     # asked of a client that creates an object, which is what generated clients need.
     "COMPONENT_SPLIT_REQUEST": True,
+    # OpenAPI 3.1 (JSON Schema 2020-12): request objects can say which property names they take
+    # (``propertyNames``: no control characters, core.openapi), which 3.0 cannot express.
+    "OAS_VERSION": "3.1.0",
     # Errors every operation can answer (400/401/403/404/413/503), documented once: core.openapi.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.openapi.add_error_responses"],
     # Several models have a "state" field; name each choice set (apps add theirs here).

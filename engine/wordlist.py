@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.alphabet import InvalidWord, get_alphabet
 
@@ -28,7 +29,7 @@ class LineProblem:
     text: str
     reason: str
     code: str = ""
-    params: dict = field(default_factory=dict, compare=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text!r}: {self.reason}"

@@ -42,11 +42,18 @@ def test_every_error_answer_has_a_json_body_schema(schema):
     assert schema["components"]["schemas"]["Error"]["required"] == ["detail"]
 
 
+def nullable(field: dict) -> bool:
+    """OpenAPI 3.1: ``null`` among the types, or a ``null`` alternative."""
+    types = field.get("type", [])
+    return "null" in (types if isinstance(types, list) else [types]) or any(
+        nullable(option) for option in field.get("oneOf", []) + field.get("anyOf", []))
+
+
 def test_fields_that_can_be_null_are_documented_nullable(schema):
     components = schema["components"]["schemas"]
     for name, field in [("Version", "based_on"), ("Version", "created_by"), ("Event", "actor"),
                         ("Event", "version"), ("Lexicon", "current_version")]:
-        assert components[name]["properties"][field].get("nullable") is True, (name, field)
+        assert nullable(components[name]["properties"][field]), (name, field)
 
 
 def test_the_crossword_export_documents_both_file_types(schema):
@@ -92,6 +99,19 @@ def test_the_api_reads_json_and_files_only_as_multipart(schema):
     assert uploads == {"POST /api/lexicons/{lexicon_id}/versions/",
                        "POST /api/lexicons/{lexicon_id}/definitions/import/"}
     assert all(types == {"application/json"} for name, types in offered.items() if name not in uploads)
+
+
+def test_request_text_is_documented_without_control_characters(schema):
+    """core.request_guard refuses control characters in every request: the request schemas say so, in
+    strings and in property names (OpenAPI 3.1's ``propertyNames``)."""
+    from core.openapi import NO_CONTROL_CHARACTERS
+
+    request = schema["components"]["schemas"]["ListRequest"]
+    assert request["properties"]["name"]["pattern"] == NO_CONTROL_CHARACTERS
+    assert request["propertyNames"] == {"pattern": NO_CONTROL_CHARACTERS}
+    words = next(p for p in schema["paths"]["/api/lexicons/{lexicon_id}/check/"]["get"]["parameters"]
+                 if p["name"] == "words")
+    assert {"pattern": NO_CONTROL_CHARACTERS} in words["schema"]["allOf"]
 
 
 def test_request_bodies_do_not_ask_for_read_only_fields(schema):

@@ -440,7 +440,7 @@ class Builder:
                     result = None
             if result is None:
                 result = self.complete(self.best)
-            if self.better(result, overall):
+            if overall is None or self.better(result, overall):
                 overall = result
             placed_now = result.placed_ids()
             self.priority.update(i for i in self.targets if i not in placed_now)

@@ -21,7 +21,7 @@ before it is used. No network call is made by anything here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -110,6 +110,7 @@ class CrosswordLexicon:
         self.words: frozenset[str] = frozenset(words)
         if not self.words:
             raise ValueError("the lexicon has no word")
+        self._score: Callable[[str], float]
         if score_source == "auto":
             score_source = "given" if scores is not None else "wordfreq"
         if score_source == "given":

@@ -36,7 +36,7 @@ from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, layout
 class BuiltGaddag:
     """The raw result of a build: the flat array and its counts (node 0 is the empty node)."""
 
-    words: array
+    words: array[int]
     root: int
     word_count: int
     node_count: int
@@ -171,9 +171,9 @@ def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
     root = _build_reversed(unique, continuing, code_of, register)
     del continuing
     register.index.clear()
-    words, root_index, one_word = layout(register.nodes, root)
-    if len(words) > CHILD_MASK:
+    node_words, root_index, one_word = layout(register.nodes, root)
+    if len(node_words) > CHILD_MASK:
         raise OverflowError("lexicon too large for 31-bit node indices")
-    return BuiltGaddag(words=words, root=root_index, word_count=len(unique),
+    return BuiltGaddag(words=node_words, root=root_index, word_count=len(unique),
                        node_count=len(register.nodes), arc_count=register.arcs,
                        one_word_count=one_word)

@@ -17,6 +17,7 @@ each word once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.alphabet import InvalidWord, fold_word
@@ -96,6 +97,7 @@ def glob(g: Gaddag, pattern: str, rack: str | None = None, *, max_steps: int = M
         blanks = parsed.blanks
     else:
         counts, blanks = None, 0
+    rack_counts: list[int] = counts if counts is not None else []  # read by walk_rack only (a rack given)
     letters = g.alphabet.letters
     end = len(tokens)
     found: set[str] = set()
@@ -116,7 +118,7 @@ def glob(g: Gaddag, pattern: str, rack: str | None = None, *, max_steps: int = M
                     nxt.add(current + 1)
         return frozenset(nxt)
 
-    def accepting(states) -> bool:
+    def accepting(states: Iterable[int]) -> bool:
         return any(end in _closure(tokens, state) for state in states)
 
     def child_of(arc: int, depth: int) -> int:
@@ -168,8 +170,8 @@ def glob(g: Gaddag, pattern: str, rack: str | None = None, *, max_steps: int = M
                 uses_tile = token <= 0
                 blank = False
                 if uses_tile:
-                    if counts[code]:
-                        counts[code] -= 1
+                    if rack_counts[code]:
+                        rack_counts[code] -= 1
                     elif blanks:
                         blanks -= 1
                         blank = True
@@ -186,7 +188,7 @@ def glob(g: Gaddag, pattern: str, rack: str | None = None, *, max_steps: int = M
                     if blank:
                         blanks += 1
                     else:
-                        counts[code] += 1
+                        rack_counts[code] += 1
 
     if counts is None:
         walk(g.root, 0, frozenset([0]))
