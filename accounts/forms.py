@@ -17,7 +17,7 @@ class SignUpForm(UserCreationForm):
         help_text=_("Optional; used only to reset a forgotten password."),
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # django-stubs does not declare this Meta
         model = get_user_model()
         fields = ("username", "email")
 

@@ -6,6 +6,8 @@ the language cookie so the very next page is in it.
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -40,7 +42,7 @@ class ProfileForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["default_lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["default_lexicon"]).queryset = list_lexicons()
 
 
 @login_required

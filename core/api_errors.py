@@ -16,7 +16,7 @@ from __future__ import annotations
 import traceback
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -65,7 +65,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     if isinstance(exception, ControlCharacterInRequest):
         return request_guard.refusal(request, exception)
     if not is_api_request(request):
-        return defaults.bad_request(request, exception)
+        return defaults.bad_request(request, exception or SuspiciousOperation())
     if isinstance(exception, RequestDataTooBig):
         return JsonResponse({"detail": _too_large_message()}, status=413)
     return JsonResponse({"detail": _("Bad request.")}, status=400)
@@ -73,7 +73,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if not is_api_request(request):
-        return defaults.permission_denied(request, exception)
+        return defaults.permission_denied(request, exception or PermissionDenied())
     return JsonResponse({"detail": _("You do not have permission to perform this action.")}, status=403)
 
 

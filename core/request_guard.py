@@ -154,13 +154,13 @@ def check_body(request: HttpRequest) -> None:
 
 
 def _check_multipart_when_parsed(request: HttpRequest) -> None:
-    load = request._load_post_and_files  # type: ignore[attr-defined]
+    load = request._load_post_and_files
 
     def load_and_check() -> None:
         load()
         check_form(request._post, request._files)  # type: ignore[attr-defined]
 
-    request._load_post_and_files = load_and_check  # type: ignore[attr-defined]
+    request._load_post_and_files = load_and_check  # type: ignore[method-assign]  # this request's parsing only
 
 
 def refusal(request: HttpRequest, exception: ControlCharacterInRequest) -> HttpResponse:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from typing import Any, TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model, QuerySet
 from django.http import Http404
 from django.utils.text import capfirst
@@ -29,7 +30,7 @@ def get_or_404(queryset: QuerySet[M], pk: Any, message: str) -> M:
     pages and the API show as is; ``message`` (English) is kept for the callers' readability only."""
     try:
         return queryset.get(pk=int(pk))
-    except (queryset.model.DoesNotExist, TypeError, ValueError):
+    except (ObjectDoesNotExist, TypeError, ValueError):  # the queryset's model's DoesNotExist, among others
         raise Http404(not_found_message(queryset.model)) from None
 
 

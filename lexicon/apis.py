@@ -9,7 +9,9 @@ Errors are ``400 {"detail": ..., "problems": [{"line", "text", "reason"}]}``; an
 from __future__ import annotations
 
 import math
+from typing import cast
 
+from django.core.files.uploadhandler import FileUploadHandler
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -104,13 +106,14 @@ class PublicLookup(LexiconMixin, APIView):
         return super().handle_exception(exc)
 
 
-class UploadLimitMixin:
+class UploadLimitMixin(APIView):
     """Discard file parts beyond the upload limit while they arrive (see lexicon.uploads). Installed in
     ``initial`` because session authentication's CSRF check reads the body before the handler runs."""
 
     def initial(self, request: Request, *args, **kwargs) -> None:
         self.upload_limit = SizeLimitHandler(request._request)
-        request._request.upload_handlers.insert(0, self.upload_limit)
+        # Still a list: Django makes it immutable once the body is read, which nothing has done yet.
+        cast(list[FileUploadHandler], request._request.upload_handlers).insert(0, self.upload_limit)
         super().initial(request, *args, **kwargs)
 
     def too_large(self, request: Request) -> Response | None:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from core.http import HtmxHttpRequest
 from lexicon import selectors, services
 from lexicon.forms import (
     AnagramForm,
@@ -103,7 +104,7 @@ def _run_tool(lexicon: Lexicon, tool: str, form) -> dict:
 
 
 @require_GET
-def lookup(request: HttpRequest, lexicon_id: int) -> HttpResponse:
+def lookup(request: HtmxHttpRequest, lexicon_id: int) -> HttpResponse:
     lexicon = _lexicon(lexicon_id)
     tool = request.GET.get("tool", "check")
     if tool not in TOOLS:
@@ -278,7 +279,7 @@ def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpRe
 
 @staff_required
 @require_POST
-def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
+def publish(request: HtmxHttpRequest, lexicon_id: int, number: int) -> HttpResponse:
     lexicon = _lexicon(lexicon_id)
     version = _version(lexicon, number)
     try:
