@@ -5,7 +5,6 @@ from django.contrib import admin
 
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 
-
 VERSION_FIELDS = ("number", "state", "origin", "word_count", "added_count", "removed_count", "created_by",
                   "created_at", "published_at")
 

@@ -186,7 +186,13 @@ class PlayApi(APIView):
 
 
 class ValidateApi(APIView):
-    """End the current round: its score, the top, the next 10 plays, the running totals and the next round."""
+    """End the current round: its score, the top, the next 10 plays, the running totals and the next round.
+
+    The body may carry the play the player has placed (``{"word", "coord", "style"?}``): it is checked first
+    and counts when accepted in time (a body-less call validates the play that counts so far). A refused play
+    is a 400 with the reason while time is left (the round stays open); once time is up the round ends
+    without it and ``refused`` says why. After the deadline (and its 2 s network grace) a play is late: it
+    scores 0 (``submitted.late``)."""
 
     @extend_schema(request=ValidateInSerializer, responses={200: RoundResultSerializer, 400: BAD_INPUT,
                                                             404: NOT_FOUND, 409: CONFLICT})
@@ -201,9 +207,12 @@ class ValidateApi(APIView):
             return blocked
         player = services.join(game, request.user)
         try:
-            result = services.validate_round(player, round_number=data.get("round"))
+            result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
+                                             coord=data.get("coord"), style=data["style"])
         except services.RoundClosed as exc:
             return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+        except services.PlayError as exc:
+            return _error(exc.message, exc.code)
         return Response(round_result(result))
 
 
@@ -219,6 +228,13 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
         "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
+        "submitted": None if result.submitted is None else {
+            "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
+            "score": result.submitted.score, "move_score": result.submitted.move["score"],
+            "late": result.submitted.late},
+        "refused": None if result.refused is None else {
+            "word": result.refused_play[0], "coord": result.refused_play[1], "detail": result.refused.message,
+            "code": result.refused.code},
     }
 
 

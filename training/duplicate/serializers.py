@@ -130,7 +130,35 @@ class PlayOutSerializer(serializers.Serializer):
 
 
 class ValidateInSerializer(serializers.Serializer):
-    round = serializers.IntegerField(required=False, min_value=1, max_value=999)
+    """Validation, with or without the play the player has placed (a body-less call keeps working)."""
+
+    round = serializers.IntegerField(required=False, min_value=1, max_value=999,
+                                     help_text="Optional guard: 409 when it is not the current round.")
+    word = serializers.CharField(max_length=64, required=False, allow_blank=True, trim_whitespace=True,
+                                 help_text="The play on the board or in the fields when the player validates or "
+                                           "the time runs out, read as in play/. Checked first: accepted in time "
+                                           "it is the play that counts; refused while time is left: 400 and the "
+                                           "round stays open; refused once time is up: the round ends without "
+                                           "it (`refused`). Omitted or empty: the play that counts so far.")
+    coord = serializers.CharField(max_length=16, required=False, allow_blank=True, trim_whitespace=True,
+                                  help_text="The play's coordinate (French H4 across / 4H down unless `style` "
+                                            "is en).")
+    style = serializers.ChoiceField(choices=STYLES, default="fr")
+
+
+class SubmittedPlaySerializer(serializers.Serializer):
+    word = serializers.CharField()
+    coord = serializers.CharField()
+    score = serializers.IntegerField(help_text="Points it earned: 0 when late.")
+    move_score = serializers.IntegerField(help_text="The play's value on the board.")
+    late = serializers.BooleanField(help_text="Received after the deadline and its grace: not counted.")
+
+
+class RefusedPlaySerializer(serializers.Serializer):
+    word = serializers.CharField(allow_blank=True, help_text="As sent.")
+    coord = serializers.CharField(allow_blank=True, help_text="As sent.")
+    detail = serializers.CharField(help_text="Why the engine refused it, in words.")
+    code = serializers.CharField()
 
 
 class RoundResultSerializer(serializers.Serializer):
@@ -144,6 +172,10 @@ class RoundResultSerializer(serializers.Serializer):
     percent = serializers.FloatField()
     finished = serializers.BooleanField()
     next = CurrentRoundSerializer(allow_null=True, help_text="The next round (its clock started), null at the end.")
+    submitted = SubmittedPlaySerializer(allow_null=True, help_text="The play sent with the validation, once "
+                                                                   "accepted; null when none was sent.")
+    refused = RefusedPlaySerializer(allow_null=True, help_text="The play sent with the validation once time was "
+                                                               "up, refused (the round ended without it).")
 
 
 class RankingRowSerializer(serializers.Serializer):

@@ -15,6 +15,10 @@ Rules the pages, the REST API and the tests rely on:
   received in time counts.
 - **Validating** ends the round: the round's score is the play that counts (0 without one), the top goes on
   the board, the next round starts. A round already validated cannot be played again (:class:`RoundClosed`).
+  Validation may carry the play the player has placed (:func:`validate_round` with ``word`` and ``coord``):
+  it is checked then, as :func:`play` does, and counts when accepted in time. Refused while time is left,
+  the round stays open (:class:`PlayError`: the player corrects it); refused once time is up, the round ends
+  with the play that counts and the refusal is reported (a refused play never replaces an accepted one).
 - **Visibility**: a game is private to its owner until shared (``link``: anyone with the link may join;
   ``public``: listed for everyone). Games of the day have no owner and are public.
 """
@@ -57,9 +61,12 @@ from training.models import RevisionList
 logger = logging.getLogger(__name__)
 
 MAX_WORD = MAX_WORD_LENGTH
-GRACE_SECONDS = 1
-"""A play sent in the last second may arrive just after the deadline: the server allows this much network
-time before calling it late."""
+GRACE_SECONDS = 2
+"""The network's share of the deadline (docs/duplicate.md, "The clock"): the play page sends what the player
+placed when its countdown reaches zero, and that request reaches the server after the deadline by the time it
+took the page to arrive plus the time the send takes (up to a second each on a slow phone network). The
+server accepts a play this many seconds after the deadline, as an arbitre still takes the bulletins being
+handed in when time is called; later, a play is late (checked, shown, worth 0)."""
 
 
 class GameError(ValueError):
@@ -280,8 +287,16 @@ def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | N
 
 
 def is_late(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
+    """Whether a play received at ``now`` is late: after the deadline and its network grace."""
     deadline = deadline_of(player, game)
     return deadline is not None and now > deadline + dt.timedelta(seconds=GRACE_SECONDS)
+
+
+def is_time_up(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
+    """Whether the round's time is over (the deadline reached, grace aside): a refused play can no longer be
+    corrected."""
+    deadline = deadline_of(player, game)
+    return deadline is not None and now >= deadline
 
 
 def open_round(player: DuplicatePlayer, now: dt.datetime | None = None) -> DuplicateRound | None:
@@ -389,12 +404,40 @@ class RoundResult:
     play: DuplicatePlay
     score: int
     player: DuplicatePlayer
+    submitted: PlayOutcome | None = None
+    """The play sent with the validation, accepted (``late`` when it came after the deadline and its grace)."""
+    refused: PlayError | None = None
+    """The play sent with the validation once time was up, refused: the reason; the round ended without it."""
+    refused_play: tuple[str, str] | None = None
+    """The word and coordinate of that refused play, as sent."""
 
 
-def validate_round(player: DuplicatePlayer, *, round_number: int | None = None,
-                   now: dt.datetime | None = None) -> RoundResult:
-    """End the player's current round: score the play that counts, move to the next round (or finish)."""
+def validate_round(player: DuplicatePlayer, *, round_number: int | None = None, word: str | None = None,
+                   coord: str | None = None, style: str = "fr", now: dt.datetime | None = None) -> RoundResult:
+    """End the player's current round: score the play that counts, move to the next round (or finish).
+
+    ``word`` and ``coord`` (either given): the play on the player's board or in their fields when they
+    validated or their time ran out. It is checked first, as :func:`play` does: accepted in time it becomes the
+    play that counts; accepted late it is recorded as late and worth nothing. Refused while time is left, it
+    raises :class:`PlayError` and the round stays open for the player to correct it; refused once time is up,
+    the round ends with the play that counts (an accepted play never gives way to a refused one) and the
+    result carries the refusal.
+    """
     now = now or timezone.now()
+    submitted = refused = refused_play = None
+    if (word or "").strip() or (coord or "").strip():
+        try:
+            submitted = play(player, word or "", coord or "", style=style, round_number=round_number, now=now)
+        except PlayError as exc:
+            if not is_time_up(player, player.game, now):
+                raise
+            refused, refused_play = exc, ((word or "").strip()[:MAX_WORD], (coord or "").strip()[:4].upper())
+    result = _close_round(player, round_number, now)
+    result.submitted, result.refused, result.refused_play = submitted, refused, refused_play
+    return result
+
+
+def _close_round(player: DuplicatePlayer, round_number: int | None, now: dt.datetime) -> RoundResult:
     with transaction.atomic():
         player = DuplicatePlayer.objects.select_for_update().select_related("game").get(pk=player.pk)
         _check_round(player, round_number)

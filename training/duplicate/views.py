@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -100,12 +101,26 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     round_ = services.open_round(player)
     if round_ is None:
         return render(request, "training/duplicate/finished.html", _game_context(request, game))
+    return _play_page(request, game, player, round_)
+
+
+def _play_page(request: HttpRequest, game: DuplicateGame, player, round_, *, form: PlayForm | None = None,
+               error: str = "", status: int = 200) -> HttpResponse:
+    """The round to play. The fields start with the play that counts so far (the placement script draws
+    them on the board), or with the play just refused (``form`` bound to it, ``error`` its reason), so
+    what the player placed is never lost."""
     state = selectors.round_state(player, round_)
     style = _notation(request, game)
+    mine = _move_in(state["play"], style)
+    if form is None:
+        initial = {"word": mine["word"], "coord": mine["coord"]} if mine else {}
+        form = PlayForm(style=style, initial=initial)
+    deadline = state["deadline"]
+    ms_left = None if deadline is None else max(0, int((deadline - timezone.now()).total_seconds() * 1000))
     return render(request, "training/duplicate/play.html", _game_context(
-        request, game, round=round_, round_state=state, rows=selectors.board_before(game, round_.number),
-        form=PlayForm(style=style), mine=_move_in(state["play"], style),
-        share_form=ShareForm(initial={"visibility": game.visibility})))
+        request, game, round=round_, round_state=state, ms_left=ms_left,
+        rows=selectors.board_before(game, round_.number), form=form, mine=mine, error=error,
+        share_form=ShareForm(initial={"visibility": game.visibility})), status=status)
 
 
 @never_cache
@@ -142,6 +157,10 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
             return redirect("training:duplicate-game", game_id=game.pk)
         context["error"], status = str(exc), 409
     except services.PlayError as exc:
+        if not request.htmx:  # the page again, the play where the player left it, with the reason
+            round_ = services.open_round(player)
+            if round_ is not None:
+                return _play_page(request, game, player, round_, form=form, error=exc.message, status=400)
         context["error"], status = exc.message, 400
     else:
         context["outcome"] = outcome
@@ -163,15 +182,33 @@ def _int(value) -> int | None:
 @login_required
 @require_POST
 def validate(request: HttpRequest, game_id: int) -> HttpResponse:
+    """"Validate and see the top", or the countdown reaching zero: the play in the fields (placed on the board
+    or typed) is the player's play and is checked now. Refused while time is left, the round stays open and
+    the page comes back with the letters where they were and the reason; refused once time is up, the round
+    ends without it and the result says why."""
     game = selectors.get_visible_game(request.user, game_id)
     if not game.is_ready:
         return redirect("training:duplicate-game", game_id=game.pk)
+    form = PlayForm(request.POST, style=_notation(request, game))
+    form.is_valid()
+    data = form.cleaned_data
+    style = data.get("style") or _notation(request, game)
+    _remember_notation(request, game, style)
     player = services.join(game, request.user)
     try:
-        result = services.validate_round(player, round_number=_int(request.POST.get("round")))
+        result = services.validate_round(player, round_number=_int(request.POST.get("round")),
+                                         word=data.get("word", ""), coord=data.get("coord", ""), style=style)
     except services.RoundClosed as exc:
         messages.error(request, str(exc))
         return redirect("training:duplicate-game", game_id=game.pk)
+    except services.PlayError as exc:
+        round_ = services.open_round(player)
+        if round_ is None:  # finished meanwhile (another tab)
+            return redirect("training:duplicate-game", game_id=game.pk)
+        return _play_page(request, game, player, round_, form=form, error=exc.message, status=400)
+    if result.refused is not None:
+        messages.error(request, _("Time was up: %(reason)s The round ends without it.")
+                       % {"reason": result.refused.message})
     return redirect("training:duplicate-result", game_id=game.pk, number=result.round.number)
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from engine.scrabble.board import Board
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.notation import format_coord
 from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
 from tests.support import api_for as _api_for
@@ -462,3 +463,137 @@ def test_create_without_a_lexicon_uses_the_callers_preferred_one(alice, dup_lexi
     response = client.post("/api/duplicate/games/", {}, format="json")
     assert response.status_code == 202
     assert DuplicateGame.objects.get(pk=response.json()["game"]).lexicon == dup_lexicon
+
+
+# --- Validation carries the play placed: nothing on the board or in the fields is lost ---------------------
+
+def started_ago(game, user, seconds: float) -> None:
+    """The current round's clock started ``seconds`` ago (the game's timer is 180 s)."""
+    DuplicatePlayer.objects.filter(game=game, user=user).update(
+        round_started_at=timezone.now() - dt.timedelta(seconds=seconds))
+
+
+def test_validate_with_the_play_placed_scores_it_without_a_check_first(alice, game):
+    client = api_for(alice)
+    client.get(base(game) + "rounds/current/")
+    top = game.rounds.get(number=1).top
+    response = client.post(base(game) + "rounds/current/validate/",
+                           {"word": top["word"], "coord": top["coord"], "round": 1}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["score"] == top["score"] and body["play"]["word"] == top["word"] and body["total"] == top["score"]
+    assert body["submitted"] == {"word": top["word"], "coord": top["coord"], "score": top["score"],
+                                 "move_score": top["score"], "late": False}
+    assert body["refused"] is None and body["next"]["round"] == 2
+
+
+def test_validate_in_english_notation_and_lower_case(alice, game):
+    client = api_for(alice)
+    top = game.rounds.get(number=1).top
+    english = format_coord(top["row"], top["col"], top["dir"], "en")
+    body = client.post(base(game) + "rounds/current/validate/",
+                       {"word": top["word"].lower(), "coord": english, "style": "en"}, format="json").json()
+    assert body["score"] == top["score"] and body["submitted"]["coord"] == top["coord"]
+
+
+def test_validate_with_the_play_placed_replaces_the_play_checked_before(alice, game):
+    client = api_for(alice)
+    first = game.rounds.get(number=1)
+    sub, top = first.subtops[-1], first.top
+    assert sub["score"] < top["score"]
+    client.post(base(game) + "rounds/current/play/", {"word": top["word"], "coord": top["coord"]}, format="json")
+    body = client.post(base(game) + "rounds/current/validate/", {"word": sub["word"], "coord": sub["coord"]},
+                       format="json").json()
+    assert body["score"] == sub["score"]  # the play on the board when validating is the player's play
+
+
+def test_a_refused_play_at_validation_keeps_the_round_open_while_time_is_left(alice, game):
+    client = api_for(alice)
+    first = game.rounds.get(number=1)
+    sub = first.subtops[-1]
+    client.post(base(game) + "rounds/current/play/", {"word": sub["word"], "coord": sub["coord"]}, format="json")
+    response = client.post(base(game) + "rounds/current/validate/", {"word": "QQ", "coord": "H8"}, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "not_in_rack" and "QQ" in response.json()["detail"]
+    current = client.get(base(game) + "rounds/current/").json()
+    assert current["round"] == 1 and current["play"]["score"] == sub["score"]  # nothing validated, nothing lost
+    for word, coord, code in [("", "H8", "bad_input"), ("LA", "Z99", "bad_coord"), ("AB1", "H8", "bad_input")]:
+        refused = client.post(base(game) + "rounds/current/validate/", {"word": word, "coord": coord}, format="json")
+        assert refused.status_code == 400 and refused.json()["code"] == code
+    assert client.get(base(game) + "rounds/current/").json()["round"] == 1
+
+
+def test_a_refused_play_once_time_is_up_ends_the_round_with_the_play_made_in_time(alice, game):
+    client = api_for(alice)
+    first = game.rounds.get(number=1)
+    sub = first.subtops[-1]
+    client.post(base(game) + "rounds/current/play/", {"word": sub["word"], "coord": sub["coord"]}, format="json")
+    started_ago(game, alice, 180.5)  # the deadline has just passed: the player cannot correct it any more
+    response = client.post(base(game) + "rounds/current/validate/", {"word": "QQ", "coord": "H8"}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["score"] == sub["score"] and body["submitted"] is None
+    assert body["refused"]["word"] == "QQ" and body["refused"]["coord"] == "H8"
+    assert body["refused"]["code"] == "not_in_rack" and "rack" in body["refused"]["detail"]
+    # The same at round 2 with nothing played before: 0.
+    started_ago(game, alice, 200)
+    body = client.post(base(game) + "rounds/current/validate/", {"word": "QQ", "coord": "H8"}, format="json").json()
+    assert body["round"] == 2 and body["score"] == 0 and body["refused"]["detail"]
+
+
+def test_the_play_sent_at_the_deadline_counts_within_the_network_grace(alice, game):
+    client = api_for(alice)
+    client.get(base(game) + "rounds/current/")
+    top = game.rounds.get(number=1).top
+    started_ago(game, alice, 180 + 1.5)  # sent at zero, arrived 1.5 s later: within the 2 s grace
+    body = client.post(base(game) + "rounds/current/validate/", {"word": top["word"], "coord": top["coord"]},
+                       format="json").json()
+    assert body["score"] == top["score"] and body["submitted"]["late"] is False
+
+
+def test_a_play_sent_after_the_grace_is_late_and_scores_zero(alice, game):
+    client = api_for(alice)
+    first = game.rounds.get(number=1)
+    sub, top = first.subtops[-1], first.top
+    client.post(base(game) + "rounds/current/play/", {"word": sub["word"], "coord": sub["coord"]}, format="json")
+    started_ago(game, alice, 180 + 3)
+    body = client.post(base(game) + "rounds/current/validate/", {"word": top["word"], "coord": top["coord"]},
+                       format="json").json()
+    assert body["submitted"] == {"word": top["word"], "coord": top["coord"], "score": 0,
+                                 "move_score": top["score"], "late": True}
+    assert body["score"] == sub["score"]  # the play made in time counts, not the late one
+    assert game.players.get().plays.get(number=1).late_attempts == 1
+
+
+def test_validate_with_a_play_in_an_untimed_game_never_closes_a_refused_play(alice, dup_lexicon):
+    client = api_for(alice)
+    game_id = client.post("/api/duplicate/games/", {"lexicon": dup_lexicon.pk, "seed": 2, "timer_seconds": 0},
+                          format="json").json()["game"]
+    url = f"/api/duplicate/games/{game_id}/rounds/current/validate/"
+    client.get(f"/api/duplicate/games/{game_id}/rounds/current/")
+    DuplicatePlayer.objects.filter(game_id=game_id).update(round_started_at=timezone.now() - dt.timedelta(hours=2))
+    assert client.post(url, {"word": "QQ", "coord": "H8"}, format="json").status_code == 400
+    top = DuplicateGame.objects.get(pk=game_id).rounds.get(number=1).top
+    assert client.post(url, {"word": top["word"], "coord": top["coord"]}, format="json").json()["score"] == top["score"]
+
+
+def test_validate_with_a_play_on_a_finished_round_is_409(alice, game):
+    client = api_for(alice)
+    client.post(base(game) + "rounds/current/validate/", {}, format="json")
+    top = game.rounds.get(number=1).top
+    response = client.post(base(game) + "rounds/current/validate/",
+                           {"word": top["word"], "coord": top["coord"], "round": 1}, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "round_closed"
+
+
+def test_validate_body_is_documented_in_the_schema():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    operation = schema["paths"]["/api/duplicate/games/{game_id}/rounds/current/validate/"]["post"]
+    ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    properties = schema["components"]["schemas"][ref]["properties"]
+    assert {"word", "coord", "style", "round"} <= set(properties)
+    assert "required" not in schema["components"]["schemas"][ref]  # a body-less call keeps working
+    result = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    assert {"submitted", "refused"} <= set(schema["components"]["schemas"][result]["properties"])

@@ -73,7 +73,7 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     assert page.input_value("#id_coord") == top["coord"]
     assert page.input_value("#id_word").upper() == top["word"].upper()
     page.screenshot(path=str(ARTIFACTS / "round1-placed.png"), full_page=True)
-    page.click("#play-form button[type=submit]")
+    page.click("#check-button")
     page.wait_for_selector("#play-ok")
     assert str(top["score"]) in page.inner_text("#play-ok")
     page.click("#validate-button")
@@ -87,7 +87,7 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     page.wait_for_selector("#play-form")
     page.fill("#id_word", "ZZZ")
     page.fill("#id_coord", "A1")
-    page.click("#play-form button[type=submit]")
+    page.click("#check-button")
     page.wait_for_selector("#play-refused")
     assert "refusé" in page.inner_text("#play-refused")
     page.screenshot(path=str(ARTIFACTS / "round2-refused.png"), full_page=True)
@@ -102,7 +102,7 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     english2 = format_coord(top2["row"], top2["col"], top2["dir"], "en")
     page.fill("#id_word", top2["word"])
     page.fill("#id_coord", english2)
-    page.click("#play-form button[type=submit]")
+    page.click("#check-button")
     page.wait_for_selector("#play-ok")
     assert english2 in page.inner_text("#play-ok")
     page.click("#validate-button")
@@ -141,3 +141,89 @@ def test_make_a_game_and_play_three_rounds(live_server, browser_page, tmp_path, 
     page.wait_for_url("**/training/lists/*/")
     assert "tops manqués" in page.inner_text("main").lower()
     page.screenshot(path=str(ARTIFACTS / "missed-list.png"), full_page=True)
+
+
+# --- Nothing placed is lost: "Valider" and the end of the clock send the play on the board ---------------------
+
+def signed_in_page(context, live_server, user):
+    """A page of ``context`` signed in as ``user`` (a session made by the test client: no slow log-in)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = new_page(context)
+    page.on("console", lambda m: print("console:", m.text))
+    return page
+
+
+def place(page, top: dict, letters: list[str]) -> None:
+    """Click the play's first square (twice to go down) and type its new letters."""
+    square = "ABCDEFGHIJKLMNO"[top["row"]] + str(top["col"] + 1)
+    page.click(f"#dup-board td[data-square='{square}']")
+    if top["dir"] == "V":
+        page.click(f"#dup-board td[data-square='{square}']")
+    for letter in letters:
+        page.keyboard.press(letter.upper())
+
+
+def test_tiles_placed_then_validate_scores_the_play_without_a_check(live_server, alice, game):
+    with launch_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        top, letters = new_tiles(game, 1)
+        place(page, top, letters)
+        assert page.locator("#dup-board .sq--ghost").count() == len(letters)
+        page.click("#validate-button")  # no "Vérifier" first
+        page.wait_for_selector("#round-result")
+        assert "Vous avez trouvé le top" in page.inner_text("#round-result")
+        assert game.players.get().plays.get(number=1).score == top["score"]
+
+
+def test_a_refused_play_at_validate_stays_on_the_board_with_its_reason(live_server, alice, game):
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        page.click("#dup-board td[data-square='H8']")
+        page.keyboard.press("Q")
+        page.keyboard.press("Q")
+        page.click("#validate-button")
+        page.wait_for_selector("#play-refused")
+        assert "refusé" in page.inner_text("#play-refused")
+        assert page.locator("#dup-board .sq--ghost").count() == 2  # the letters where the player put them
+        assert page.input_value("#id_word") == "QQ" and page.input_value("#id_coord") == "H8"
+        page.screenshot(path=str(ARTIFACTS / "validate-refused-phone.png"), full_page=True)
+        assert game.players.get().current_round == 1
+
+
+@pytest.mark.parametrize("how", ["board", "fields"])
+def test_the_clock_running_out_sends_the_play_placed(live_server, alice, dup_lexicon, how):
+    """A 1-minute game opened 55 s after its round started: the player places the top (on the board, or typed
+    in the fields) and does nothing more; at zero the page sends it and it scores."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tests.training.duplicate.conftest import SEED
+    from training.duplicate import services
+
+    game = services.start_game(alice, dup_lexicon, seed=SEED, timer_seconds=60)
+    player = services.join(game, alice)
+    services.open_round(player, now=timezone.now() - dt.timedelta(seconds=54))
+    top, letters = new_tiles(game, 1)
+    with launch_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        if how == "board":
+            place(page, top, letters)
+        else:
+            page.fill("#id_word", top["word"])
+            page.fill("#id_coord", top["coord"])
+            assert page.locator("#dup-board .sq--ghost").count() == len(letters)  # the board follows the fields
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"timeout-{how}-before.png"), full_page=True)
+        page.wait_for_selector("#round-result", timeout=20_000)
+        assert "Aucun coup joué" not in page.inner_text("#round-result")
+        assert "Vous avez trouvé le top" in page.inner_text("#round-result")
+    mine = game.players.get().plays.get(number=1)
+    assert mine.score == top["score"] and mine.late_attempts == 0

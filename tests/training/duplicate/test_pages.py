@@ -188,3 +188,53 @@ def test_a_word_typed_in_lower_case_on_the_page_is_accepted(client_alice, game):
     ok = client_alice.post(f"/training/duplicate/{game.pk}/play/",
                            {"word": top["word"].lower(), "coord": top["coord"], "round": 1}, HTTP_HX_REQUEST="true")
     assert ok.status_code == 200 and str(top["score"]) in ok.content.decode()
+
+
+# --- "Valider" and the end of the clock send the play placed: nothing is lost --------------------------------
+
+def test_validate_sends_the_play_in_the_fields_without_a_check_first(client_alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    top = game.rounds.get(number=1).top
+    response = client_alice.post(f"/training/duplicate/{game.pk}/validate/",
+                                 {"word": top["word"], "coord": top["coord"], "style": "fr", "round": 1})
+    assert response.status_code == 302 and response["Location"] == f"/training/duplicate/{game.pk}/rounds/1/"
+    result = client_alice.get(response["Location"]).content.decode()
+    assert "Vous avez trouvé le top" in result and "Aucun coup joué" not in result
+
+
+def test_a_refused_play_at_validate_comes_back_on_the_page_with_its_reason(client_alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    response = client_alice.post(f"/training/duplicate/{game.pk}/validate/",
+                                 {"word": "QQ", "coord": "H8", "style": "fr", "round": 1})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="play-refused"' in html and "refusé" in html and "Coup 1 sur" in html
+    assert 'value="QQ"' in html and 'value="H8"' in html  # the letters stay where the player put them
+    assert game.players.get().current_round == 1
+
+
+def test_a_refused_check_without_javascript_keeps_the_play_in_the_fields(client_alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    response = client_alice.post(f"/training/duplicate/{game.pk}/play/", {"word": "QQ", "coord": "H8", "round": 1})
+    assert response.status_code == 400
+    assert 'value="QQ"' in response.content.decode() and "refusé" in response.content.decode()
+
+
+def test_a_refused_play_when_time_is_up_ends_the_round_and_says_why(client_alice, alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    DuplicatePlayer.objects.filter(user=alice).update(round_started_at=timezone.now() - dt.timedelta(seconds=181))
+    response = client_alice.post(f"/training/duplicate/{game.pk}/validate/",
+                                 {"word": "QQ", "coord": "H8", "style": "fr", "round": 1})
+    assert response.status_code == 302
+    html = client_alice.get(response["Location"]).content.decode()
+    assert "Le temps était écoulé" in html and "QQ" in html and "Aucun coup joué" in html
+
+
+def test_the_play_page_starts_with_the_play_that_counts_in_its_fields(client_alice, game):
+    top = game.rounds.get(number=1).top
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    client_alice.post(f"/training/duplicate/{game.pk}/play/", {"word": top["word"], "coord": top["coord"]},
+                      HTTP_HX_REQUEST="true")
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    assert f'value="{top["word"]}"' in html and f'value="{top["coord"]}"' in html
+    assert 'formaction="/training/duplicate/' in html and 'data-ms-left="' in html
