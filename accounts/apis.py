@@ -7,14 +7,14 @@ from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import login_limits
-from accounts.serializers import RegisteredSerializer, RegisterSerializer
-from accounts.services import create_learner
+from accounts import login_limits, selectors
+from accounts.serializers import ProfileSerializer, RegisteredSerializer, RegisterSerializer
+from accounts.services import ProfileError, create_learner, update_profile
 from core.parsers import SafeJSONParser
 from core.throttling import DegradingAnonRateThrottle
 
@@ -79,3 +79,27 @@ class TokenApi(ObtainAuthToken):
         login_limits.record_success(username)
         token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})
+
+
+class MeApi(APIView):
+    """The authenticated user and their preferences; ``PATCH`` changes some of them."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ProfileSerializer, 401: OpenApiResponse(description="Not authenticated.")})
+    def get(self, request: Request) -> Response:
+        return Response(ProfileSerializer(selectors.me_of(request.user)).data)
+
+    @extend_schema(request=ProfileSerializer, responses={
+        200: ProfileSerializer, 400: OpenApiResponse(description="`{field: [message]}`: a value refused."),
+        401: OpenApiResponse(description="Not authenticated.")})
+    def patch(self, request: Request) -> Response:
+        serializer = ProfileSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = {key: serializer.validated_data[key] for key in ("language", "daily_goal", "default_lexicon")
+                   if key in serializer.validated_data}
+        try:
+            update_profile(request.user, **changes)
+        except ProfileError as exc:
+            return Response({exc.field: [exc.message]}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(ProfileSerializer(selectors.me_of(request.user)).data)

@@ -7,6 +7,8 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = _("Accounts")
+    chosen_lexicon = "accounts.selectors.chosen_lexicon"  # hooks (core.hooks): lower apps call up through them
+    token_language = "accounts.selectors.token_language"
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in

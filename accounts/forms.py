@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -6,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from accounts import login_limits
+from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
+from lexicon.selectors import list_lexicons
 
 
 class SignUpForm(UserCreationForm):
@@ -48,3 +51,17 @@ class RateLimitedAuthenticationForm(LoginLimitsMixin, AuthenticationForm):
 
 class RateLimitedAdminAuthenticationForm(LoginLimitsMixin, AdminAuthenticationForm):
     """The admin's log-in form with the same limits: the admin page is a second door to the same accounts."""
+
+
+class ProfileForm(forms.Form):
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    default_lexicon = forms.ModelChoiceField(
+        label=_("Default lexicon"), queryset=list_lexicons(), required=False,
+        empty_label=_("The site's default"),
+        help_text=_("Preselected when you create a list, a grid or a crossword."))
+    daily_goal = forms.IntegerField(
+        label=_("Daily goal (answers a day)"), min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["default_lexicon"].queryset = list_lexicons()

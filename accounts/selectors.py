@@ -7,9 +7,9 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.models import Profile
+from core.hooks import app_hooks
 from core.selectors import is_user
 from lexicon.models import Lexicon
-from lexicon.selectors import default_lexicon
 
 
 def profile_of(user: Any) -> Profile:
@@ -20,20 +20,24 @@ def profile_of(user: Any) -> Profile:
     return profile if profile is not None else Profile(user=user)
 
 
-def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
-    """The lexicon to preselect for ``user``: their chosen default, else the site's default of ``language``."""
-    chosen = profile_of(user).default_lexicon if is_user(user) else None
-    return chosen or default_lexicon(language) or Lexicon.objects.order_by("name").first()
+def chosen_lexicon(user: Any) -> Lexicon | None:
+    """The default lexicon ``user`` chose on their account page (None: the site's default); a hook of
+    :func:`lexicon.selectors.preferred_lexicon`."""
+    return profile_of(user).default_lexicon if is_user(user) else None
+
+
+def token_language(key: str) -> str | None:
+    """The language of the owner of API token ``key`` (None when there is no such token); a hook of
+    :class:`core.middleware.LanguageMiddleware`."""
+    return (Profile.objects.filter(user__auth_token__key=key).values_list("language", flat=True).first())
 
 
 def answers_today(user: Any) -> int:
     """Training answers the user gave since local midnight (what the daily goal counts)."""
     if not is_user(user):
         return 0
-    from training.models import Answer  # accounts sits below training: import at call time
-
     midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    return Answer.objects.filter(user=user, created_at__gte=midnight).count()
+    return sum(count(user, midnight) for count in app_hooks("answers_since"))
 
 
 def daily_goal_status(user: Any) -> dict[str, int | bool]:
@@ -42,3 +46,12 @@ def daily_goal_status(user: Any) -> dict[str, int | bool]:
     done = answers_today(user)
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
             "reached": done >= goal}
+
+
+def me_of(user) -> dict:
+    """What ``GET /api/auth/me/`` shows: the user, their preferences and today's progress towards the goal."""
+    profile = profile_of(user)
+    goal = daily_goal_status(user)
+    return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
+            "language": profile.language, "default_lexicon": profile.default_lexicon_id,
+            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"]}

@@ -1,7 +1,10 @@
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
+
+from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
 
 
 class RegisterSerializer(serializers.Serializer):
@@ -34,3 +37,15 @@ class RegisteredSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     token = serializers.CharField()
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    email = serializers.EmailField(read_only=True, allow_blank=True)
+    is_staff = serializers.BooleanField(read_only=True)
+    language = serializers.ChoiceField(choices=settings.LANGUAGES, required=False)
+    default_lexicon = serializers.IntegerField(allow_null=True, required=False, min_value=1,
+                                               help_text="Lexicon id preselected in forms; null: the site's default.")
+    daily_goal = serializers.IntegerField(required=False, min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
+    answers_today = serializers.IntegerField(read_only=True)
+    goal_reached = serializers.BooleanField(read_only=True)

@@ -10,6 +10,8 @@ from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL, Profile
+from core.middleware import LOGIN_LANGUAGE_KEY
+from lexicon.models import Lexicon
 
 _UNSET: Any = object()
 
@@ -68,7 +70,6 @@ def update_profile(user: Any, *, language: str | None = None, default_lexicon: A
     from django.conf import settings
     from django.utils.translation import gettext as _
 
-    from lexicon.models import Lexicon
 
     profile, _created = Profile.objects.get_or_create(user=user)
     if language is not None:
@@ -99,7 +100,6 @@ def apply_language_at_login(sender: Any, request: Any, user: Any, **kwargs: Any)
     Only when they saved a profile (a learner who never chose keeps the language they browse in);
     ``core.middleware.ChosenLanguageMiddleware`` applies it and moves it into the language cookie.
     """
-    from core.middleware import LOGIN_LANGUAGE_KEY
 
     language = Profile.objects.filter(user=user).values_list("language", flat=True).first()
     session = getattr(request, "session", None)

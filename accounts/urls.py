@@ -1,9 +1,9 @@
 from django.urls import include, path
 
-from accounts import profile, views
+from accounts import views
 
 urlpatterns = [
-    path("", profile.account, name="account"),
+    path("", views.account, name="account"),
     path("signup/", views.signup, name="signup"),
     path("signup/check-username/", views.username_check, name="signup-username-check"),
     path("login/", views.RateLimitedLoginView.as_view(), name="login"),

@@ -23,7 +23,7 @@ machine the first drops with the load, the second is what the code costs.
 
 The peer crashes (segfault) on one-letter words, so it gets the list without them; that changes
 nothing for the 7-letter queries and almost nothing for ``contains``.
-Targets (issue 3): file <= 4 MB (read as 4,000,000 bytes), load <= 50 ms, build <= 60 s with peak
+Targets: file <= 4 MB (read as 4,000,000 bytes), load <= 50 ms, build <= 60 s with peak
 <= 2 GB, >= 300k contains/s.
 """
 

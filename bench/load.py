@@ -80,8 +80,9 @@ def make_data(args: argparse.Namespace) -> dict:
 
     from core.models import TaskRun
     from lexicon.services import import_word_list
-    from training import services
-    from training.models import Situation, TrainingGrid
+    from training.grids import services as grid_services
+    from training.grids.models import Situation, TrainingGrid
+    from training.lists import services
 
     settings.TIRAGE_TASKS_MODE = "sync"  # the bench's own set-up runs tasks inline
     call_command("migrate", verbosity=0)
@@ -101,7 +102,7 @@ def make_data(args: argparse.Namespace) -> dict:
             services.add_word(revision_list, word, support)
         return revision_list
 
-    model_grid = services.start_list_grid(users[0], fill_list(users[0]), seed=7)
+    model_grid = grid_services.start_list_grid(users[0], fill_list(users[0]), seed=7)
     model_grid.refresh_from_db()
     if model_grid.status != TrainingGrid.Status.DONE:
         raise SystemExit(f"the model grid was not built: {model_grid.error}")

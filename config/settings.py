@@ -279,7 +279,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TaskRunStateEnum": "core.models.TaskRun.State",
         # The same choices reached through several fields: one name each (else check --deploy warns).
-        "CrosswordStyleEnum": "puzzles.models.Crossword.Style",
+        "CrosswordStyleEnum": "puzzles.crosswords.models.Crossword.Style",
         "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],

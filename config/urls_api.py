@@ -11,10 +11,13 @@ API_MODULES: tuple[str, ...] = (
     "core.urls_api",
     "accounts.urls_api",
     "lexicon.urls_api",
-    "training.urls_api",
+    "training.lists.urls_api",
+    "training.grids.urls_api",
     "training.duplicate.urls_api",
     "training.wordstudy.urls_api",
-    "puzzles.urls_api",
+    "puzzles.crosswords.urls_api",
+    "puzzles.lab.urls_api",
+    "puzzles.jarnac.urls_api",
 )
 
 urlpatterns = [path("", include(module)) for module in API_MODULES] + [

@@ -6,3 +6,7 @@ class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "core"
     verbose_name = _("Core")
+
+    def ready(self) -> None:
+        # Django's registry is ready only now: the app's tasks (started by name, core.progress.start_task).
+        from core import tasks  # noqa: F401

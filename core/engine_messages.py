@@ -161,7 +161,7 @@ _TRAINING_GRID_MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "cbic_forms_invalid": lambda p: _("it would form %(word)s, not a word") % {"word": p.get("word", "")},
     "cbic_one_tile_across": lambda p: _("a one-tile play that the rules read across"),
     "cbic_bag_empty": lambda p: _("the bag has no tile left for it"),
-    # Added by the web app (training.services): the rules refused the play CBIC built for the word.
+    # Added by the web app (training.grids.services): the rules refused the play CBIC built for the word.
     "cbic_illegal_situation": lambda p: _("the play built for this word broke a rule of the game, so it was "
                                           "left out"),
 }

@@ -12,11 +12,12 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
-from config.celery import app as celery_app
+from engine.scrabble.movegen import implementation
 
 CHECK_TIMEOUT = 2.0
 
@@ -87,7 +88,6 @@ def check_workers() -> dict[str, Any]:
 def check_move_generator() -> dict[str, Any]:
     """Which move generator this process runs: the compiled core, or the pure-Python fallback (slower,
     same plays). Never a failure: the fallback works, but an operator should see it."""
-    from engine.scrabble.movegen import implementation
 
     return {"ok": True, "implementation": implementation()}
 

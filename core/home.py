@@ -4,7 +4,7 @@ An app lists its blocks on its AppConfig::
 
     class PuzzlesConfig(AppConfig):
         home_blocks = [HomeBlock("daily-crossword", "puzzles/_home_daily.html",
-                                 context="puzzles.daily.home_context", order=20)]
+                                 context="puzzles.crosswords.home.home_context", order=20)]
 
 ``context`` (a dotted path) is called with the request and returns the block's template context, or
 None to hide the block (e.g. nothing to show yet). Blocks show in ``order`` (then app order); the

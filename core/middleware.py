@@ -18,6 +18,8 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from core.hooks import app_hooks
+
 LOGIN_LANGUAGE_KEY = "tirage_login_language"
 """Session key where the log-in leaves the learner's profile language for this middleware to apply."""
 
@@ -63,12 +65,10 @@ class ChosenLanguageMiddleware:
         """API clients without the cookie: the token owner's profile language, else Accept-Language."""
         header = request.headers.get("Authorization", "")
         if header.startswith("Token "):
-            from accounts.models import Profile
-
-            language = (Profile.objects.filter(user__auth_token__key=header[6:].strip())
-                        .values_list("language", flat=True).first())
-            if language in self.available:
-                return language
+            for token_language in app_hooks("token_language"):  # the accounts app knows the profiles
+                language = token_language(header[6:].strip())
+                if language in self.available:
+                    return language
         for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
             if code[:2].lower() in self.available:
                 return code[:2].lower()

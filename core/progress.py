@@ -10,9 +10,13 @@ Writing a task::
         ...
         return {"nodes": 1234}          # JSON-serialisable: stored as TaskRun.result
 
-Starting it (from a view, a service or a command)::
+Starting it (from a view, a service or a command), by its name, so services never import tasks modules
+(the tasks import the services they run)::
 
-    run = start_task(compile_lexicon, owner=request.user, lexicon_id=3)   # returns the TaskRun at once
+    run = start_task("lexicon.compile", owner=request.user, lexicon_id=3)   # returns the TaskRun at once
+
+Each app's ``tasks`` module (imported by its AppConfig's ``ready``, and by Celery's autodiscovery in a
+worker) registers its tasks, so every name is known in every process.
 
 A raised :class:`TaskFailure` is recorded with its message as the error shown to the user; any other
 exception is recorded as "Unexpected error (ExcType): message" and logged with its traceback.
@@ -275,13 +279,28 @@ def in_process_tasks_inline() -> Iterator[None]:
         _inline_in_this_process.active = before
 
 
+class UnknownTask(LookupError):
+    """No task is registered under that name (its app's ``tasks`` module was not imported)."""
+
+
+def task_named(name: str) -> Any:
+    """The task registered by :func:`tracked_task` under ``name``."""
+    task = current_app.tasks.get(name)
+    if task is None:
+        raise UnknownTask(f"no task is registered as {name!r}; is its app's tasks module imported?")
+    return task
+
+
 def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
-    """Create the TaskRun and dispatch ``task`` (made with :func:`tracked_task`) with ``kwargs``.
+    """Create the TaskRun and dispatch ``task`` (its name, or the task made with :func:`tracked_task`) with
+    ``kwargs``.
 
     Returns the TaskRun at once (already finished in ``sync`` mode). In ``celery`` and ``thread``
     modes dispatch waits for the surrounding transaction to commit, so the run row is visible to
     whoever executes it.
     """
+    if isinstance(task, str):
+        task = task_named(task)
     if owner is not None and not getattr(owner, "is_authenticated", False):
         owner = None  # AnonymousUser
     run = TaskRun.objects.create(kind=task.name, owner=owner)

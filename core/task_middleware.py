@@ -7,6 +7,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from core.progress import TaskDispatchError
+
 
 class TaskDispatchErrorMiddleware:
     """Pages that start a task answer 503 with the reason in words when the task service is down.
@@ -23,8 +25,6 @@ class TaskDispatchErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        from core.progress import TaskDispatchError
-
         if not isinstance(exception, TaskDispatchError):
             return None
         response = render(request, "core/tasks_unavailable.html", {"message": str(exception.detail)}, status=503)

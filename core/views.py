@@ -14,7 +14,6 @@ from core.home import home_blocks
 from core.http import HtmxHttpRequest
 from core.progress import start_task
 from core.selectors import get_visible_task_run, recent_task_runs
-from core.tasks import ping
 
 # The demo task of the "check the task system" button: long enough to watch the bar move.
 PING_STEPS, PING_DELAY = 5, 0.4
@@ -60,5 +59,5 @@ def task_progress(request: HtmxHttpRequest, task_run_id) -> HttpResponse:
 @require_POST
 def start_ping(request: HttpRequest) -> HttpResponse:
     """Start a short ``core.ping`` task and return its progress partial (a visible end-to-end check)."""
-    run = start_task(ping, owner=request.user, steps=PING_STEPS, delay=PING_DELAY)
+    run = start_task("core.ping", owner=request.user, steps=PING_STEPS, delay=PING_DELAY)
     return render(request, "core/_progress.html", {"run": run})

@@ -12,7 +12,6 @@ GADDAG node masks) use bit ``code``.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
 
 SEPARATOR_CODE = 0
 BLANK = "?"
@@ -35,19 +34,52 @@ class InvalidWord(ValueError):
         super().__init__(f"invalid word {word!r}: {reason}")
 
 
-@dataclass(frozen=True)
 class Alphabet:
-    """One language's tile set. Immutable and shared; obtain it with :func:`get_alphabet`."""
+    """One language's tile set. Immutable and shared; obtain it with :func:`get_alphabet`.
+
+    Compared on its five fields (``code_of`` is derived from ``letters``). A plain class rather
+    than a dataclass: see :class:`engine.scrabble.scoring.Move`.
+    """
+
+    __match_args__ = ("language", "letters", "values", "counts", "blanks")
 
     language: str
     letters: str
     values: dict[str, int]
     counts: dict[str, int]
     blanks: int
-    code_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    code_of: dict[str, int]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "code_of", {c: i + 1 for i, c in enumerate(self.letters)})
+    def __init__(self, language: str, letters: str, values: dict[str, int], counts: dict[str, int],
+                 blanks: int) -> None:
+        setter = object.__setattr__
+        setter(self, "language", language)
+        setter(self, "letters", letters)
+        setter(self, "values", values)
+        setter(self, "counts", counts)
+        setter(self, "blanks", blanks)
+        setter(self, "code_of", {c: i + 1 for i, c in enumerate(letters)})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Alphabet is immutable: cannot assign to {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Alphabet is immutable: cannot delete {name!r}")
+
+    def _key(self) -> tuple:
+        return (self.language, self.letters, self.values, self.counts, self.blanks)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Alphabet:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Alphabet(language={self.language!r}, letters={self.letters!r}, values={self.values!r}, "
+                f"counts={self.counts!r}, blanks={self.blanks!r})")
 
     @property
     def size(self) -> int:
@@ -102,6 +134,8 @@ class Alphabet:
 def fold_word(word: str) -> str:
     """Upper-case and strip accents and ligatures, without validating the result."""
     text = word.strip().upper()
+    if text.isascii():  # no accent, no ligature: nothing to fold (most lines of a word list)
+        return text
     text = text.replace("Œ", "OE").replace("Æ", "AE")
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

@@ -9,6 +9,9 @@ here.
 from __future__ import annotations
 
 import hashlib
+import io
+import itertools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,6 +123,30 @@ def parse_lines(lines: Iterable[bytes | str], language: str) -> WordList:
                     duplicates=duplicates, blank_lines=blank)
 
 
+def _parse_plain(data: bytes, language: str) -> WordList | None:
+    """:func:`parse_lines` for the common file, in a few passes over the whole text instead of a
+    Python loop per line: ASCII only, nothing but the alphabet's letters (any case) and line ends.
+    ``None`` for anything else (accents, spaces, bad lines, a BOM...): the caller reads line by line.
+    """
+    if not data.isascii():
+        return None
+    text = data.decode("ascii").upper()
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")  # a lone \r is left: not a letter, so the slow path
+    letters = get_alphabet(language).letters
+    if not set(text) <= {*letters, "\n"}:
+        return None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the final line end closes the last line; it does not start an empty one
+    words = [line for line in lines if line]
+    ordered = sorted(words)  # linear for a file already in order (the usual case)
+    if any(map(operator.eq, ordered, itertools.islice(ordered, 1, None))):
+        ordered = sorted(set(ordered))
+    return WordList(language=language, words=ordered, duplicates=len(words) - len(ordered),
+                    blank_lines=len(lines) - len(words))
+
+
 def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = False) -> WordList:
     """Read a word-list file.
 
@@ -128,7 +155,10 @@ def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = Fals
     (useful for lists such as Debian's wfrench, whose hyphenated forms are not Scrabble words).
     """
     with open(path, "rb") as handle:
-        result = parse_lines(handle, language)
+        data = handle.read()
+    result = _parse_plain(data, language)
+    if result is None:
+        result = parse_lines(io.BytesIO(data), language)
     if result.problems and not skip_invalid:
         raise WordListError(result.problems)
     if not result.words:

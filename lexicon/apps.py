@@ -15,17 +15,10 @@ class LexiconConfig(AppConfig):
                              order=50, login_required=False)]
 
     def ready(self) -> None:
+        # Django's registry is ready only now: the tasks (services start them by name) and the receivers.
         from core.progress import task_runs_failed
+        from lexicon import tasks  # noqa: F401 (registers the publication task)
+        from lexicon.services import fail_versions_of_runs
 
         task_runs_failed.connect(fail_versions_of_runs, dispatch_uid="lexicon.fail_versions_of_runs")
 
-
-def fail_versions_of_runs(sender, run_ids, **kwargs) -> None:
-    """Receiver of ``core.progress.task_runs_failed``: a version whose compile run was failed outside the task
-    (never dispatched, or its worker died) is failed with the run's words instead of "compiling" forever."""
-    from core.models import TaskRun
-    from lexicon.models import LexiconVersion
-
-    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
-        LexiconVersion.objects.filter(compile_task=run, state=LexiconVersion.State.COMPILING).update(
-            state=LexiconVersion.State.FAILED, compile_error=run.error)

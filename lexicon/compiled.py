@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.gaddag import FORMAT_VERSION, Gaddag, LexiconFormatError, build_gaddag, load_gaddag
+from lexicon.models import Lexicon
 from lexicon.storage import PREFIX, load_words
 
 if TYPE_CHECKING:
@@ -129,7 +130,6 @@ def gaddag_for(lexicon: Lexicon | int) -> Gaddag:
     served now. Raises ``Lexicon.DoesNotExist`` for an unknown lexicon and
     :class:`CompiledLexiconError` when no usable file can be produced.
     """
-    from lexicon.models import Lexicon
 
     pk = lexicon if isinstance(lexicon, int) else lexicon.pk
     row = Lexicon.objects.filter(pk=pk).values_list("content_hash", "language", "words_file").first()

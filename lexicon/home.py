@@ -6,9 +6,9 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from lexicon.selectors import request_lexicon
+
 
 def lookups_context(request: HttpRequest) -> dict[str, Any] | None:
-    from accounts.selectors import preferred_lexicon  # accounts depends on lexicon: import at call time
-
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     return {"lexicon": lexicon} if lexicon is not None else None

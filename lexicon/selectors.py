@@ -4,6 +4,8 @@ For other apps:
 
 * ``gaddag_for(lexicon)``: the serving version's compiled :class:`engine.gaddag.Gaddag`, loaded once
   per process, swapped to a newly published version on the next call (see :mod:`lexicon.compiled`);
+* ``gaddag_of_version(content_hash, language, words_file=...)``: the compiled GADDAG of one version of
+  a word list (by its content hash), for work tied to a version (word-study ranks, a duplicate game);
 * ``definitions_for(lexicon, words)``: definitions (crossword clues) of the words that have one;
 * ``removed_words(lexicon, words)`` / ``word_flags(lexicon, words)``: which of a learner's words the
   serving version no longer has (flag them, do not delete them: a rollback may bring them back).
@@ -17,14 +19,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
+from core.hooks import app_hooks
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
-from lexicon.compiled import CompiledLexiconError, gaddag_for
+from lexicon.compiled import CompiledLexiconError, gaddag_for, load_compiled
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.storage import load_words
 
@@ -36,11 +40,14 @@ __all__ = [
     "default_lexicon",
     "definitions_for",
     "gaddag_for",
+    "gaddag_of_version",
     "get_lexicon",
     "hooks_lookup",
     "lexicon_words",
     "list_lexicons",
     "pattern_lookup",
+    "preferred_lexicon",
+    "request_lexicon",
     "removed_words",
     "version_diff",
     "word_flags",
@@ -73,6 +80,26 @@ def get_lexicon(name: str) -> Lexicon:
 def default_lexicon(language: str) -> Lexicon | None:
     """The most recently imported lexicon of ``language`` (None when there is none)."""
     return Lexicon.objects.filter(language=language).order_by("-imported_at").first()
+
+
+def gaddag_of_version(content_hash: str, language: str, *, words_file: str | None = None) -> Any:
+    """The compiled GADDAG of the word list version ``content_hash`` (loaded once per process; compiled
+    from ``words_file`` when it is not stored yet). The other apps' way to :mod:`lexicon.compiled`."""
+    return load_compiled(content_hash, language, words_file=words_file)
+
+
+def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
+    """The lexicon to preselect for ``user``: their chosen default (the ``chosen_lexicon`` hook, the accounts
+    app), else the site's default of ``language``, else the first lexicon by name."""
+    for chosen in app_hooks("chosen_lexicon"):
+        if (lexicon := chosen(user)) is not None:
+            return lexicon
+    return default_lexicon(language) or Lexicon.objects.order_by("name").first()
+
+
+def request_lexicon(request: Any) -> Lexicon | None:
+    """:func:`preferred_lexicon` for a request: its user, in the language of the page."""
+    return preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:

@@ -44,10 +44,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message, problem_reason
+from core.models import TaskRun
+from core.progress import start_task
 from core.validation import MAX_NOTE_LENGTH, text_problem
 from engine.alphabet import LANGUAGES, InvalidWord, get_alphabet
 from engine.wordlist import LineProblem, WordList, WordListError, parse_lines, read_word_list, words_hash
-from lexicon.compiled import CompiledLexiconError, compile_words, load_compiled
+from lexicon.compiled import CompiledLexiconError, compile_words, gaddag_for, load_compiled
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.storage import load_words, store_words
 
@@ -410,8 +412,6 @@ def publish_version(version: LexiconVersion, *, user):
     Publishing a superseded version is a rollback. Refused for the serving version and for a version
     whose compile is already under way.
     """
-    from core.progress import start_task
-    from lexicon.tasks import publish_version_task
 
     with transaction.atomic():
         version = (LexiconVersion.objects.select_for_update(of=("self",)).select_related("lexicon", "compile_task")
@@ -426,7 +426,7 @@ def publish_version(version: LexiconVersion, *, user):
         LexiconVersion.objects.filter(pk=version.pk).update(state=State.COMPILING, compile_error="")
         # Dispatch waits for the commit (celery/thread modes); in sync mode the task has already run and
         # set the final state when start_task returns, so only the run link is written afterwards.
-        run = start_task(publish_version_task, owner=user, version_id=version.pk,
+        run = start_task("lexicon.publish_version", owner=user, version_id=version.pk,
                          user_id=getattr(user, "pk", None))
         LexiconVersion.objects.filter(pk=version.pk).update(compile_task=run)
     run.refresh_from_db()
@@ -508,7 +508,6 @@ def set_definition(lexicon: Lexicon, word: str, text: str, *, user) -> Definitio
 
     The word must be in the serving version: a definition of a word nobody can play is a typo.
     """
-    from lexicon.compiled import gaddag_for
 
     word = normalise_word(lexicon.language, word)
     _check_free_text(text or "", _("The definition"), None)
@@ -547,7 +546,6 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
     reported with their line numbers. Words not in the serving version refuse the file too, unless
     ``skip_unknown`` (then they are listed back).
     """
-    from lexicon.compiled import gaddag_for
 
     _check_size(upload)
     alphabet = get_alphabet(lexicon.language)
@@ -623,3 +621,11 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
         _event(lexicon, Action.IMPORT_DEFINITIONS, user=user, source=Path(upload.name or "").name[:255],
                created=created, updated=updated, unchanged=unchanged, skipped_unknown=len(unknown))
     return DefinitionImport(created, updated, unchanged, unknown)
+
+
+def fail_versions_of_runs(sender, run_ids, **kwargs) -> None:
+    """Receiver of ``core.progress.task_runs_failed``: a version whose compile run was failed outside the task
+    (never dispatched, or its worker died) is failed with the run's words instead of "compiling" forever."""
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        LexiconVersion.objects.filter(compile_task=run, state=LexiconVersion.State.COMPILING).update(
+            state=LexiconVersion.State.FAILED, compile_error=run.error)

@@ -3,7 +3,8 @@ solved by learners; Jarnac games change only through their moves, so they stay r
 
 from django.contrib import admin
 
-from puzzles.models import Crossword, CrosswordProgress, JarnacGame, MissesList
+from puzzles.crosswords.models import Crossword, CrosswordProgress, MissesList
+from puzzles.jarnac.models import JarnacGame
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -9,17 +9,19 @@ class PuzzlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "puzzles"
     verbose_name = _("Puzzles")
-    home_blocks = [HomeBlock("daily-crossword", "puzzles/_home_daily.html", context="puzzles.daily.home_context",
+    dashboard_context = "puzzles.crosswords.selectors.dashboard_context"  # the training dashboard (core.hooks)
+    home_blocks = [HomeBlock("daily-crossword", "puzzles/_home_daily.html", context="puzzles.crosswords.home.home_context",
                              order=20)]
     nav_items = [NavItem("puzzles:crosswords", _("Crosswords"), login_required=True),
                  NavItem("puzzles:lab", _("Crossword lab"), login_required=True),
                  NavItem("puzzles:jarnac", _("Jarnac"), login_required=True)]
 
     def ready(self) -> None:
+        # Django's registry is ready only now: the tasks (services start them by name) and the receivers.
         from core.progress import task_runs_failed
-        from puzzles.services import fail_crosswords_of_runs
+        from puzzles import tasks  # noqa: F401 (registers every mode's tasks)
+        from puzzles.crosswords.services import fail_crosswords_of_runs
+        from puzzles.lab.services import fail_comparisons_of_runs
 
         task_runs_failed.connect(fail_crosswords_of_runs, dispatch_uid="puzzles.fail_crosswords_of_runs")
-        from puzzles.lab import fail_comparisons_of_runs
-
         task_runs_failed.connect(fail_comparisons_of_runs, dispatch_uid="puzzles.fail_comparisons_of_runs")

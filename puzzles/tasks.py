@@ -1,18 +1,8 @@
-"""Celery entry points of the puzzles app: thin wrappers over :mod:`puzzles.services`."""
+"""Every background task of the puzzles app, for Celery's autodiscovery (which reads each app's ``tasks``).
 
-from __future__ import annotations
+Each mode keeps its tasks next to its services (``puzzles/<mode>/tasks.py``); importing them here registers
+them with the worker.
+"""
 
-from core.progress import Progress, tracked_task
-from puzzles import lab, services
-
-
-@tracked_task(name="puzzles.generate_crossword")
-def generate_crossword(progress: Progress, crossword_id: int) -> dict:
-    """Draw the pattern, place the theme words, fill the grid and write the clues, reporting progress."""
-    return services.build_crossword(crossword_id, progress)
-
-
-@tracked_task(name="puzzles.compare_algorithms")
-def compare_algorithms(progress: Progress, comparison_id: int) -> dict:
-    """Fill the lab's grid with each chosen algorithm and seed, and store the timing table."""
-    return lab.run_comparison(comparison_id, progress)
+from puzzles.crosswords.tasks import generate_crossword  # noqa: F401
+from puzzles.lab.tasks import compare_algorithms  # noqa: F401

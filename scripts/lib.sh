@@ -56,21 +56,31 @@ ensure_venv() {
     fi
     local stamp="$VENV/.tirage-install-stamp"
     local want built=yes
-    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/scrabble/*.c | sha256sum | cut -d' ' -f1)"
-    if ensure_compiler && ! compgen -G "$ROOT/engine/scrabble/_movegen*.so" >/dev/null; then
-        built=no
+    want="$(cat "$ROOT/pyproject.toml" "$ROOT/setup.py" "$ROOT"/engine/*/_*.c | sha256sum | cut -d' ' -f1)"
+    if ensure_compiler; then
+        local source
+        for source in "$ROOT"/engine/*/_*.c; do  # every compiled core: engine/<package>/_<name>.c
+            compgen -G "${source%.c}*.so" >/dev/null || built=no
+        done
     fi
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || [ "$built" = no ]; then
         say "installing Tirage and its dependencies into $VENV (log: $VENV/pip-install.log)"
-        # Unlink the old compiled move generator rather than let the build overwrite it in place:
+        # editable_mode=compat: the install is one path line in a .pth file; the default mode installs
+        # an import finder that every Python start-up loads (pathlib, re, importlib.util: ~15 ms of
+        # each `python -m engine ...`).
+        # Unlink the old compiled cores rather than let the build overwrite them in place:
         # running processes keep the file they mapped instead of crashing on a rewritten one.
-        rm -f "$ROOT"/engine/scrabble/_movegen*.so
-        if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]"; } >"$VENV/pip-install.log" 2>&1; then
+        rm -f "$ROOT"/engine/*/_*.so
+        if ! { "$PY" -m pip install --upgrade pip && "$PY" -m pip install -e "$ROOT[dev]" --config-settings editable_mode=compat; } >"$VENV/pip-install.log" 2>&1; then
             tail -40 "$VENV/pip-install.log" >&2
             die "pip install failed (full log: $VENV/pip-install.log)"
         fi
+        # Bytecode compiled now, not by the first command: `python -m engine ...` starts without
+        # compiling the engine (a read-only checkout or another user's process could not write it).
+        "$PY" -m compileall -q "$ROOT/engine" >>"$VENV/pip-install.log" 2>&1 || warn "compileall failed (see $VENV/pip-install.log)"
         echo "$want" > "$stamp"
         say "move generator: $("$PY" -c 'from engine.scrabble.movegen import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
+        say "lexicon builder: $("$PY" -c 'from engine.gaddag.build import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
     fi
 }
 

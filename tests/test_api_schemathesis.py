@@ -79,7 +79,7 @@ def api_world(db, settings, tmp_path, django_user_model):
 
     from lexicon.services import import_word_list, set_definition
     from tests.support import write_words
-    from training import services as training
+    from training.lists import services as training
 
     settings.ALLOWED_HOSTS = ["localhost", "testserver"]
     learner = django_user_model.objects.create_user("learner", password="learner-pass-123")

@@ -2,7 +2,8 @@
 
 from django.contrib import admin
 
-from training.models import Answer, ReviewCard, RevisionEntry, RevisionList, Situation, TrainingGrid
+from training.grids.models import Answer, Situation, TrainingGrid
+from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 
 
 class RevisionEntryInline(admin.TabularInline):

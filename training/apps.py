@@ -9,7 +9,8 @@ class TrainingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "training"
     verbose_name = _("Training")
-    home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.home.start_context", order=10),
+    answers_since = "training.grids.selectors.answers_since"  # the daily goal counts grid answers (core.hooks)
+    home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.lists.home.start_context", order=10),
                    HomeBlock("duplicate", "training/duplicate/_home_block.html",
                              context="training.duplicate.home.today_context", order=30),
                    HomeBlock("challenge", "training/wordstudy/_home_challenge.html",
@@ -20,16 +21,17 @@ class TrainingConfig(AppConfig):
                  NavItem("training:duplicate", _("Duplicate"), login_required=True)]
 
     def ready(self) -> None:
+        # Django's registry is ready only now, so the app's modules load here: the tasks (services start them
+        # by name) and the receivers of the signals below.
         from django.db.models.signals import post_save
 
+        from core.progress import task_runs_failed
         from lexicon.models import Lexicon
-        from training.wordstudy import tasks as wordstudy_tasks  # noqa: F401 (registers its shared task kind)
+        from training import tasks  # noqa: F401 (registers every mode's tasks)
+        from training.duplicate.services import fail_games_of_runs
+        from training.grids.services import fail_grids_of_runs
         from training.wordstudy.ranking import rank_on_publish
 
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
-        from core.progress import task_runs_failed
-        from training.duplicate.services import fail_games_of_runs
-        from training.services import fail_grids_of_runs
-
         task_runs_failed.connect(fail_grids_of_runs, dispatch_uid="training.fail_grids_of_runs")
         task_runs_failed.connect(fail_games_of_runs, dispatch_uid="training.duplicate.fail_games_of_runs")

@@ -1,30 +1,11 @@
-"""Training pages, under ``/training/`` (namespace ``training``)."""
+"""Training pages, under ``/training/`` (namespace ``training``): each mode's ``urls`` module, included."""
 
 from django.urls import include, path
-
-from training import starter_views, views
 
 app_name = "training"
 
 urlpatterns = [
-    path("", views.dashboard, name="dashboard"),
-    path("lists/", views.lists, name="lists"),
-    path("lists/<int:list_id>/", views.list_detail, name="list"),
-    path("lists/<int:list_id>/edit/", views.list_edit, name="list-edit"),
-    path("lists/<int:list_id>/delete/", views.list_delete, name="list-delete"),
-    path("lists/<int:list_id>/copy/", views.list_copy, name="list-copy"),
-    path("lists/<int:list_id>/starter-grid/", starter_views.starter_grid, name="starter-grid"),
-    path("lists/<int:list_id>/words/", views.word_add, name="word-add"),
-    path("lists/<int:list_id>/words/bulk/", views.words_bulk, name="words-bulk"),
-    path("lists/<int:list_id>/supports/", views.supports, name="supports"),
-    path("lists/<int:list_id>/words/<int:entry_id>/support/", views.word_support, name="word-support"),
-    path("lists/<int:list_id>/words/<int:entry_id>/delete/", views.word_delete, name="word-delete"),
-    path("lists/<int:list_id>/grids/", views.grid_start, name="grid-start"),
-    path("due/grids/", views.due_grid_start, name="due-grid-start"),
-    path("grids/<int:grid_id>/", views.grid_detail, name="grid"),
-    path("grids/<int:grid_id>/body/", views.grid_body, name="grid-body"),
-    path("grids/<int:grid_id>/reveal/", views.grid_reveal, name="grid-reveal"),
-    path("situations/<int:situation_id>/", views.situation_detail, name="situation"),
-    path("situations/<int:situation_id>/answer/", views.situation_answer, name="situation-answer"),
+    path("", include("training.grids.urls")),
+    path("", include("training.lists.urls")),
     path("duplicate/", include("training.duplicate.urls")),
 ]

@@ -20,15 +20,24 @@ A placement is proposed only when it is a legal Scrabble play whose main word is
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from engine.alphabet import Alphabet
 from engine.cbic.state import Bag, GridState, Placement
 from engine.cbic.words import WordLexicon
+from engine.cores import load_core
 from engine.scrabble.board import LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS
 from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
 H, V = "H", "V"
+
+# The compiled search (engine/cbic/_placements.c) unless TIRAGE_PURE_PYTHON is set (engine.cores).
+_CORE, _CORE_PROBLEM = load_core("engine.cbic", "_placements")
+
+
+def implementation() -> str:
+    """``"compiled"`` when the C core checks the candidates' geometry, ``"python"`` otherwise."""
+    return "compiled" if _CORE is not None else "python"
 
 REFUSALS = {
     "cbic_runs_off": "runs off the board",
@@ -50,11 +59,14 @@ def refusal_text(code: str, word: str = "") -> str:
 class WordCheck:
     """``lexicon.contains`` with a memo: the same cross-words come back at every search node."""
 
-    __slots__ = ("lexicon", "alphabet", "_memo")
+    __slots__ = ("lexicon", "alphabet", "tile_values", "_memo")
 
     def __init__(self, lexicon: WordLexicon) -> None:
         self.lexicon = lexicon
         self.alphabet: Alphabet = lexicon.alphabet
+        #: Value of every tile: a letter's, 0 for a blank (lower case): one lookup in the scoring loop.
+        self.tile_values: dict[str, int] = {**{letter.lower(): 0 for letter in self.alphabet.values},
+                                            **self.alphabet.values}
         self._memo: dict[str, bool] = {}
 
     def __call__(self, word: str) -> bool:
@@ -88,22 +100,23 @@ def assign_tiles(letters: Iterable[tuple[int, int, str]], state: GridState,
     return tuple(out)
 
 
-def _play_score(alphabet: Alphabet, cells: list[str], tiles: tuple[tuple[int, int, str], ...],
+def _play_score(values: dict[str, int], cells: list[str], tiles: tuple[tuple[int, int, str], ...],
                 support_sq: int, crosses: list[tuple[int, list[int]]]) -> int:
-    """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles."""
-    value = alphabet.value
-    main = value(cells[support_sq]) if support_sq >= 0 else 0
+    """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles.
+
+    ``values``: every tile's value, a blank (lower case) worth 0 (:attr:`WordCheck.tile_values`)."""
+    main = values[cells[support_sq]] if support_sq >= 0 else 0
     mult = 1
     new_value: dict[int, int] = {}
     for r, c, tile in tiles:
         sq = r * SIZE + c
-        v = value(tile) * LETTER_MULTIPLIERS[sq]
+        v = values[tile] * LETTER_MULTIPLIERS[sq]
         new_value[sq] = v
         main += v
         mult *= WORD_MULTIPLIERS[sq]
     total = main * mult
     for sq, others in crosses:
-        total += (new_value[sq] + sum(value(cells[o]) for o in others)) * WORD_MULTIPLIERS[sq]
+        total += (new_value[sq] + sum(values[cells[o]] for o in others)) * WORD_MULTIPLIERS[sq]
     if len(tiles) == BINGO_TILES:
         total += BINGO_BONUS
     return total
@@ -139,9 +152,53 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
     ``(code, word)`` (:data:`REFUSALS`; ``word`` is the invalid cross-word for ``cbic_forms_invalid``, else "").
     ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``).
     Order: support index, then the squares of that letter in the order they were placed, H then V.
+
+    The candidates' geometry runs in the compiled core when it is built (:data:`implementation`);
+    :func:`placements_through_python` is its specification, with the same plays in the same order.
     """
-    cells = state.cells
+    if _CORE is None:
+        return placements_through_python(state, check, word, supports, bag, reasons, squares)
+    at = [(i, state.by_letter.get(word[i], ())) for i in supports]
+    candidates, refusals = _CORE.scan(state.text, word.encode("ascii"), at, squares, check, reasons is not None)
+    out: list[Placement] = []
+    for i, sq, vertical, crosses in candidates:
+        placement = _placement(state, check, word, i, sq, V if vertical else H,
+                               [(s, others) for s, others, _cross_word in crosses],
+                               [cross_word for _s, _others, cross_word in crosses], bag)
+        if placement is not None:
+            out.append(placement)
+        elif reasons is not None:
+            refusals.append(("cbic_bag_empty", ""))
+    if reasons is not None:
+        reasons.update(refusals)
+    return out
+
+
+def _placement(state: GridState, check: WordCheck, word: str, i: int, sq: int, d: str,
+               crosses: Sequence[tuple[int, Sequence[int]]], words: Sequence[str], bag: Bag | None) -> Placement | None:
+    """The play of a candidate that passed every board rule: its tiles (None when the bag cannot supply
+    them), score and the steps it touches."""
+    r, c = divmod(sq, SIZE)
+    start, step = (c - i, 1) if d == H else (r - i, SIZE)
+    base = r * SIZE + start if d == H else start * SIZE + c
+    letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(len(word)) if k != i]
+    tiles = assign_tiles(letters, state, bag)
+    if tiles is None:
+        return None
     owner = state.owner
+    touched = {owner[sq]}
+    for _, others in crosses:
+        touched.update(owner[o] for o in others)
+    row, col = (r, start) if d == H else (start, c)
+    return Placement(word, row, col, d, i, tiles, tuple(words),
+                     _play_score(check.tile_values, state.cells, tiles, sq, crosses), tuple(sorted(touched)))
+
+
+def placements_through_python(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
+                              bag: Bag | None = None, reasons: Counter[tuple[str, str]] | None = None,
+                              squares: Collection[int] | None = None) -> list[Placement]:
+    """:func:`placements_through` in pure Python: the specification of the compiled core's search."""
+    cells = state.cells
     n = len(word)
     out: list[Placement] = []
     for i in supports:
@@ -164,7 +221,7 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if reasons is not None:
                         reasons["cbic_touches_end", ""] += 1
                     continue
-                if any(cells[base + k * step] for k in range(n) if k != i):
+                if sum(map(bool, cells[base:base + n * step:step])) != 1:  # only the support square is taken
                     if reasons is not None:
                         reasons["cbic_in_the_way", ""] += 1
                     continue
@@ -175,6 +232,13 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if k == i:
                         continue
                     s = base + k * step
+                    # Most squares have no neighbour across the word: test both before walking.
+                    if perp == 1:
+                        col = s % SIZE
+                        if not ((col and cells[s - 1]) or (col < SIZE - 1 and cells[s + 1])):
+                            continue
+                    elif not ((s >= SIZE and cells[s - SIZE]) or (s < SIZE * (SIZE - 1) and cells[s + SIZE])):
+                        continue
                     pre, post, others = _cross(cells, s, perp)
                     if others:
                         cross = pre + word[k] + post
@@ -191,19 +255,12 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
                     if reasons is not None:
                         reasons["cbic_one_tile_across", ""] += 1
                     continue
-                letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(n) if k != i]
-                tiles = assign_tiles(letters, state, bag)
-                if tiles is None:
+                placement = _placement(state, check, word, i, sq, d, crosses, words, bag)
+                if placement is None:
                     if reasons is not None:
                         reasons["cbic_bag_empty", ""] += 1
                     continue
-                touched = {owner[sq]}
-                for _, others in crosses:
-                    touched.update(owner[o] for o in others)
-                row, col = (r, start) if d == H else (start, c)
-                out.append(Placement(word, row, col, d, i, tiles, tuple(words),
-                                     _play_score(check.alphabet, cells, tiles, sq, crosses),
-                                     tuple(sorted(touched))))
+                out.append(placement)
     return out
 
 
@@ -215,4 +272,4 @@ def central_placement(state: GridState, check: WordCheck, word: str, row: int, c
     if tiles is None:
         return None
     return Placement(word, row, col, direction, -1, tiles, (),
-                     _play_score(check.alphabet, state.cells, tiles, -1, []), ())
+                     _play_score(check.tile_values, state.cells, tiles, -1, []), ())

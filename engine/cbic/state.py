@@ -73,10 +73,12 @@ class Bag:
 class GridState:
     """Board cells, the step that placed each tile, squares by letter, bag usage and the steps."""
 
-    __slots__ = ("cells", "owner", "by_letter", "used", "blanks_used", "steps")
+    __slots__ = ("cells", "text", "owner", "by_letter", "used", "blanks_used", "steps")
 
     def __init__(self) -> None:
         self.cells: list[str] = [""] * (SIZE * SIZE)
+        #: The cells as 225 ASCII bytes, ``.`` for an empty square: what the compiled placement search reads.
+        self.text: bytes = b"." * (SIZE * SIZE)
         self.owner: list[int] = [-1] * (SIZE * SIZE)
         self.by_letter: dict[str, tuple[int, ...]] = {}
         self.used: dict[str, int] = {}
@@ -87,6 +89,7 @@ class GridState:
         """A new state with ``placement`` played (this one is left as it was)."""
         new = GridState.__new__(GridState)
         cells = self.cells.copy()
+        text = bytearray(self.text)
         owner = self.owner.copy()
         by_letter = dict(self.by_letter)
         used = dict(self.used)
@@ -95,6 +98,7 @@ class GridState:
         for r, c, tile in placement.tiles:
             sq = r * SIZE + c
             cells[sq] = tile
+            text[sq] = ord(tile)
             owner[sq] = step_id
             letter = tile.upper()
             by_letter[letter] = by_letter.get(letter, ()) + (sq,)
@@ -102,7 +106,8 @@ class GridState:
                 blanks += 1
             else:
                 used[letter] = used.get(letter, 0) + 1
-        new.cells, new.owner, new.by_letter, new.used, new.blanks_used = cells, owner, by_letter, used, blanks
+        new.cells, new.text, new.owner, new.by_letter = cells, bytes(text), owner, by_letter
+        new.used, new.blanks_used = used, blanks
         new.steps = self.steps + (Step(kind, placement, word_id, tuple(self.cells)),)
         return new
 

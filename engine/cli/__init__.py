@@ -2,7 +2,10 @@
 
 Each command group lives in its own module listed in :data:`COMMAND_MODULES`; a module exposes
 ``register(subparsers)`` which adds its sub-commands with ``set_defaults(handler=...)``. A handler
-takes the parsed arguments and returns the process exit code. Output contracts (JSON lines with
+takes the parsed arguments and returns the process exit code. :data:`COMMANDS` says which module
+registers each command, so that ``python -m engine moves ...`` imports the move generator and not
+the crossword filler, CBIC or Jarnac (start-up time: a command is often one position or one game);
+the whole parser is built only for ``--help`` and unknown commands. Output contracts (JSON lines with
 ``--json``) are documented in each module and relied on by other tools: extend them, never change them.
 """
 
@@ -23,6 +26,18 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
+#: The top-level command names each module registers (tests check this against ``register``).
+COMMANDS: dict[str, str] = {
+    **dict.fromkeys(("lexicon", "check", "anagrams", "pattern", "hooks", "extensions"),
+                    "engine.cli.lexicon_commands"),
+    "jarnac": "engine.cli.jarnac_commands",
+    **dict.fromkeys(("moves", "play"), "engine.cli.moves_commands"),
+    "cbic": "engine.cli.cbic_commands",
+    **dict.fromkeys(("fill", "grid", "fill-compare"), "engine.cli.crossword_commands"),
+    "duplicate": "engine.cli.duplicate_commands",
+}
+
+
 class CommandError(Exception):
     """A user-facing failure: printed on stderr as one line, with the given exit code."""
 
@@ -31,16 +46,19 @@ class CommandError(Exception):
         self.exit_code = exit_code
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
+    """The parser of the commands of ``modules`` (all of them by default)."""
     parser = argparse.ArgumentParser(prog="python -m engine", description="Tirage's Scrabble engine.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in modules:
         importlib.import_module(name).register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    module = COMMANDS.get(argv[0]) if argv else None
+    parser = build_parser((module,) if module else COMMAND_MODULES)
     args = parser.parse_args(argv)
     try:
         return int(args.handler(args) or 0)

@@ -36,7 +36,6 @@ from engine.alphabet import LANGUAGES, InvalidWord
 from engine.cli import CommandError
 from engine.cli.output import print_json_line
 from engine.gaddag import FORMAT_VERSION, Gaddag, LexiconFormatError, build_gaddag, load_gaddag
-from engine.hunspell import HunspellError, expand_to_words, french_scrabble_entry
 from engine.scrabble.movegen import implementation as movegen_implementation
 from engine.wordlist import WordListError, read_word_list
 
@@ -158,6 +157,12 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_expand_hunspell(args: argparse.Namespace) -> int:
+    from engine.hunspell import (  # only this command needs it
+        HunspellError,
+        expand_to_words,
+        french_scrabble_entry,
+    )
+
     started = time.perf_counter()
     keep = None if args.all_entries else french_scrabble_entry
     try:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from engine.cli import CommandError
@@ -73,7 +72,8 @@ def _positions(args: argparse.Namespace) -> list[Position]:
         except CGPError as exc:
             raise CommandError(f"--cgp: {exc}") from None
     try:
-        lines = Path(args.cgp_file).read_text(encoding="utf-8").splitlines()
+        with open(args.cgp_file, encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
     except OSError as exc:
         raise CommandError(f"{args.cgp_file}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:

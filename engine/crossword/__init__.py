@@ -5,6 +5,7 @@ Public API (what the command line and the web layer call)::
     from engine.crossword import parse_grid, generate_pattern, fill_grid, CrosswordLexicon
 
     lexicon = cached_lexicon(path)        # compiled file or word list, built once per worker process
+    lexicon = crossword_lexicon_of(gaddag)  # a compiled lexicon's words, from the cache kept beside its file
     grid = parse_grid("...../.#.#./...../.#.#./.....", style="fr")
     result = fill_grid(grid, lexicon, seed=1, time_limit=10, min_score=2.0,
                        progress=lambda info: task.update_state(meta=info))
@@ -37,14 +38,13 @@ from engine.crossword.grid import (
 )
 from engine.crossword.patterns import default_max_word_length, generate_pattern, random_pattern
 from engine.crossword.solver import ALGORITHMS, HEURISTICS, VALUE_ORDERS, SearchOptions
+from engine.crossword.wordcache import cached_lexicon, crossword_lexicon_of, load_lexicon
 from engine.crossword.wordsource import (
     CrosswordLexicon,
     ListWordSource,
     WordSource,
-    cached_lexicon,
     combine_lexicons,
     lexicon_from_words,
-    load_lexicon,
     matches_pattern,
     read_scores,
 )
@@ -74,6 +74,7 @@ __all__ = [
     "cached_lexicon",
     "compare_fills",
     "consistent_domains",
+    "crossword_lexicon_of",
     "default_max_word_length",
     "fill_grid",
     "format_comparison",

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 
 ALL_LETTERS = (1 << 26) - 1
 _A = ord("A")
+_CODE_OF_LETTER = bytes((b - _A) % 256 for b in range(256))
+"""``bytes.translate`` table: ASCII ``A``..``Z`` → 0..25 (a word's codes in one C call)."""
 
 
 def letter_code(ch: str) -> int:
@@ -31,7 +33,7 @@ def letters_of(mask: int) -> str:
 class LengthIndex:
     """The words of one length, best first, with their (position, letter) masks."""
 
-    __slots__ = ("length", "words", "scores", "codes", "masks", "full", "_position", "_cum")
+    __slots__ = ("length", "words", "scores", "codes", "masks", "full", "_position")
 
     def __init__(self, length: int, words: Sequence[str], scores: Sequence[float]) -> None:
         """``words`` must already be ordered best first (see :func:`order_by_score`)."""
@@ -40,23 +42,43 @@ class LengthIndex:
         for w in words:
             if len(w) != length:
                 raise ValueError(f"word {w!r} does not have {length} letters")
-        self.length = length
-        self.words: list[str] = list(words)
-        self.scores: list[float] = list(scores)
-        self.codes: list[bytes] = [bytes(ord(ch) - _A for ch in w) for w in self.words]
-        self._position: dict[str, int] = {w: i for i, w in enumerate(self.words)}
-        self.full = (1 << len(self.words)) - 1
-        self.masks: list[list[int]] = [self._column_masks(pos) for pos in range(length)]
-        cum = 0.0
-        self._cum = [0.0]
-        for s in self.scores:
-            cum += s
-            self._cum.append(cum)
+        self._fill(length, list(words), list(scores), "".join(words))
 
-    def _column_masks(self, pos: int) -> list[int]:
-        # One string of the letters at `pos`, reversed so that word 0 is the lowest bit; for each
-        # letter, translate it to a '0'/'1' string and parse base 2 (linear time in C).
-        column = "".join(w[pos] for w in reversed(self.words))
+    @classmethod
+    def from_fixed_width(cls, length: int, text: str, scores: Sequence[float],
+                         masks: list[list[int]] | None = None) -> LengthIndex:
+        """The index of the words of ``text``: ``length``-letter words (A-Z) back to back, best first.
+
+        The crossword word cache stores each length this way, with its ``masks`` (as :attr:`masks`):
+        slicing one string costs a fraction of building every word's codes and masks one by one
+        (see :mod:`.wordcache`).
+        """
+        if len(text) != length * len(scores):
+            raise ValueError(f"{len(text)} letters are not {len(scores)} words of {length}")
+        if masks is not None and (len(masks) != length or any(len(m) != 26 for m in masks)):
+            raise ValueError(f"masks for {length} positions of 26 letters expected")
+        index = cls.__new__(cls)
+        index._fill(length, [text[i:i + length] for i in range(0, len(text), length)], list(scores), text,
+                    masks)
+        return index
+
+    def _fill(self, length: int, words: list[str], scores: list[float], text: str,
+              masks: list[list[int]] | None = None) -> None:
+        self.length = length
+        self.words: list[str] = words
+        self.scores: list[float] = scores
+        codes = text.encode("ascii").translate(_CODE_OF_LETTER)
+        self.codes: list[bytes] = [codes[i:i + length] for i in range(0, len(codes), length)]
+        self._position: dict[str, int] | None = None
+        self.full = (1 << len(words)) - 1
+        self.masks: list[list[int]] = masks if masks is not None else [
+            self._column_masks(text[pos::length]) for pos in range(length)]
+
+    @staticmethod
+    def _column_masks(letters: str) -> list[int]:
+        # ``letters``: the letter of every word at one position, word 0 first. Reversed so that word 0
+        # is the lowest bit; for each letter, translate to a '0'/'1' string and parse base 2 (linear, in C).
+        column = letters[::-1]
         present = set(column)
         zeros = {ord(c): "0" for c in present}
         masks = []
@@ -72,6 +94,8 @@ class LengthIndex:
         return len(self.words)
 
     def position(self, word: str) -> int | None:
+        if self._position is None:  # made on first use: only theme words and extra sources ask
+            self._position = {w: i for i, w in enumerate(self.words)}
         return self._position.get(word)
 
     def prefix_at_least(self, min_score: float) -> int:
@@ -142,7 +166,7 @@ class LengthIndex:
         Appending keeps every existing index valid, so masks built for this run stay meaningful.
         """
         given = dict(zip(words, scores, strict=True))
-        new = sorted((w for w in given if w not in self._position), key=lambda w: (-given[w], w))
+        new = sorted((w for w in given if self.position(w) is None), key=lambda w: (-given[w], w))
         # Clamp so scores stay non-increasing: prefix masks (thresholds) remain exact.
         floor = self.scores[-1] if self.scores else 0.0
         extra_scores = [min(given[w], floor) for w in new]

@@ -21,7 +21,7 @@ before it is used. No network call is made by anything here.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -99,7 +99,13 @@ def folded_zipf(language: str) -> dict[str, float]:
 
 
 class CrosswordLexicon:
-    """Valid words with quality scores, and the per-length bitset indexes built from them."""
+    """Valid words with quality scores, and the per-length bitset indexes built from them.
+
+    Built from words (scored on the spot), or from the words of each length already ordered best first
+    (:func:`crossword_lexicon_of` reads them from the word cache kept beside a compiled lexicon): then the
+    set of words and the score table are only made if something asks for them, since a fill needs just
+    the indexes of its slots' lengths.
+    """
 
     def __init__(self, words: Iterable[str], language: str = "fr",
                  scores: Mapping[str, float] | None = None, *, score_source: str = "auto") -> None:
@@ -107,8 +113,8 @@ class CrosswordLexicon:
         else wordfreq), ``"wordfreq"``, ``"uniform"`` or ``"given"``."""
         get_alphabet(language)  # validates the language
         self.language = language
-        self.words: frozenset[str] = frozenset(words)
-        if not self.words:
+        words = frozenset(words)
+        if not words:
             raise ValueError("the lexicon has no word")
         self._score: Callable[[str], float]
         if score_source == "auto":
@@ -126,30 +132,81 @@ class CrosswordLexicon:
         else:
             raise ValueError(f"unknown score source {score_source!r}")
         self.score_source = score_source
+        self._words: frozenset[str] | None = words
         self._indexes: dict[int, LengthIndex] = {}
-        self._by_length: dict[int, list[str]] = {}
-        for w in self.words:
-            self._by_length.setdefault(len(w), []).append(w)
+        self._groups: dict[int, list[str]] = {}  # words of each length not ordered yet
+        for w in words:
+            self._groups.setdefault(len(w), []).append(w)
+        self._ordered: dict[int, tuple[str, Sequence[float]]] = {}
+        self._read_masks: Callable[[int], list[list[int]]] | None = None
+
+    @classmethod
+    def from_ordered(cls, language: str, score_source: str, ordered: Mapping[int, tuple[str, Sequence[float]]],
+                     masks: Callable[[int], list[list[int]]] | None = None) -> CrosswordLexicon:
+        """A lexicon from each length's words back to back, best first, and their scores (non-increasing):
+        what :meth:`ordered_words` gives, e.g. read back from the word cache; ``masks(length)``, when
+        given, reads an index's letter masks (:attr:`LengthIndex.masks`) instead of making them."""
+        get_alphabet(language)
+        if not any(scores for _text, scores in ordered.values()):
+            raise ValueError("the lexicon has no word")
+        lexicon = cls.__new__(cls)
+        lexicon.language = language
+        lexicon.score_source = score_source
+        lexicon._words = None
+        lexicon._indexes = {}
+        lexicon._groups = {}
+        lexicon._ordered = dict(ordered)
+        lexicon._read_masks = masks
+        def score(word: str) -> float:  # from the word's length's index: no table of every word
+            index = lexicon.index(len(word))
+            position = index.position(word)
+            return index.scores[position] if position is not None else 0.0
+
+        lexicon._score = score
+        return lexicon
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word (made on first use when the lexicon came from the word cache)."""
+        if self._words is None:
+            self._words = frozenset(text[i:i + length] for length, (text, _s) in self._ordered.items()
+                                    for i in range(0, len(text), length))
+        return self._words
+
+    def _ordered_length(self, length: int) -> tuple[str, Sequence[float]]:
+        ordered = self._ordered.get(length)
+        if ordered is None:
+            group = self._groups.get(length, [])  # kept: threads may order the same length at once
+            words, scores = order_by_score(group, [self._score(w) for w in group])
+            ordered = self._ordered[length] = ("".join(words), scores)
+        return ordered
+
+    def ordered_words(self) -> dict[int, tuple[str, Sequence[float]]]:
+        """Per length: the words back to back, best first, and their scores (what the word cache stores)."""
+        return {length: self._ordered_length(length) for length in self.lengths()}
 
     def __contains__(self, word: object) -> bool:
-        return word in self.words
+        if self._words is not None or not isinstance(word, str):
+            return word in self.words
+        return self.index(len(word)).position(word) is not None  # one length's words, not all of them
 
     def __len__(self) -> int:
-        return len(self.words)
+        return (sum(len(scores) for _text, scores in self._ordered.values())
+                + sum(len(group) for length, group in self._groups.items() if length not in self._ordered))
 
     def score(self, word: str) -> float:
         return self._score(word)
 
     def lengths(self) -> list[int]:
-        return sorted(self._by_length)
+        return sorted({length for length, (_text, scores) in self._ordered.items() if scores} | set(self._groups))
 
     def index(self, length: int) -> LengthIndex:
         """The bitset index of the words of ``length`` (built on first use, then cached)."""
         idx = self._indexes.get(length)
         if idx is None:
-            words = self._by_length.get(length, [])
-            ordered, scores = order_by_score(words, [self._score(w) for w in words])
-            idx = LengthIndex(length, ordered, scores)
+            text, scores = self._ordered_length(length)
+            masks = self._read_masks(length) if self._read_masks is not None and scores else None
+            idx = LengthIndex.from_fixed_width(length, text, scores, masks)
             self._indexes[length] = idx
         return idx
 
@@ -161,59 +218,6 @@ def lexicon_from_words(words: Iterable[str], language: str = "fr", *,
     alphabet = get_alphabet(language)
     return CrosswordLexicon({alphabet.normalise(w) for w in words}, language, scores,
                             score_source=score_source)
-
-
-COMPILED_MAGIC = b"TIRGADDG"
-
-
-def is_compiled_lexicon(path: str | Path) -> bool:
-    """Whether ``path`` starts with the compiled-lexicon magic bytes (else it is read as a word list)."""
-    with open(path, "rb") as handle:
-        return handle.read(len(COMPILED_MAGIC)) == COMPILED_MAGIC
-
-
-def load_lexicon(path: str | Path, language: str | None = None, *,
-                 scores: Mapping[str, float] | None = None, score_source: str = "auto",
-                 min_length: int = 2) -> CrosswordLexicon:
-    """A lexicon from a compiled file (magic ``TIRGADDG``, language from its header) or a word list.
-
-    A word list is read with :func:`engine.wordlist.read_word_list` (``language`` default ``fr``),
-    leaving out lines that are not words (wfrench has hyphenated and apostrophised forms). Words
-    shorter than ``min_length`` cannot fill any slot and are dropped.
-    """
-    if is_compiled_lexicon(path):
-        from engine.gaddag import load_gaddag
-
-        gaddag = load_gaddag(path)
-        if language is not None and language != gaddag.language:
-            raise ValueError(f"{path} is a {gaddag.language!r} lexicon, not {language!r}")
-        words: Iterable[str] = gaddag.iter_words()
-        language = gaddag.language
-    else:
-        from engine.wordlist import read_word_list
-
-        language = language or "fr"
-        words = read_word_list(path, language, skip_invalid=True).words
-    kept = [w for w in words if len(w) >= min_length]
-    if not kept:
-        raise ValueError(f"{path} has no word of {min_length}+ letters")
-    return CrosswordLexicon(kept, language, scores, score_source=score_source)
-
-
-def cached_lexicon(path: str | Path, language: str | None = None) -> CrosswordLexicon:
-    """:func:`load_lexicon` with wordfreq scores, kept in memory per file version.
-
-    For worker processes that fill many grids: the words, scores and bitset indexes (seconds to
-    build for a 300k-word list) are built once per file content and process. The key includes the
-    file's size and modification time, so a rebuilt file is read again.
-    """
-    stat = Path(path).stat()
-    return _cached_lexicon(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size, language)
-
-
-@lru_cache(maxsize=4)
-def _cached_lexicon(path: str, mtime_ns: int, size: int, language: str | None) -> CrosswordLexicon:
-    return load_lexicon(path, language)
 
 
 def combine_lexicons(lexicons: Iterable[CrosswordLexicon]) -> CrosswordLexicon:

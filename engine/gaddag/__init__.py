@@ -27,12 +27,13 @@ check), :mod:`.lexicon` (the :class:`Gaddag` object and its walks), :mod:`.rack`
 """
 
 from engine.alphabet import InvalidWord
-from engine.gaddag.format import FORMAT_VERSION, LexiconFormatError
+from engine.gaddag.format import FORMAT_VERSION, LexiconFormatError, is_compiled_lexicon
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.lexicon import Gaddag, build_gaddag, cached_gaddag, load_gaddag
 from engine.gaddag.query import BlankedWord
 
 __all__ = [
+    "is_compiled_lexicon",
     "ACCEPT_BIT",
     "BlankedWord",
     "CHILD_MASK",

@@ -24,11 +24,15 @@ version 2), choosing the order that stores the most single-arc nodes in one word
 
 from __future__ import annotations
 
+import itertools
+import operator
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import ModuleType
 
 from engine.alphabet import Alphabet, InvalidWord
+from engine.cores import load_core
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, layout
 
 
@@ -141,14 +145,57 @@ def _build_reversed(words: set[str], continuing: dict[str, int], code_of: dict[s
     return register.freeze(path[0])
 
 
-def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
-    """Build the minimal GADDAG of ``words`` (normalised upper case; duplicates allowed).
+def _load_core() -> tuple[ModuleType | None, str | None]:
+    """The compiled passes (engine/gaddag/_build.c) unless TIRAGE_PURE_PYTHON is set (engine.cores)."""
+    return load_core("engine.gaddag", "_build")
 
-    Raises :class:`InvalidWord` naming the first word (in input order) with a letter outside
-    ``alphabet`` or an empty word, ``TypeError`` for a non-string and ``ValueError`` for an empty list.
+
+_CORE, _CORE_PROBLEM = _load_core()
+
+
+def implementation() -> str:
+    """``"compiled"`` when :func:`build_array` runs the C passes, ``"python"`` otherwise."""
+    return "compiled" if _CORE is not None else "python"
+
+
+def unavailable_reason() -> str | None:
+    """Why the compiled builder is not in use (``None`` when it is)."""
+    return _CORE_PROBLEM
+
+
+def _codes_blob(ordered: list[str], alphabet: Alphabet) -> bytes | None:
+    """The sorted words as the compiled builder reads them: letter codes, each word ended by a 0 byte.
+
+    ``None`` for an alphabet the byte encoding cannot carry (non-ASCII letters, more than 31 codes).
+    """
+    letters = alphabet.letters
+    if not letters.isascii() or len(letters) >= 32:
+        return None
+    table = bytearray(range(256))
+    for ch, code in alphabet.code_of.items():
+        table[ord(ch)] = code
+    return ("\0".join(ordered) + "\0").encode("ascii").translate(table)
+
+
+def _sorted_valid(words: Iterable[str], alphabet: Alphabet) -> list[str]:
+    """The distinct words in sorted order, after checking them (see :func:`build_array`).
+
+    A list of valid words already sorted and distinct (what ``engine.wordlist`` reads) is checked
+    with one pass over its joined text and used as it is; anything else goes through the loop
+    that names the first bad word in input order.
     """
     code_of = alphabet.code_of
     known = code_of.keys()
+    if isinstance(words, list):
+        try:
+            joined = "".join(words)
+        except TypeError:
+            pass  # a non-string: the loop below names it
+        else:
+            if all(words) and known >= set(joined):
+                if not any(map(operator.ge, words, itertools.islice(words, 1, None))):
+                    return words  # strictly increasing: sorted and distinct
+                return sorted(set(words))
     unique: set[str] = set()
     for word in words:
         if not isinstance(word, str):
@@ -161,19 +208,47 @@ def build_array(words: Iterable[str], alphabet: Alphabet) -> BuiltGaddag:
                                     "(normalise words first, e.g. with Alphabet.normalise)", "bad_character",
                               char=bad, language=alphabet.language)
         unique.add(word)
-    if not unique:
+    return sorted(unique)
+
+
+def build_array(words: Iterable[str], alphabet: Alphabet, *, compiled: bool | None = None) -> BuiltGaddag:
+    """Build the minimal GADDAG of ``words`` (normalised upper case; duplicates allowed).
+
+    Raises :class:`InvalidWord` naming the first word (in input order) with a letter outside
+    ``alphabet`` or an empty word, ``TypeError`` for a non-string and ``ValueError`` for an empty list.
+    ``compiled``: ``None`` uses the C passes when they are built (:func:`implementation`), ``False``
+    the pure-Python ones (the specification: both give the same array, byte for byte), ``True``
+    requires the C ones (``RuntimeError`` when they are not built).
+    """
+    code_of = alphabet.code_of
+    ordered = _sorted_valid(words, alphabet)
+    if not ordered:
         raise ValueError("cannot build a lexicon from an empty word list")
     if list(alphabet.letters) != sorted(alphabet.letters):
         # The passes compare strings as text; that is code order only for an alphabet in order.
         raise ValueError(f"the {alphabet.language} alphabet is not in code order")
+    if compiled is True and _CORE is None:
+        raise RuntimeError(f"the compiled builder is not available: {_CORE_PROBLEM}")
+    blob = _codes_blob(ordered, alphabet) if compiled is not False and _CORE is not None else None
+    if blob is not None:
+        data, root_index, node_count, arc_count, one_word, _count = _CORE.build(blob)
+        del blob
+        words = array("I")
+        words.frombytes(data)
+        if len(words) > CHILD_MASK:
+            raise OverflowError("lexicon too large for 31-bit node indices")
+        return BuiltGaddag(words=words, root=root_index, word_count=len(ordered), node_count=node_count,
+                           arc_count=arc_count, one_word_count=one_word)
+    if compiled is True:
+        raise RuntimeError(f"the compiled builder cannot encode the {alphabet.language} alphabet")
     register = _Register()
-    continuing = _build_forward(sorted(unique), code_of, register)
-    root = _build_reversed(unique, continuing, code_of, register)
+    continuing = _build_forward(ordered, code_of, register)
+    root = _build_reversed(set(ordered), continuing, code_of, register)
     del continuing
     register.index.clear()
     node_words, root_index, one_word = layout(register.nodes, root)
     if len(node_words) > CHILD_MASK:
         raise OverflowError("lexicon too large for 31-bit node indices")
-    return BuiltGaddag(words=node_words, root=root_index, word_count=len(unique),
+    return BuiltGaddag(words=node_words, root=root_index, word_count=len(ordered),
                        node_count=len(register.nodes), arc_count=register.arcs,
                        one_word_count=one_word)

@@ -20,11 +20,10 @@ import mmap
 import os
 import struct
 import sys
-import tempfile
 import zlib
 from array import array
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from engine.alphabet import ALPHABETS, Alphabet
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
@@ -46,8 +45,10 @@ class LexiconFormatError(ValueError):
         super().__init__(f"{self.path}: {problem}")
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
+    """The header's fields (immutable; a named tuple rather than a dataclass: see
+    :class:`engine.scrabble.scoring.Move` on start-up time)."""
+
     language: str
     letters: str
     word_count: int
@@ -95,20 +96,38 @@ def write_file(path: str | os.PathLike[str], words: array[int] | memoryview, *, 
     draft = Header(alphabet.language, alphabet.letters, word_count, node_count, arc_count, root,
                    length, node_count + arc_count - length, 0)
     crc = zlib.crc32(payload, zlib.crc32(_pack(draft)[:HEADER_SIZE - 4]))
-    head = _pack(Header(**{**draft.__dict__, "crc": crc}))
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
+    head = _pack(draft._replace(crc=crc))
+    write_atomically(path, (head, payload))
+    return len(head) + len(payload)
+
+
+def write_atomically(path: str | os.PathLike[str], parts: Iterable[bytes]) -> None:
+    """Write ``parts`` to ``path`` through a temporary file renamed over it, readable as the umask allows.
+
+    Readers (workers mapping the previous version) never see half a file; ``OSError`` propagates and
+    leaves no temporary file behind.
+    """
+    import tempfile  # writers only: start-up of the commands that just read a lexicon stays lean
+
+    target = os.fspath(path)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(target) + ".", suffix=".tmp",
+                               dir=os.path.dirname(target) or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(head)
-            handle.write(payload)
+            for part in parts:
+                handle.write(part)
         os.chmod(tmp, _READABLE & ~_current_umask())  # mkstemp makes 0600: other users' workers must read it
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    return len(head) + len(payload)
+
+
+def is_compiled_lexicon(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` starts with the compiled lexicon's magic bytes (else: a word list)."""
+    with open(path, "rb") as handle:
+        return handle.read(len(MAGIC)) == MAGIC
 
 
 def _text(raw: bytes, path: str | os.PathLike[str], what: str) -> str:
@@ -238,13 +257,16 @@ def _root_problem(words: memoryview | array[int], root: int, letters: int) -> st
     return None
 
 
-@dataclass
 class MappedLexicon:
     """An open, checked file: ``words`` is a read-only uint32 view into the shared mapping."""
 
-    header: Header
-    words: memoryview
-    _mapping: mmap.mmap | None
+    def __init__(self, header: Header, words: memoryview, _mapping: mmap.mmap | None) -> None:
+        self.header = header
+        self.words = words
+        self._mapping = _mapping
+
+    def __repr__(self) -> str:
+        return f"MappedLexicon(header={self.header!r})"
 
     def close(self) -> None:
         """Release the view and unmap; if other views of the mapping are still alive (a slice

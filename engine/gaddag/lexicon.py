@@ -11,11 +11,9 @@ import os
 from array import array
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from pathlib import Path
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
 from engine.gaddag import extensions, query
-from engine.gaddag.build import build_array
 from engine.gaddag.format import MappedLexicon, open_file, write_file
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.query import BlankedWord
@@ -38,6 +36,8 @@ class Gaddag:
         #: Nodes stored in a single word (format version 2): what the counts say the array saves.
         self.one_word_count = node_count + arc_count - len(self.words)
         self._mapped = mapped
+        #: The file it was mapped from (None when built in memory): where caches derived from it may live.
+        self.source_path: str | None = None
         # ch -> (bit, mask of lower bits): one dict lookup per letter in the hot `contains` loop.
         self._steps = {ch: (1 << code, (1 << code) - 1) for ch, code in alphabet.code_of.items()}
         self._root_arcs = {ch: self.arc(root, code) for ch, code in alphabet.code_of.items()}
@@ -48,6 +48,11 @@ class Gaddag:
 
     def __len__(self) -> int:
         return self.word_count
+
+    @property
+    def checksum(self) -> int | None:
+        """The CRC-32 of the mapped file (None when built in memory): names this exact compiled content."""
+        return self._mapped.header.crc if self._mapped is not None else None
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.contains(word)
@@ -251,6 +256,8 @@ class Gaddag:
 
 def build_gaddag(words: Iterable[str], language: str = "fr") -> Gaddag:
     """Build the minimal GADDAG of normalised upper-case ``words`` (see :mod:`engine.gaddag.build`)."""
+    from engine.gaddag.build import build_array  # only builders need it (and its compiled core)
+
     alphabet = get_alphabet(language)
     built = build_array(words, alphabet)
     return Gaddag(built.words, built.root, alphabet, word_count=built.word_count,
@@ -267,9 +274,11 @@ def load_gaddag(path: str | os.PathLike[str], *, verify_checksum: bool = True,
     """
     mapped = open_file(path, verify_checksum=verify_checksum, verify_structure=verify_structure)
     header = mapped.header
-    return Gaddag(mapped.words, header.root, get_alphabet(header.language),
-                  word_count=header.word_count, node_count=header.node_count,
-                  arc_count=header.arc_count, mapped=mapped)
+    gaddag = Gaddag(mapped.words, header.root, get_alphabet(header.language),
+                    word_count=header.word_count, node_count=header.node_count,
+                    arc_count=header.arc_count, mapped=mapped)
+    gaddag.source_path = os.fspath(path)
+    return gaddag
 
 
 def cached_gaddag(path: str | os.PathLike[str]) -> Gaddag:
@@ -279,9 +288,9 @@ def cached_gaddag(path: str | os.PathLike[str]) -> Gaddag:
     later ones return the same object, and a rebuilt file (atomically replaced, so a new mtime) is
     mapped afresh while queries already running keep the old mapping.
     """
-    resolved = Path(path).resolve()
-    stat = resolved.stat()
-    return _cached(str(resolved), stat.st_mtime_ns, stat.st_size)
+    resolved = os.path.realpath(path)
+    stat = os.stat(resolved)
+    return _cached(resolved, stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=8)

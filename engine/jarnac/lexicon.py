@@ -10,20 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from engine.gaddag import LexiconFormatError, is_compiled_lexicon, load_gaddag
 from engine.jarnac.tree import AnagramTree
 from engine.wordlist import read_word_list
-
-GADDAG_MAGIC = b"TIRGADDG"
 
 
 class LexiconLoadError(ValueError):
     """The lexicon file cannot be used; the message names the file and the reason."""
-
-
-def is_compiled_lexicon(path: str | Path) -> bool:
-    """Whether the file starts with the compiled lexicon's magic bytes."""
-    with open(path, "rb") as handle:
-        return handle.read(len(GADDAG_MAGIC)) == GADDAG_MAGIC
 
 
 def load_tree(path: str | Path, language: str | None = None, *, skip_invalid: bool = False) -> AnagramTree:
@@ -37,11 +30,6 @@ def load_tree(path: str | Path, language: str | None = None, *, skip_invalid: bo
     if not path.is_file():
         raise LexiconLoadError(f"lexicon file {str(path)!r} does not exist or is not a file")
     if is_compiled_lexicon(path):
-        try:
-            from engine.gaddag import LexiconFormatError, load_gaddag  # only compiled files need it
-        except ImportError as exc:
-            raise LexiconLoadError(f"{str(path)!r} is a compiled lexicon but engine.gaddag cannot be "
-                                   f"imported ({exc})") from None
         try:
             lexicon = load_gaddag(path)
         except LexiconFormatError as exc:

@@ -20,6 +20,7 @@ with the same messages as without this module.
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,7 @@ typedef struct {
     char *pool;
     size_t pool_len, pool_cap;
     int oom;
+    int floor; /* plays scoring less are not recorded (the top-N search: they cannot enter it) */
 } Out;
 
 /* Buffers reused from call to call (the GIL is held for the whole call: no concurrent use). */
@@ -173,6 +175,15 @@ typedef struct {
     uint32_t cross[2 * SQUARES];
     int xsum[2 * SQUARES];
     uint8_t anchors[2 * SQUARES];
+    /* What the lines above were prepared from: a call on the same board, letters, lexicon and
+       testable letters reuses them (cross-checks computed once per position, not once per call). */
+    int prepared;
+    PyObject *prep_words; /* the lexicon's words object, held so that it cannot be replaced unseen */
+    const uint32_t *prep_w;
+    Py_ssize_t prep_len;
+    uint32_t prep_root, prep_full, prep_want;
+    char prep_chars[SQUARES];
+    int prep_values[MAX_CODES];
 } Prep;
 
 static int LM[2 * SQUARES], WM[2 * SQUARES]; /* premiums in the same line-major order */
@@ -180,7 +191,9 @@ static int CONFIGURED = 0;
 
 static inline int board_index(int d, int line, int p) { return d ? p * SIZE + line : line * SIZE + p; }
 
-/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets). */
+/* Cross-check masks of one line's empty squares for the perpendicular direction (cross_sets),
+   restricted to the letters of ``full`` worth testing: the rack's letters when it has no blank
+   (the only ones a play can put down; each other letter would cost a walk of the suffix). */
 static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, uint32_t full,
                        uint32_t *masks, uint8_t *touching) {
     for (int p = 0; p < SIZE; p++) {
@@ -248,7 +261,7 @@ static void cross_sets(const uint32_t *w, uint32_t root, const uint8_t *line, ui
     }
 }
 
-static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals) {
+static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, const int *vals, uint32_t want) {
     int any = 0;
     for (int i = 0; i < SQUARES; i++) any |= codes[i];
     uint8_t anchor_at[SQUARES];
@@ -283,7 +296,7 @@ static void prepare_lines(Prep *P, const uint8_t *codes, const char *chars, cons
             if (!has) continue;
             uint32_t masks[SIZE];
             uint8_t touching[SIZE];
-            cross_sets(P->w, P->root, lc, P->full, masks, touching);
+            cross_sets(P->w, P->root, lc, want, masks, touching);
             for (int p = 0; p < SIZE; p++) {
                 if (!touching[p]) continue;
                 int j = d * SQUARES + p * SIZE + line;
@@ -348,7 +361,7 @@ static void line_init(Line *L, Prep *P, int d, int line, uint32_t rmask0) {
 
 static inline void record(Line *L, int score, int start, int end, int tiles) {
     Out *out = L->out;
-    if (!out_reserve(out)) return;
+    if (score < out->floor || !out_reserve(out)) return;
     Play *pl = &out->plays[out->count++];
     int len = end - start + 1;
     pl->score = score;
@@ -574,14 +587,33 @@ static void generate_all(Prep *P) {
 
 /* -- the top-N search (anchor_bounds, top_raw) ------------------------------------------------ */
 
-static int cmp_int_desc(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x < y) - (x > y);
+/* A few values (at most 2 * 7 + 1): insertion sort beats qsort's calls through a pointer. */
+static inline void sort_desc(int *v, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i - 1;
+        while (j >= 0 && v[j] < x) { v[j + 1] = v[j]; j--; }
+        v[j + 1] = x;
+    }
 }
 
-static int cmp_i64_desc(const void *a, const void *b) {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x < y) - (x > y);
+/* max-heap of the anchors' keys: the search pops them best bound first and usually stops early,
+   so the anchors it never reaches are never sorted */
+static void bounds_sift_down(int64_t *h, int n, int i) {
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, s = i;
+        if (l < n && h[l] > h[s]) s = l;
+        if (r < n && h[r] > h[s]) s = r;
+        if (s == i) return;
+        int64_t t = h[i]; h[i] = h[s]; h[s] = t;
+        i = s;
+    }
+}
+
+static int64_t bounds_pop(int64_t *h, int *n) {
+    int64_t top = h[0];
+    h[0] = h[--*n];
+    bounds_sift_down(h, *n, 0);
+    return top;
 }
 
 /* (bound << 12 | d << 8 | line << 4 | anchor) of every anchor; returns their number */
@@ -593,7 +625,7 @@ static int anchor_bounds(const Prep *P, int64_t *bounds) {
     for (int c = 0; c < MAX_CODES; c++)
         for (int k = 0; k < P->rack[c]; k++) values[nv++] = P->letter_values[c];
     for (int k = 0; k < P->blanks; k++) values[nv++] = 0;
-    qsort(values, (size_t)nv, sizeof(int), cmp_int_desc);
+    sort_desc(values, nv);
     int top_value = values[0];
     uint32_t avail = P->blanks ? P->full : rack_mask(P);
     int count = 0;
@@ -624,9 +656,9 @@ static int anchor_bounds(const Prep *P, int64_t *bounds) {
                     wms[u] = WM[j];
                     if (P->xsum[j] >= 0) crs[nc++] = (P->xsum[j] + top_value * LM[j]) * WM[j];
                 }
-                qsort(lms, (size_t)nu, sizeof(int), cmp_int_desc);
-                qsort(wms, (size_t)nu, sizeof(int), cmp_int_desc);
-                qsort(crs, (size_t)nc, sizeof(int), cmp_int_desc);
+                sort_desc(lms, nu);
+                sort_desc(wms, nu);
+                sort_desc(crs, nc);
                 int letters = 0;
                 for (int k = 0; k < nv && k < nu; k++) letters += values[k] * lms[k];
                 int word_mult = 1;
@@ -668,7 +700,7 @@ static int top_search(Prep *P, Py_ssize_t n) {
     if (n <= 0) return 0;
     int64_t bounds[2 * SQUARES];
     int nb = anchor_bounds(P, bounds);
-    qsort(bounds, (size_t)nb, sizeof(int64_t), cmp_i64_desc);
+    for (int i = nb / 2 - 1; i >= 0; i--) bounds_sift_down(bounds, nb, i);
     size_t cap = (size_t)n < 100000 ? (size_t)n : 100000; /* no more plays than that in any position */
     int *best = malloc(cap * sizeof(int));
     if (!best) return -1;
@@ -676,9 +708,10 @@ static int top_search(Prep *P, Py_ssize_t n) {
     uint32_t rmask0 = rack_mask(P);
     Line lines[2 * SIZE];
     uint8_t ready[2 * SIZE] = {0};
-    for (int k = 0; k < nb; k++) {
-        int64_t bound = bounds[k] >> 12;
-        int d = (int)(bounds[k] >> 8 & 15), line = (int)(bounds[k] >> 4 & 15), anchor = (int)(bounds[k] & 15);
+    while (nb > 0) {
+        int64_t key = bounds_pop(bounds, &nb);
+        int64_t bound = key >> 12;
+        int d = (int)(key >> 8 & 15), line = (int)(key >> 4 & 15), anchor = (int)(key & 15);
         if ((size_t)have == cap && (size_t)have == (size_t)n && bound < best[0]) break;
         Line *L = &lines[d * SIZE + line];
         if (!ready[d * SIZE + line]) {
@@ -692,6 +725,7 @@ static int top_search(Prep *P, Py_ssize_t n) {
             if ((size_t)have < cap) heap_push(best, have++, s);
             else if (s > best[0]) { best[0] = s; heap_sift_down(best, have, 0); }
         }
+        if ((size_t)have == cap && (size_t)have == (size_t)n) OUT.floor = best[0];
     }
     free(best);
     return 0;
@@ -757,9 +791,20 @@ static PyObject *make_move(const Play *pl) {
 }
 
 static PyObject *make_raw(const Play *pl) {
-    PyObject *word = play_word(pl);
-    if (!word) return NULL;
-    return Py_BuildValue("(iiiiNi)", pl->score, pl->d, pl->line, pl->start, word, pl->tiles);
+    /* (score, d, line, start, word, tiles), filled directly: no format string to parse per play */
+    PyObject *t = PyTuple_New(6);
+    if (!t) return NULL;
+    PyObject *items[6] = {PyLong_FromLong(pl->score), PyLong_FromLong(pl->d), PyLong_FromLong(pl->line),
+                          PyLong_FromLong(pl->start), play_word(pl), PyLong_FromLong(pl->tiles)};
+    for (int k = 0; k < 6; k++) {
+        if (!items[k]) {
+            for (int j = 0; j < 6; j++) Py_XDECREF(items[j]);
+            Py_DECREF(t);
+            return NULL;
+        }
+    }
+    for (int k = 0; k < 6; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    return t;
 }
 
 static PyObject *moves_list(const Play *plays, size_t count) {
@@ -777,7 +822,8 @@ static PyObject *moves_list(const Play *plays, size_t count) {
 
 /* 1 on success, 0 when the input is outside what this core handles (the caller falls back),
    -1 with a Python exception set. */
-static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *letters, PyObject *values) {
+static int read_position(Prep *P, PyObject *words, Py_ssize_t words_len, PyObject *cells, PyObject *rack,
+                         PyObject *letters, PyObject *values) {
     if (!PyUnicode_Check(letters) || !PyUnicode_IS_ASCII(letters)) return 0;
     Py_ssize_t size = PyUnicode_GET_LENGTH(letters);
     if (size < 1 || size > MAX_CODES - 2) return 0;
@@ -837,7 +883,29 @@ static int read_position(Prep *P, PyObject *cells, PyObject *rack, PyObject *let
         chars[i] = ch;
         vals[i] = lower ? 0 : P->letter_values[code];
     }
-    prepare_lines(P, codes, chars, vals);
+    uint32_t want = P->full; /* the letters a play can put down: all of them with a blank */
+    if (!P->blanks) {
+        want = 0;
+        for (int c = 0; c < MAX_CODES; c++)
+            if (P->rack[c]) want |= 1u << c;
+    }
+    if (P->prepared && P->prep_words == words && P->prep_w == P->w && P->prep_len == words_len
+        && P->prep_root == P->root && P->prep_full == P->full && P->prep_want == want
+        && !memcmp(P->prep_chars, chars, SQUARES) && !memcmp(P->prep_values, P->letter_values, sizeof P->prep_values))
+        return 1; /* the same position as the last call: its lines are ready */
+    P->prepared = 0;
+    prepare_lines(P, codes, chars, vals, want);
+    Py_INCREF(words);
+    Py_XDECREF(P->prep_words);
+    P->prep_words = words;
+    P->prep_w = P->w;
+    P->prep_len = words_len;
+    P->prep_root = P->root;
+    P->prep_full = P->full;
+    P->prep_want = want;
+    memcpy(P->prep_chars, chars, SQUARES);
+    memcpy(P->prep_values, P->letter_values, sizeof P->prep_values);
+    P->prepared = 1;
     return 1;
 }
 
@@ -880,7 +948,7 @@ static PyObject *run_unguarded(PyObject *args) {
     Prep *P = &PREP;
     P->w = (const uint32_t *)view.buf;
     P->root = (uint32_t)root;
-    int ok = read_position(P, cells, rack, letters, values);
+    int ok = read_position(P, words, view.len, cells, rack, letters, values);
     if (ok <= 0) {
         PyBuffer_Release(&view);
         if (ok < 0) return NULL;
@@ -889,6 +957,7 @@ static PyObject *run_unguarded(PyObject *args) {
     OUT.count = 0;
     OUT.pool_len = 0;
     OUT.oom = 0;
+    OUT.floor = INT_MIN;
     if (mode == MODE_TOP) {
         if (top_search(P, n) < 0) OUT.oom = 1;
     } else {
@@ -1019,9 +1088,59 @@ static PyObject *configure(PyObject *self, PyObject *args) {
     return PyBool_FromLong(DIRECT);
 }
 
+/* -- the CGP board field (engine.scrabble.cgp._parse_board's fast path) -------------------------- */
+
+static PyObject *TILE_STR[128]; /* one-letter strings, made once */
+static PyObject *EMPTY_STR = NULL;
+
+/* The 225 cells of a well-formed board field, or None for anything else (the Python parser then
+   reads it again and says what is wrong): 15 rows joined by '/', each exactly 15 squares of ASCII
+   letters and runs of empty squares written as numbers without a leading 0. */
+static PyObject *parse_board(PyObject *self, PyObject *arg) {
+    (void)self;
+    if (!PyUnicode_Check(arg) || !PyUnicode_IS_ASCII(arg)) Py_RETURN_NONE;
+    Py_ssize_t n = PyUnicode_GET_LENGTH(arg);
+    const char *t = (const char *)PyUnicode_DATA(arg);
+    PyObject *cells[SQUARES];
+    int count = 0, row = 0, col = 0;
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        char ch = i < n ? t[i] : '/';
+        if (row == SIZE) Py_RETURN_NONE; /* a 16th row (cells holds 15 rows) */
+        if (ch == '/') {
+            if (col != SIZE) Py_RETURN_NONE;
+            row++;
+            col = 0;
+        } else if (ch >= '1' && ch <= '9') {
+            int run = ch - '0';
+            while (i + 1 < n && t[i + 1] >= '0' && t[i + 1] <= '9') {
+                run = run * 10 + (t[++i] - '0');
+                if (run > SIZE) Py_RETURN_NONE;
+            }
+            if (col + run > SIZE) Py_RETURN_NONE;
+            for (int k = 0; k < run; k++) cells[count++] = EMPTY_STR;
+            col += run;
+        } else if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z')) {
+            if (col == SIZE) Py_RETURN_NONE;
+            cells[count++] = TILE_STR[(int)ch];
+            col++;
+        } else {
+            Py_RETURN_NONE;
+        }
+    }
+    if (row != SIZE) Py_RETURN_NONE;
+    PyObject *list = PyList_New(SQUARES);
+    if (!list) return NULL;
+    for (int k = 0; k < SQUARES; k++) {
+        Py_INCREF(cells[k]);
+        PyList_SET_ITEM(list, k, cells[k]);
+    }
+    return list;
+}
+
 static PyMethodDef METHODS[] = {
     {"run", run, METH_VARARGS, "Generate the plays of one position (see engine.scrabble.movegen)."},
     {"configure", configure, METH_VARARGS, "Set the Move class and the premium squares."},
+    {"parse_board", parse_board, METH_O, "The 225 cells of a well-formed CGP board field, or None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1030,17 +1149,24 @@ static struct PyModuleDef MODULE = {
     "The compiled core of engine.scrabble.movegen (same plays, same scores, same order).", -1, METHODS,
 };
 
-#ifndef TIRAGE_SOURCE_SHA
-#define TIRAGE_SOURCE_SHA "" /* built by hand: no hash to compare */
+#ifndef TIRAGE_SOURCE_CRC32
+#define TIRAGE_SOURCE_CRC32 -1 /* built by hand: no checksum to compare */
 #endif
 
 PyMODINIT_FUNC PyInit__movegen(void) {
     STR_H = PyUnicode_InternFromString("H");
     STR_V = PyUnicode_InternFromString("V");
     EMPTY_TUPLE = PyTuple_New(0);
-    if (!STR_H || !STR_V || !EMPTY_TUPLE) return NULL;
+    EMPTY_STR = PyUnicode_New(0, 0);
+    if (!STR_H || !STR_V || !EMPTY_TUPLE || !EMPTY_STR) return NULL;
+    for (int c = 'A'; c <= 'z'; c++) {
+        if (c > 'Z' && c < 'a') continue;
+        char one = (char)c;
+        TILE_STR[c] = PyUnicode_FromStringAndSize(&one, 1);
+        if (!TILE_STR[c]) return NULL;
+    }
     PyObject *module = PyModule_Create(&MODULE);
-    if (module && PyModule_AddStringConstant(module, "SOURCE_SHA", TIRAGE_SOURCE_SHA) < 0) {
+    if (module && PyModule_AddIntConstant(module, "SOURCE_CRC32", TIRAGE_SOURCE_CRC32) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -17,28 +17,48 @@ because CGP lines are typed and pasted by hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engine.alphabet import BLANK
 from engine.scrabble.board import EMPTY, SIZE, Board, is_tile
 
 MAX_RACK = 7
 _ROW_NAMES = "ABCDEFGHIJKLMNO"
+#: The compiled reader of a well-formed board field (``_movegen.parse_board``: the 225 cells, or
+#: ``None`` for anything else), set by :mod:`engine.scrabble.movegen` when its core is in use; the
+#: Python loop below stays the specification and reads (and explains) every other field.
+_fast_board = None
 
 
 class CGPError(ValueError):
     """A CGP line that cannot be read; the message says where."""
 
 
-@dataclass
 class Position:
-    """A board, both racks (the player to move first), both scores, zero-turn count, operations."""
+    """A board, both racks (the player to move first), both scores, zero-turn count, operations.
 
-    board: Board = field(default_factory=Board)
-    racks: tuple[str, str] = ("", "")
-    scores: tuple[int, int] = (0, 0)
-    zero_turns: int = 0
-    ops: dict[str, str] = field(default_factory=dict)
+    Compared field by field (not hashable: it is mutable). A plain class rather than a dataclass:
+    see :class:`engine.scrabble.scoring.Move`.
+    """
+
+    __match_args__ = ("board", "racks", "scores", "zero_turns", "ops")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, board: Board | None = None, racks: tuple[str, str] = ("", ""),
+                 scores: tuple[int, int] = (0, 0), zero_turns: int = 0, ops: dict[str, str] | None = None) -> None:
+        self.board = Board() if board is None else board
+        self.racks = racks
+        self.scores = scores
+        self.zero_turns = zero_turns
+        self.ops = {} if ops is None else ops
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Position:
+            return NotImplemented
+        return (self.board, self.racks, self.scores, self.zero_turns, self.ops) == \
+            (other.board, other.racks, other.scores, other.zero_turns, other.ops)  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        return (f"Position(board={self.board!r}, racks={self.racks!r}, scores={self.scores!r}, "
+                f"zero_turns={self.zero_turns!r}, ops={self.ops!r})")
 
     @property
     def rack(self) -> str:
@@ -63,6 +83,8 @@ class Position:
 
 def parse_rack(text: str, what: str = "rack") -> str:
     """Check a rack (letters and ``?``, at most 7 tiles) and return it in upper case."""
+    if len(text) <= MAX_RACK and text.isascii() and (text.replace(BLANK, "").isalpha() or not text.strip(BLANK)):
+        return text.upper()  # the usual rack: ASCII letters and blanks only
     if len(text) > MAX_RACK:
         raise CGPError(f"{what} {text!r} has {len(text)} tiles, at most {MAX_RACK}")
     for i, ch in enumerate(text):
@@ -77,6 +99,12 @@ def _too_wide(where: str, row: str) -> str:
 
 
 def _parse_board(text: str) -> Board:
+    if _fast_board is not None:
+        cells = _fast_board(text)
+        if cells is not None:  # well formed: every cell is "" or one ASCII letter
+            board = Board.__new__(Board)
+            board.cells = cells
+            return board
     rows = text.split("/")
     if len(rows) != SIZE:
         raise CGPError(f"board field: {len(rows)} rows, expected {SIZE} separated by '/' "

@@ -36,16 +36,15 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 from __future__ import annotations
 
 import gc
-import hashlib
 import heapq
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, cast
 
 from engine.alphabet import BLANK, Alphabet
+from engine.cores import PURE_PYTHON_VARIABLE, load_core
+from engine.scrabble import cgp
 from engine.scrabble.board import (
     CENTER,
     HORIZONTAL,
@@ -190,27 +189,17 @@ class Prepared:
 
 # -- the compiled core ---------------------------------------------------------------------------
 
-#: Set to a non-empty value other than ``0`` to use the pure-Python generator (read at import).
-PURE_PYTHON_VARIABLE = "TIRAGE_PURE_PYTHON"
 # Modes of the core's ``run``: raw tuples, every Move sorted, the top N Moves, top N + rank + count.
 _RAW, _SORTED, _TOP, _RANKED = 0, 1, 2, 3
 
 
 def _load_core() -> tuple[ModuleType | None, str | None]:
     """The compiled extension, configured, or ``None`` and why not."""
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
-        return None, f"{PURE_PYTHON_VARIABLE} is set"
-    try:
-        from engine.scrabble import _movegen  # type: ignore[attr-defined]
-    except ImportError as exc:
-        return None, f"the extension is not built ({exc}); `pip install -e .` builds it when gcc is there"
-    source = Path(__file__).with_name("_movegen.c")
-    if source.exists() and _movegen.SOURCE_SHA and \
-            hashlib.sha256(source.read_bytes()).hexdigest() != _movegen.SOURCE_SHA:
-        return None, ("the compiled extension was built from another version of _movegen.c; "
-                      "rebuild it with `pip install -e .`")
-    _movegen.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
-    return _movegen, None
+    core, problem = load_core("engine.scrabble", "_movegen")
+    if core is not None:
+        core.configure(Move, LETTER_MULTIPLIERS, WORD_MULTIPLIERS)
+        cgp._fast_board = core.parse_board
+    return core, problem
 
 
 _CORE, _CORE_PROBLEM = _load_core()

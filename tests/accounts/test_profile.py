@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Profile
-from accounts.selectors import daily_goal_status, preferred_lexicon, profile_of
+from accounts.selectors import daily_goal_status, profile_of
 from accounts.services import ProfileError, update_profile
+from lexicon.selectors import preferred_lexicon
 from lexicon.services import import_word_list
 from tests.support import api_for, write_words
 

@@ -25,8 +25,8 @@ PASSWORD = "Scrabble-2026-ok"
 @pytest.fixture
 def world(tmp_path, django_user_model, settings):
     from lexicon.services import import_word_list
-    from puzzles import services as puzzles
-    from training import services as training
+    from puzzles.crosswords import services as puzzles
+    from training.lists import services as training
 
     settings.TIRAGE_TASKS_MODE = "sync"
     user = django_user_model.objects.create_user("lea", password=PASSWORD, is_staff=True)

@@ -17,9 +17,10 @@ from django.urls import reverse
 
 from lexicon.services import import_word_list, set_definition
 from tests.support import api_for, french_dict_words, write_words
-from training import services as training_services
-from training.models import RevisionList
-from training.starter import create_starter_lists
+from training.grids import services as training_services
+from training.lists import services as list_training_services
+from training.lists.models import RevisionList
+from training.lists.starter import create_starter_lists
 
 pytestmark = pytest.mark.django_db
 
@@ -112,7 +113,7 @@ def site(tmp_path, alice, django_user_model):
     set_definition(lexicon, "CHAT", "Petit félin", user=staff)
     create_starter_lists(lexicon)
     starter = RevisionList.objects.filter(published=True, lexicon=lexicon, name__contains="7").first()
-    copy = training_services.copy_list(starter, alice)
+    copy = list_training_services.copy_list(starter, alice)
     training_services.start_list_grid(alice, copy, max_words=3)
     return {"lexicon": lexicon, "staff": staff, "copy": copy}
 
@@ -222,7 +223,7 @@ def _engine_unplaced() -> list[dict]:
 
 def test_grid_builder_messages_are_in_french(client, alice, site):
     """Why a word was left out (page and API), a situation not open yet, an answer refused or judged: French."""
-    from training.models import TrainingGrid
+    from training.grids.models import TrainingGrid
 
     grid = TrainingGrid.objects.filter(owner=alice, status="done").first()
     assert grid is not None and grid.situations.exists(), "the site's grid is built"
@@ -275,7 +276,7 @@ def test_engine_refusals_and_progress_of_grids_and_lexicons_are_in_french(tmp_pa
     from engine.gaddag import build_gaddag
     from engine.scrabble.scoring import IllegalPlay
     from lexicon.compiled import compile_words
-    from training.services import play_refusal
+    from training.grids.services import play_refusal
 
     lexicon = build_gaddag(["DATAIS", "BACCARAT", "BACCARAS", "CACABERA"], "fr")
     notes: list[str] = []

@@ -8,11 +8,13 @@ import pytest
 from django.urls import reverse
 
 from lexicon.services import import_word_list
-from puzzles import daily
-from puzzles.models import Crossword, CrosswordProgress
+from puzzles.crosswords import selectors as crossword_daily
+from puzzles.crosswords import services as daily
+from puzzles.crosswords.models import Crossword, CrosswordProgress
 from tests.support import api_for, french_dict_words, write_words
-from training.models import RevisionList, TrainingGrid
-from training.starter import create_starter_lists
+from training.grids.models import TrainingGrid
+from training.lists.models import RevisionList
+from training.lists.starter import create_starter_lists
 
 pytestmark = pytest.mark.django_db
 
@@ -87,11 +89,11 @@ def test_crossword_of_the_day_is_shared(client, alice, bob, lexicon):
 
 
 def test_other_learners_crosswords_stay_private(alice, bob, lexicon):
-    from puzzles.services import start_crossword
+    from puzzles.crosswords.services import start_crossword
 
     mine = start_crossword(alice, lexicon, 5, "fr", seed=3)
     with pytest.raises(Exception) as caught:
-        daily.get_solvable_crossword(bob, mine.pk)
+        crossword_daily.get_solvable_crossword(bob, mine.pk)
     assert caught.type.__name__ == "Http404"
     assert api_for(bob).get(f"/api/crosswords/{mine.pk}/").status_code == 404
 

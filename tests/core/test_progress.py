@@ -216,3 +216,20 @@ def test_a_result_that_cannot_be_stored_fails_the_run_in_words(kind):
     run = start_task(unstorable_result, kind=kind)
     assert run.state == TaskRun.State.FAILED
     assert "the task's result cannot be stored as JSON" in run.error
+
+
+def test_a_task_is_started_by_its_name_so_services_need_not_import_tasks(alice):
+    run = start_task("core.ping", owner=alice, steps=2)
+    assert run.kind == "core.ping" and run.state == TaskRun.State.DONE and run.result["steps"] == 2
+
+
+def test_every_task_the_services_start_by_name_is_registered():
+    for name in ("training.generate_grid", "training.make_duplicate_game", "wordstudy.rank",
+                 "puzzles.generate_crossword", "puzzles.compare_algorithms", "lexicon.publish_version"):
+        assert progress.task_named(name).name == name
+
+
+def test_an_unknown_task_name_is_refused_before_any_run_is_created():
+    with pytest.raises(progress.UnknownTask, match="no task is registered as 'training.nope'"):
+        start_task("training.nope")
+    assert not TaskRun.objects.exists()

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import io
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.wordlist import LineProblem, WordListError, parse_lines, read_word_list, words_hash
+from engine.wordlist import LineProblem, WordList, WordListError, parse_lines, read_word_list, words_hash
 
 
 def write(tmp_path, data: bytes):
@@ -88,3 +91,30 @@ def test_problem_summary_and_error_are_bounded():
     assert "15 invalid line(s)" in str(error) and "and 5 more" in str(error)
     result = parse_lines([f"w-{i}" for i in range(12)] + ["ok"], "fr")
     assert result.problem_summary(3).endswith("and 9 more")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["BA", "ba", "ZZZ", "", " ", "A-B", "\r", "CAFE", "É", "\t", "Q", "bac", "BAC"]),
+                max_size=30),
+       st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_the_plain_text_fast_path_reads_what_the_line_by_line_reader_reads(tmp_path_factory, lines, end, final):
+    from engine.wordlist import _parse_plain, parse_lines
+
+    data = (end.join(lines) + (end if final else "")).encode("utf-8")
+    fast = _parse_plain(data, "fr")
+    slow = parse_lines(io.BytesIO(data), "fr")
+    if fast is not None:  # it only answers for files of letters and line ends
+        assert fast == slow
+    path = tmp_path_factory.mktemp("lists") / "words.txt"
+    path.write_bytes(data)
+    if slow.words:
+        assert read_word_list(path, "fr", skip_invalid=True) == slow
+
+
+def test_the_fast_path_declines_anything_but_letters_and_line_ends():
+    from engine.wordlist import _parse_plain
+
+    assert _parse_plain("CAFÉ\n".encode(), "fr") is None
+    assert _parse_plain(b"A B\n", "fr") is None
+    assert _parse_plain(b"AB\rC\n", "fr") is None
+    assert _parse_plain(b"ab\r\nAB\n\nCD", "fr") == WordList("fr", ["AB", "CD"], duplicates=1, blank_lines=1)

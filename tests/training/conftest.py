@@ -12,6 +12,8 @@ import pytest
 
 from lexicon.services import import_word_list
 from tests.support import french_dict_words, write_words
+from tests.training.helpers import baccarat_situation
+from training.lists.services import add_word, create_list
 
 _SMALL = """
 AA AB AH AI AN AS AU BA BE BI BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA HE HI HO IF IL IN JE
@@ -52,3 +54,24 @@ def french_lexicon(tmp_path, french_words):
 @pytest.fixture
 def staff(django_user_model):
     return django_user_model.objects.create_user("editor", password="editor-pass-123", is_staff=True)
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    """A page client signed in as alice."""
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def baccarat_list(alice, small_lexicon):
+    """Alice's list holding BACCARAT with its support letter T."""
+    revision_list = create_list(alice, small_lexicon, "Alice")
+    add_word(revision_list, "BACCARAT", "T")
+    return revision_list
+
+
+@pytest.fixture
+def situation(alice, baccarat_list):
+    """A situation of BACCARAT (through T) in a grid of alice's (test modules may override it)."""
+    return baccarat_situation(alice, baccarat_list.entries.get())

@@ -7,7 +7,8 @@ from engine.scrabble.cgp import Position, format_cgp
 from engine.scrabble.movegen import top_moves
 from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
-from training.models import RevisionEntry, Situation, TrainingGrid
+from training.grids.models import Situation, TrainingGrid
+from training.lists.models import RevisionEntry
 
 
 def situation_for(owner, entry: RevisionEntry, rack: str, coord: str, word: str) -> Situation:

@@ -18,9 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
-from training import selectors as training_selectors
+from lexicon.selectors import default_lexicon, preferred_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -42,6 +41,7 @@ from training.duplicate.serializers import (
     TodayOutSerializer,
     ValidateInSerializer,
 )
+from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input or an illegal play: the reason in words.")
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game, or another user's private game.")
@@ -182,7 +182,7 @@ class PlayApi(APIView):
         move = outcome.move
         return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
                          "score": outcome.score, "move_score": move["score"], "words": move.get("words", []),
-                         "late": outcome.late, "deadline": services.deadline_of(player, game)})
+                         "late": outcome.late, "deadline": selectors.deadline_of(player, game)})
 
 
 class ValidateApi(APIView):
@@ -337,7 +337,6 @@ class TodayApi(APIView):
             valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
             lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
         else:
-            from lexicon.selectors import default_lexicon
 
             lexicon = default_lexicon("fr") or Lexicon.objects.first()
         if lexicon is None:

@@ -6,13 +6,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from accounts.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from training.duplicate import selectors
 
 
 def today_context(request: HttpRequest) -> dict[str, Any] | None:
     """Today's game (None until made: the link makes it on demand) and the learner's progress in it."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         return None
     game = selectors.today_game(lexicon)

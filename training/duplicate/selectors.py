@@ -20,15 +20,15 @@ from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
 
 def gaddag_of(lexicon: Lexicon) -> Any:
     """The compiled GADDAG of the lexicon's serving version, from the row just read (no extra query: plays
     are checked on every request of a round, so this sits on the hot path)."""
-    from lexicon.compiled import load_compiled
 
-    return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
+    return gaddag_of_version(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
 def can_see(game: DuplicateGame, user) -> bool:
@@ -239,10 +239,14 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
     }
 
 
+def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
+    if game.timer_seconds is None or player.round_started_at is None:
+        return None
+    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
+
+
 def round_state(player: DuplicatePlayer, round_: DuplicateRound, now: dt.datetime | None = None) -> dict[str, Any]:
     """What a player may see of their current round: the position and rack, never a later draw or the top."""
-    from training.duplicate.services import deadline_of
-
     game = player.game
     deadline = deadline_of(player, game)
     now = now or timezone.now()

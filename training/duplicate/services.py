@@ -45,7 +45,6 @@ from engine.scrabble.entry import MAX_WORD_LENGTH, fit_blanks, read_typed_word
 from engine.scrabble.notation import NotationError, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
-from training import services as training_services
 from training.duplicate import selectors
 from training.duplicate.models import (
     DEFAULT_TIMER,
@@ -56,7 +55,9 @@ from training.duplicate.models import (
     DuplicatePlayer,
     DuplicateRound,
 )
-from training.models import RevisionList
+from training.grids import services as grid_services
+from training.lists import services as training_services
+from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
@@ -117,7 +118,6 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         seed = new_seed()
     elif not 0 <= int(seed) < 2**31:
         raise GameError(_("The seed must be between 0 and 2147483647."))
-    from training.duplicate.tasks import make_duplicate_game  # tasks import services
 
     game = None
     try:
@@ -126,7 +126,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
                 owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon,
                 seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
                 visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
-            run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
             DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError:
         if game is not None:  # nothing was started: leave no game waiting for a task that will never run
@@ -215,7 +215,6 @@ def is_stuck(game: DuplicateGame) -> bool:
 def _restart(game: DuplicateGame) -> DuplicateGame:
     """Make a stuck game again (the game of the day: its id is already shared). The row is locked and
     checked again first, so two visits at once start the task once."""
-    from training.duplicate.tasks import make_duplicate_game
 
     try:
         with transaction.atomic():  # the task is sent when this commits
@@ -223,7 +222,7 @@ def _restart(game: DuplicateGame) -> DuplicateGame:
             if is_stuck(locked):
                 DuplicateGame.objects.filter(pk=game.pk).update(status=DuplicateGame.Status.PENDING, error="",
                                                                 task_run=None, finished_at=None)
-                run = start_task(make_duplicate_game, owner=game.owner, game_id=game.pk)
+                run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
                 DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError as exc:
         # The run is failed already (and the receiver below failed the game with it); say it on the row too.
@@ -280,22 +279,17 @@ def join(game: DuplicateGame, user) -> DuplicatePlayer:
 
 # --- Rounds, plays, validation ----------------------------------------------------------------------------
 
-def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
-    if game.timer_seconds is None or player.round_started_at is None:
-        return None
-    return player.round_started_at + dt.timedelta(seconds=game.timer_seconds)
-
 
 def is_late(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
     """Whether a play received at ``now`` is late: after the deadline and its network grace."""
-    deadline = deadline_of(player, game)
+    deadline = selectors.deadline_of(player, game)
     return deadline is not None and now > deadline + dt.timedelta(seconds=GRACE_SECONDS)
 
 
 def is_time_up(player: DuplicatePlayer, game: DuplicateGame, now: dt.datetime) -> bool:
     """Whether the round's time is over (the deadline reached, grace aside): a refused play can no longer be
     corrected."""
-    deadline = deadline_of(player, game)
+    deadline = selectors.deadline_of(player, game)
     return deadline is not None and now >= deadline
 
 
@@ -382,7 +376,7 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:
         raise PlayError(exc.code, _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": training_services.play_refusal(exc)}) from None
+            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}) from None
     late = is_late(player, game, now)
     move_json = move.to_json("fr")
     open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)

@@ -18,12 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.selectors import preferred_lexicon
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
-from training import selectors as training_selectors
+from lexicon.selectors import request_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame
+from training.lists import selectors as training_selectors
 
 NOTATION_SESSION_KEY = "duplicate_notation"
 """The session remembers the notation chosen on the play page, per game (``{"<game id>": "en", ...}``), and
@@ -308,7 +308,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def today(request: HttpRequest) -> HttpResponse:
     """The game of the day of the learner's lexicon (their default, else the site's), made if needed."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         messages.error(request, _("No lexicon is installed yet."))
         return redirect("training:duplicate")

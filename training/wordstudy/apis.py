@@ -102,7 +102,7 @@ class QuizDetailApi(APIView):
 
     @extend_schema(responses={200: QuizResultSerializer, 404: NOT_FOUND})
     def get(self, request: Request, quiz_id: int) -> Response:
-        return Response(quiz_result(selectors.get_own_quiz(request.user, quiz_id)))
+        return Response(quiz_result(services.get_own_quiz(request.user, quiz_id)))
 
 
 class QuizAnswersApi(APIView):
@@ -111,7 +111,7 @@ class QuizAnswersApi(APIView):
     @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
                                                           409: CLOSED})
     def post(self, request: Request, quiz_id: int) -> Response:
-        quiz = selectors.get_own_quiz(request.user, quiz_id)
+        quiz = services.get_own_quiz(request.user, quiz_id)
         serializer = AnswerInSerializer(data=request.data)
         if not serializer.is_valid():
             return invalid(serializer)
@@ -133,7 +133,7 @@ class QuizFinishApi(APIView):
 
     @extend_schema(request=None, responses={200: QuizResultSerializer, 404: NOT_FOUND})
     def post(self, request: Request, quiz_id: int) -> Response:
-        quiz = services.finish_quiz(selectors.get_own_quiz(request.user, quiz_id))
+        quiz = services.finish_quiz(services.get_own_quiz(request.user, quiz_id))
         return Response(quiz_result(quiz))
 
 
@@ -152,7 +152,7 @@ def challenge_json(challenge: Any, user: Any) -> dict[str, Any]:
         "lexicon": challenge.lexicon_id, "lexicon_name": challenge.lexicon.name, "day": challenge.day,
         "kind": challenge.kind, "questions": len(challenge.questions), "time_limit": challenge.time_limit,
         "quiz": mine.pk if mine else None, "finished": bool(mine and mine.finished_at),
-        "ranking": [s.__dict__ for s in selectors.challenge_ranking(challenge)],
+        "ranking": [s.__dict__ for s in services.challenge_ranking(challenge)],
     }).data
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from accounts.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from training.wordstudy.selectors import own_try, todays_challenge
 
 
 def challenge_context(request: HttpRequest) -> dict[str, Any] | None:
     """The lexicon, today's challenge if someone has opened it, and the learner's try; None without a lexicon."""
-    lexicon = preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    lexicon = request_lexicon(request)
     if lexicon is None:
         return None
     challenge = todays_challenge(lexicon)

@@ -18,7 +18,7 @@ from collections import OrderedDict
 
 from engine.gaddag import Gaddag
 from engine.wordstudy import AlphagramIndex
-from lexicon.compiled import load_compiled
+from lexicon.selectors import gaddag_of_version
 
 logger = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def _remember(key: tuple[str, str], index: AlphagramIndex) -> None:
 def alphagram_index(content_hash: str, language: str, gaddag: Gaddag | None = None, *,
                     words_file: str | None = None) -> AlphagramIndex:
     """The process-wide index of the word list ``content_hash`` (built from ``gaddag``, which must be that
-    version's compiled lexicon, or from :func:`lexicon.compiled.load_compiled` when not given)."""
+    version's compiled lexicon, or from :func:`lexicon.selectors.gaddag_of_version` when not given)."""
     key = (content_hash, language)
     index = _cached(key)
     if index is not None:
@@ -65,7 +65,7 @@ def alphagram_index(content_hash: str, language: str, gaddag: Gaddag | None = No
         if index is not None:
             return index
         if gaddag is None:
-            gaddag = load_compiled(content_hash, language, words_file=words_file)
+            gaddag = gaddag_of_version(content_hash, language, words_file=words_file)
         index = AlphagramIndex.from_gaddag(gaddag)
         _remember(key, index)
         return index

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from core.models import TaskRun
 from core.progress import Progress, TaskFailure, expire_if_stale, start_task
 from engine.wordstudy import rank_alphagrams
-from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version
 from training.wordstudy.models import AlphagramRanking, RankedAlphagram
 
 logger = logging.getLogger(__name__)
@@ -49,7 +49,6 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
         ranking.refresh_from_db()
     if ranking is not None and ranking.state != AlphagramRanking.State.FAILED:
         return ranking
-    from training.wordstudy.tasks import rank_lexicon  # tasks import this module
 
     with transaction.atomic():
         if ranking is None:
@@ -64,7 +63,7 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
                 state=AlphagramRanking.State.RUNNING, error="")
             if not claimed:
                 return ranking_of(lexicon)
-        run = start_task(rank_lexicon, owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
+        run = start_task("wordstudy.rank", owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
         AlphagramRanking.objects.filter(pk=ranking.pk).update(task_run=run)
     ranking.refresh_from_db()
     return ranking
@@ -83,7 +82,7 @@ def build_ranking(ranking_id: int, words_file: str | None, progress: Progress) -
     ranking = AlphagramRanking.objects.get(pk=ranking_id)
     try:
         progress.report(1, _("Loading the lexicon"))
-        gaddag = load_compiled(ranking.content_hash, ranking.language, words_file=words_file)
+        gaddag = gaddag_of_version(ranking.content_hash, ranking.language, words_file=words_file)
         ranked = rank_alphagrams(gaddag, range(MIN_LENGTH, MAX_LENGTH + 1),
                                  progress=lambda pct, _msg: progress.report(1 + 0.6 * pct, _("Ranking the alphagrams")))
         rows = [RankedAlphagram(ranking_id=ranking_id, length=item.length, rank=item.rank, alphagram=item.alphagram,

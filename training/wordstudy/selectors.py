@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user, not_found_message
+from core.selectors import is_user
 from lexicon.models import Lexicon
 from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
 from training.wordstudy.ranking import ranking_of
@@ -22,21 +21,6 @@ def quizzes_of(user) -> QuerySet[Quiz]:
     if not is_user(user):
         return Quiz.objects.none()
     return Quiz.objects.filter(owner=user).select_related("lexicon", "challenge")
-
-
-def get_own_quiz(user, quiz_id: Any) -> Quiz:
-    """The user's quiz ``quiz_id``; 404 when it does not exist or is someone else's."""
-    from training.wordstudy.services import close_if_expired
-
-    try:
-        if not 0 < int(quiz_id) < 2**63:
-            raise Http404(not_found_message(Quiz))
-    except (TypeError, ValueError):
-        raise Http404(not_found_message(Quiz)) from None
-    quiz = get_or_404(quizzes_of(user), quiz_id, "No such quiz.")
-    if close_if_expired(quiz):
-        quiz.refresh_from_db()
-    return quiz
 
 
 def questions_of(quiz: Quiz) -> list[QuizQuestion]:
@@ -121,35 +105,6 @@ def own_try(user, challenge: DailyChallenge) -> Quiz | None:
     if not is_user(user):
         return None
     return Quiz.objects.filter(challenge=challenge, owner=user).first()
-
-
-@dataclass(frozen=True)
-class Standing:
-    position: int
-    user: str
-    right: int
-    found: int
-    seconds: int | None
-    quiz: int
-
-
-def challenge_ranking(challenge: DailyChallenge, limit: int = 100) -> list[Standing]:
-    """Finished tries, best first: questions right, then answers found, then time taken, then who finished first."""
-    from training.wordstudy.services import close_if_expired
-
-    tries = list(challenge.tries.select_related("owner"))
-    rows = []
-    for quiz in tries:
-        close_if_expired(quiz)
-        if quiz.finished_at is None:
-            quiz.refresh_from_db()
-            if quiz.finished_at is None:
-                continue
-        score = score_of(quiz, list(quiz.questions.all()))
-        rows.append((-score.right, -score.found, score.seconds or 0, quiz.finished_at, quiz, score))
-    rows.sort(key=lambda row: row[:4])
-    return [Standing(position, row[4].owner.get_username(), row[5].right, row[5].found, row[5].seconds, row[4].pk)
-            for position, row in enumerate(rows[:limit], start=1)]
 
 
 def ranking_state(lexicon: Lexicon) -> Any:

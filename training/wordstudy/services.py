@@ -36,7 +36,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler, State
 
-from core.selectors import not_found_message
+from core.selectors import get_or_404, not_found_message
 from engine.wordstudy import (
     KINDS,
     Question,
@@ -48,9 +48,11 @@ from engine.wordstudy import (
     seven_plus_one_question,
     validity_question,
 )
-from lexicon.compiled import load_compiled
 from lexicon.models import Lexicon
-from training.models import RevisionList
+from lexicon.selectors import gaddag_of_version
+from training.lists import selectors as training_selectors
+from training.lists.models import RevisionList
+from training.wordstudy import selectors
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
     AlphagramCard,
@@ -62,6 +64,7 @@ from training.wordstudy.models import (
     RankedAlphagram,
 )
 from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH, ensure_ranking
+from training.wordstudy.selectors import due_cards
 
 MAX_QUESTIONS = 50
 MAX_ANSWERS = 200
@@ -165,7 +168,7 @@ def _check_count(value: Any) -> int:
 
 def _gaddag(lexicon: Lexicon) -> Any:
     # The hash and the file read together from one row: the questions match the version recorded.
-    return load_compiled(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
+    return gaddag_of_version(lexicon.content_hash, lexicon.language, words_file=lexicon.words_file.name)
 
 
 def _index(lexicon: Lexicon, gaddag: Any, kind: str, blanks: int) -> Any:
@@ -329,7 +332,6 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
 
 def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None, count: int, blanks: int,
                seed: int, rng: random.Random) -> Quiz:
-    from training import selectors as training_selectors
 
     number = _int(list_id, "list")
     if number is None or not 0 < number < 2**63:
@@ -366,8 +368,6 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
 
 def _due_quiz(user, lexicon_value: Any, kind: str, mode: str, time_limit: int | None, count: int, blanks: int,
               seed: int, rng: random.Random) -> Quiz:
-    from training.wordstudy.selectors import due_cards
-
     lexicon = resolve_lexicon(lexicon_value) if lexicon_value not in (None, "") else None
     cards = list(due_cards(user, lexicon=lexicon)[: MAX_QUESTIONS * 2])
     if not cards:
@@ -406,6 +406,49 @@ def close_if_expired(quiz: Quiz, now=None) -> bool:
         finish_quiz(quiz)
         return True
     return False
+
+
+def get_own_quiz(user, quiz_id: Any) -> Quiz:
+    """The user's quiz ``quiz_id``, closed first when its time is up; 404 when it does not exist or is
+    someone else's. A service, not a selector, because reading a quiz past its time finishes it."""
+    try:
+        if not 0 < int(quiz_id) < 2**63:
+            raise Http404(not_found_message(Quiz))
+    except (TypeError, ValueError):
+        raise Http404(not_found_message(Quiz)) from None
+    quiz = get_or_404(selectors.quizzes_of(user), quiz_id, "No such quiz.")
+    if close_if_expired(quiz):
+        quiz.refresh_from_db()
+    return quiz
+
+
+# --- The daily challenge's ranking (reading it closes the tries whose time is up) -------------------------
+
+@dataclass(frozen=True)
+class Standing:
+    position: int
+    user: str
+    right: int
+    found: int
+    seconds: int | None
+    quiz: int
+
+
+def challenge_ranking(challenge: DailyChallenge, limit: int = 100) -> list[Standing]:
+    """Finished tries, best first: questions right, then answers found, then time taken, then who finished first."""
+    tries = list(challenge.tries.select_related("owner"))
+    rows = []
+    for quiz in tries:
+        close_if_expired(quiz)
+        if quiz.finished_at is None:
+            quiz.refresh_from_db()
+            if quiz.finished_at is None:
+                continue
+        score = selectors.score_of(quiz, list(quiz.questions.all()))
+        rows.append((-score.right, -score.found, score.seconds or 0, quiz.finished_at, quiz, score))
+    rows.sort(key=lambda row: row[:4])
+    return [Standing(position, row[4].owner.get_username(), row[5].right, row[5].found, row[5].seconds, row[4].pk)
+            for position, row in enumerate(rows[:limit], start=1)]
 
 
 def _open(quiz: Quiz) -> None:

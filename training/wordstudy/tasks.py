@@ -1,4 +1,4 @@
-"""Celery entry point of word study (imported by :mod:`training.tasks` so workers register it)."""
+"""Celery entry point of word study (imported by the training app's ``ready`` so workers register it)."""
 
 from __future__ import annotations
 

@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.selectors import preferred_lexicon
 from lexicon.models import Lexicon
+from lexicon.selectors import preferred_lexicon
+from training.lists.selectors import lists_of
 from training.wordstudy import indexes, selectors, services
 from training.wordstudy.forms import QuizForm
 from training.wordstudy.models import Quiz
@@ -40,8 +41,6 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
 
 
 def _home_context(request: HttpRequest, form: QuizForm, ranking_run: Any = None) -> dict[str, Any]:
-    from training.selectors import lists_of
-
     return {"form": form, "lexicons": _lexicons(), "box": selectors.card_box(request.user),
             "recent": list(selectors.quizzes_of(request.user)[:8]), "ranking_run": ranking_run,
             "lists": list(lists_of(request.user)[:100]), "kinds": Quiz.Kind.choices, "modes": Quiz.Mode.choices}
@@ -85,7 +84,7 @@ def _go(quiz: Quiz) -> HttpResponse:
 
 @login_required
 def quiz(request: HttpRequest, quiz_id: int) -> HttpResponse:
-    return _go(selectors.get_own_quiz(request.user, quiz_id))
+    return _go(services.get_own_quiz(request.user, quiz_id))
 
 
 def _wall_context(quiz: Quiz, **extra: Any) -> dict[str, Any]:
@@ -98,7 +97,7 @@ def _wall_context(quiz: Quiz, **extra: Any) -> dict[str, Any]:
 @login_required
 def wall(request: HttpRequest, quiz_id: int) -> HttpResponse:
     """Every question on one page; answers typed in one box, in any order; a timer; Finish shows what was missed."""
-    quiz = selectors.get_own_quiz(request.user, quiz_id)
+    quiz = services.get_own_quiz(request.user, quiz_id)
     if quiz.finished_at is not None:
         return redirect("wordstudy:results", quiz.pk)
     return render(request, "training/wordstudy/wall.html", _wall_context(quiz))
@@ -107,7 +106,7 @@ def wall(request: HttpRequest, quiz_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def wall_guess(request: HttpRequest, quiz_id: int) -> HttpResponse:
-    quiz = selectors.get_own_quiz(request.user, quiz_id)
+    quiz = services.get_own_quiz(request.user, quiz_id)
     try:
         guess = services.wall_guess(quiz, request.user, request.POST.get("word", ""))
     except services.QuizClosed:
@@ -137,7 +136,7 @@ def wall_guess(request: HttpRequest, quiz_id: int) -> HttpResponse:
 @login_required
 def flash(request: HttpRequest, quiz_id: int) -> HttpResponse:
     """One question at a time: answer, see the verdict, go on."""
-    quiz = selectors.get_own_quiz(request.user, quiz_id)
+    quiz = services.get_own_quiz(request.user, quiz_id)
     question = selectors.next_open_question(quiz)
     if question is None:
         if quiz.finished_at is None:
@@ -153,7 +152,7 @@ def flash(request: HttpRequest, quiz_id: int) -> HttpResponse:
 @require_POST
 def answer(request: HttpRequest, quiz_id: int, question_id: int) -> HttpResponse:
     """A final answer to one question (flash mode, and the valid-or-not buttons of a word wall)."""
-    quiz = selectors.get_own_quiz(request.user, quiz_id)
+    quiz = services.get_own_quiz(request.user, quiz_id)
     answers = request.POST.getlist("answer") or request.POST.get("answers", "")
     try:
         outcome = services.submit_answers(quiz, request.user, question_id, answers, final=True)
@@ -176,14 +175,14 @@ def answer(request: HttpRequest, quiz_id: int, question_id: int) -> HttpResponse
 @login_required
 @require_POST
 def finish(request: HttpRequest, quiz_id: int) -> HttpResponse:
-    services.finish_quiz(selectors.get_own_quiz(request.user, quiz_id))
+    services.finish_quiz(services.get_own_quiz(request.user, quiz_id))
     return redirect("wordstudy:results", quiz_id)
 
 
 @login_required
 def results(request: HttpRequest, quiz_id: int) -> HttpResponse:
     """What was found, missed (shown in full) and wrong, question by question."""
-    quiz = selectors.get_own_quiz(request.user, quiz_id)
+    quiz = services.get_own_quiz(request.user, quiz_id)
     if quiz.finished_at is None:
         return _go(quiz)
     questions = selectors.questions_of(quiz)
@@ -246,7 +245,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
             if mine is not None:
                 services.close_if_expired(mine)
                 mine.refresh_from_db()
-            context.update(challenge=today, mine=mine, standings=selectors.challenge_ranking(today),
+            context.update(challenge=today, mine=mine, standings=services.challenge_ranking(today),
                            minutes=today.time_limit // 60)
     return render(request, "training/wordstudy/challenge.html", context)
 

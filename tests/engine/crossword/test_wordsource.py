@@ -10,7 +10,8 @@ from engine.crossword import (
     read_scores,
 )
 from engine.crossword.clues import DefinitionFileError
-from engine.crossword.wordsource import ScoreFileError, is_compiled_lexicon
+from engine.crossword.wordsource import ScoreFileError
+from engine.gaddag import is_compiled_lexicon
 
 
 def test_scores_file_and_given_scores(tmp_path):

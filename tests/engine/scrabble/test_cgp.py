@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.scrabble.board import SIZE, Board
@@ -89,3 +89,61 @@ def test_bad_cgp_says_where(cgp: str, message: str) -> None:
     with pytest.raises(CGPError) as caught:
         parse_cgp(cgp)
     assert message in str(caught.value)
+
+
+# -- the compiled reader of the board field: the same board as the Python loop, or None -------------
+
+def _python_board(text: str):
+    """The Python loop alone (the specification), whatever reader is installed."""
+    from engine.scrabble import cgp
+
+    saved = cgp._fast_board
+    cgp._fast_board = None
+    try:
+        return cgp._parse_board(text).cells
+    except CGPError:
+        return None
+    finally:
+        cgp._fast_board = saved
+
+
+def _fast_reader():
+    from engine.scrabble import cgp, movegen
+
+    if cgp._fast_board is None:
+        assert movegen._CORE is None, "the compiled core is in use but the fast board reader is not installed"
+        pytest.skip(f"no compiled core: {movegen.unavailable_reason()}")
+    return cgp._fast_board
+
+
+_ROW_PIECES = st.sampled_from(["A", "z", "Q", "1", "2", "7", "9", "10", "15", "16", "0", "05", "3a", "é", "٣", "-", " ", ""])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_ROW_PIECES, max_size=9).map("".join), min_size=13, max_size=16))
+def test_the_compiled_board_reader_agrees_with_the_python_loop(rows):
+    fast = _fast_reader()
+    text = "/".join(rows)
+    assert fast(text) == _python_board(text)
+
+
+@given(st.lists(st.lists(st.sampled_from("ABCxyz") | st.just(""), min_size=SIZE, max_size=SIZE), min_size=SIZE,
+                max_size=SIZE))
+def test_the_compiled_board_reader_reads_every_board(cells):
+    fast = _fast_reader()
+    text = format_cgp(Position(Board([c for row in cells for c in row]))).split()[0]
+    assert fast(text) == _python_board(text) == [c for row in cells for c in row]
+
+
+def test_the_compiled_board_reader_declines_what_it_does_not_read():
+    fast = _fast_reader()
+    for text in ("", EMPTY_ROWS + "/15", EMPTY_ROWS.replace("15", "16", 1), EMPTY_ROWS.replace("15", "015", 1),
+                 EMPTY_ROWS.replace("15", "14", 1), EMPTY_ROWS.replace("15", "15A", 1), "É" + EMPTY_ROWS[1:]):
+        assert fast(text) is None
+        assert _python_board(text) is None
+    assert fast(7) is None
+
+
+@pytest.mark.parametrize("rack", ["", "?", "??", "abc", "AB?cD", "ZZZZZZZ"])
+def test_usual_racks_read_as_before(rack):
+    assert parse_cgp(f"{EMPTY_ROWS} {rack}/ 0/0 0").rack == rack.upper()

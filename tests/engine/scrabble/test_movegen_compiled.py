@@ -77,7 +77,7 @@ def test_the_variable_and_a_stale_build_select_the_python_generator(monkeypatch)
         return
     monkeypatch.setenv(movegen.PURE_PYTHON_VARIABLE, "0")
     assert movegen._load_core() == (movegen._CORE, None)
-    monkeypatch.setattr(movegen._CORE, "SOURCE_SHA", "0" * 64)  # built from another version of the C file
+    monkeypatch.setattr(movegen._CORE, "SOURCE_CRC32", 12345)  # built from another version of the C file
     core, reason = movegen._load_core()
     assert core is None and "rebuild" in reason
 
@@ -292,3 +292,24 @@ def test_a_call_made_while_the_core_builds_its_answer_is_declined() -> None:
             gc.disable()
     assert outer == expected
     assert inner and inner[0] is NotImplemented and inner[1] == expected
+
+
+def test_prepared_lines_are_reused_only_for_the_same_position() -> None:
+    """The core keeps the last position's cross-checks: a call on the same board, letters, lexicon and
+    rack letters reuses them; any change (a rack with other letters or a blank, a tile placed on the
+    same Board object, a blank instead of a letter, another lexicon with the same words, other
+    letter values) must give the answer computed afresh."""
+    french = build_gaddag(FRENCH_WORDS, "fr")
+    twin = build_gaddag(FRENCH_WORDS, "fr")  # same content, another object
+    english = build_gaddag(FRENCH_WORDS, "en")
+    board = Board()
+    board.place(7, 3, "H", "SATIRE")
+    position = Position(board, ("NUITSEA", ""))
+    for lexicon in (french, french, twin, english, french):
+        for rack in ("NUITSEA", "NUITSEA", "ZZZQ", "AE?", "NUITSEA", ""):
+            assert_same(lexicon, Position(board, (rack, "")), 3)
+    board.set(6, 3, "A")  # the same Board object, one tile more
+    assert_same(french, position, 3)
+    board.set(6, 3, "a")  # the same square, now a blank
+    assert_same(french, position, 3)
+    assert_same(french, position, 3)

@@ -16,7 +16,7 @@ from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
 from tests.support import api_for as _api_for
 from training.duplicate.models import DuplicateGame, DuplicatePlayer
-from training.models import RevisionList
+from training.lists.models import RevisionList
 
 pytestmark = pytest.mark.django_db
 
@@ -345,7 +345,7 @@ def test_review_only_once_finished_then_missed_tops_go_to_a_list(alice, game):
 def test_missed_tops_refuse_another_users_list(alice, bob, game):
     client = api_for(alice)
     finish(client, game)
-    from training import services as training_services
+    from training.lists import services as training_services
 
     bobs = training_services.create_list(bob, game.lexicon, "bob")
     assert client.post(base(game) + "review/missed/", {"list": bobs.pk}, format="json").status_code == 404

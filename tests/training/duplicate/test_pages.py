@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from training.duplicate.models import DuplicateGame, DuplicatePlayer
-from training.models import RevisionList
+from training.lists.models import RevisionList
 
 pytestmark = pytest.mark.django_db
 

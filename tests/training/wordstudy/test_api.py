@@ -209,7 +209,7 @@ def test_due_alphagrams_make_a_quiz_and_are_listed(alice, ranked_lexicon):
 
 
 def test_a_revision_list_makes_a_quiz(alice, bob, ranked_lexicon):
-    from training.services import add_word, create_list
+    from training.lists.services import add_word, create_list
 
     revision_list = create_list(alice, ranked_lexicon, "mots")
     for word in ("RETINES", "BACCARAT", "DATAIS"):

@@ -113,7 +113,7 @@ def test_daily_challenge_page_and_home_block(alice, french_lexicon, client_for):
 
 
 def test_a_quiz_from_a_revision_list_page(alice, bob, ranked_lexicon, client_for):
-    from training.services import add_word, create_list
+    from training.lists.services import add_word, create_list
 
     revision_list = create_list(alice, ranked_lexicon, "mots")
     add_word(revision_list, "RETINES")

@@ -157,7 +157,7 @@ def test_a_hooks_quiz_asks_every_sampled_rank_once(alice, ranked_lexicon):
 
 
 def test_a_hooks_quiz_from_a_list_asks_one_word_per_alphagram(alice, ranked_lexicon):
-    from training.services import add_word, create_list
+    from training.lists.services import add_word, create_list
 
     revision_list = create_list(alice, ranked_lexicon, "mots")
     for word in ("SE", "ES", "TA", "RETINES", "SENTIER"):

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from core.progress import in_process_tasks_inline
 from lexicon.models import Lexicon
 from lexicon.selectors import default_lexicon
-from training.starter import create_starter_lists
+from training.lists.starter import create_starter_lists
 
 
 class Command(BaseCommand):

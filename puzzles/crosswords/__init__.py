@@ -1,0 +1,1 @@
+"""Crosswords: generated on request or of the day, solved, checked and revealed, exported as .ipuz/.puz."""

@@ -1,0 +1,150 @@
+"""REST shapes of the puzzles app. Input serializers check types only; the rules live in the services.
+
+No output serializer carries answers: the grid is ``#``/``.`` rows, slots have clues but no answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from core.openapi import checked_json_field
+from lexicon.models import Lexicon
+from puzzles.crosswords import selectors
+from puzzles.crosswords.models import Crossword, CrosswordProgress
+
+
+class CrosswordCreateSerializer(serializers.Serializer):
+    """A crossword request. ``size`` and ``style`` are checked by the service (one set of messages)."""
+
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+    size = checked_json_field({"type": "integer", "minimum": 3, "maximum": 21}, help_text="Grid side, 3 to 21.")
+    style = checked_json_field({"type": "string", "enum": ["fr", "us"]}, help_text="`fr` (French: black cells anywhere, 2+ letter words) or "
+                                             "`us` (American: symmetric, 3+ letter words).")
+    theme_list = serializers.IntegerField(required=False, allow_null=True,
+                                          help_text="One of your revision lists of the same lexicon: its words "
+                                                    "become theme entries.")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+
+
+class CrosswordStartedSerializer(serializers.Serializer):
+    crossword = serializers.IntegerField()
+    task = serializers.UUIDField()
+
+
+class CrosswordSlotSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="Number and direction: `12A`, `3D`.")
+    number = serializers.IntegerField()
+    dir = serializers.ChoiceField(choices=["A", "D"])
+    row = serializers.IntegerField(help_text="0-based.")
+    col = serializers.IntegerField(help_text="0-based.")
+    length = serializers.IntegerField()
+    clue = serializers.CharField()
+
+
+class CrosswordProgressSerializer(serializers.ModelSerializer):
+    finished = serializers.BooleanField(source="is_finished", read_only=True)
+    solved = serializers.BooleanField(source="is_solved", read_only=True,
+                                      help_text="Finished with no revealed letter (a revealed grid is not solved).")
+
+    class Meta:
+        model = CrosswordProgress
+        fields = ["entries", "seconds", "checks", "reveals", "revealed", "missed", "started_at", "updated_at",
+                  "finished", "solved", "finished_at", "review_words", "review_skipped"]
+        read_only_fields = fields
+
+
+class CrosswordListSerializer(serializers.ModelSerializer):
+    lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
+    task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Crossword
+        fields = ["id", "lexicon", "lexicon_name", "size", "style", "status", "task", "theme_words", "error",
+                  "created_at", "finished_at"]
+        read_only_fields = fields
+
+
+class CrosswordSerializer(CrosswordListSerializer):
+    """One crossword as a learner sees it: grid without answers, clues, their saved entries and progress."""
+
+    width = serializers.IntegerField(read_only=True)
+    height = serializers.IntegerField(read_only=True)
+    grid = serializers.SerializerMethodField(help_text="Rows: `#` black cell, `.` white cell.")
+    slots = serializers.SerializerMethodField()
+    entries = serializers.SerializerMethodField(help_text="Saved entries: rows like `grid` with letters typed.")
+    progress = serializers.SerializerMethodField()
+    theme_placed = serializers.SerializerMethodField()
+
+    class Meta(CrosswordListSerializer.Meta):
+        fields = [*CrosswordListSerializer.Meta.fields, "width", "height", "grid", "slots", "entries", "progress",
+                  "theme_placed"]
+        read_only_fields = fields
+
+    def _progress(self, crossword: Crossword) -> CrosswordProgress | None:
+        return self.context.get("progress")
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_grid(self, crossword: Crossword) -> list[str]:
+        return selectors.public_rows(crossword)
+
+    @extend_schema_field(CrosswordSlotSerializer(many=True))
+    def get_slots(self, crossword: Crossword) -> list[dict[str, Any]]:
+        return selectors.public_slots(crossword)
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_entries(self, crossword: Crossword) -> list[str]:
+        return selectors.entries_of(crossword, self._progress(crossword)) if crossword.is_ready else []
+
+    @extend_schema_field(CrosswordProgressSerializer(allow_null=True))
+    def get_progress(self, crossword: Crossword) -> dict[str, Any] | None:
+        progress = self._progress(crossword)
+        return CrosswordProgressSerializer(progress).data if progress is not None else None
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_theme_placed(self, crossword: Crossword) -> list[str]:
+        return list((crossword.stats or {}).get("theme_placed", []))
+
+
+class EntriesInSerializer(serializers.Serializer):
+    entries = serializers.JSONField(help_text="Rows of the grid's shape: `#` on black cells, a letter or `.` "
+                                              "on white cells.")
+    seconds = serializers.JSONField(required=False, help_text="Timer, in seconds (it only goes forward).")
+
+
+class CheckInSerializer(serializers.Serializer):
+    scope = serializers.JSONField(help_text="`cell`, `word` or `grid`.")
+    row = serializers.JSONField(required=False, help_text="0-based row, for a cell.")
+    col = serializers.JSONField(required=False, help_text="0-based column, for a cell.")
+    slot = serializers.JSONField(required=False, help_text="Slot key for a word: `12A`, `3D`.")
+    reveal = serializers.BooleanField(required=False, default=False,
+                                      help_text="Reveal (write the answers in) instead of checking.")
+    entries = serializers.JSONField(required=False, help_text="Current entries, saved before the check.")
+    seconds = serializers.JSONField(required=False)
+
+
+class CrosswordCheckedCellSerializer(serializers.Serializer):
+    row = serializers.IntegerField()
+    col = serializers.IntegerField()
+    state = serializers.ChoiceField(choices=["right", "wrong", "empty", "revealed"])
+    letter = serializers.CharField(required=False, help_text="Only for reveals.")
+
+
+class CheckOutSerializer(serializers.Serializer):
+    scope = serializers.CharField()
+    reveal = serializers.BooleanField()
+    right = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+    empty = serializers.IntegerField()
+    cells = CrosswordCheckedCellSerializer(many=True)
+    solved = serializers.BooleanField(help_text="Finished with the learner's own letters (no revealed letter).")
+    finished = serializers.BooleanField(help_text="Every white cell holds its answer (typed or revealed).")
+    just_finished = serializers.BooleanField()
+    progress = CrosswordProgressSerializer()
+
+
+class CrosswordErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+

@@ -1,0 +1,22 @@
+"""The Jarnac page form: a new game against the AI."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from lexicon.selectors import default_lexicon, list_lexicons
+from puzzles.jarnac.models import JarnacGame
+
+
+class NewGameForm(forms.Form):
+    lexicon = forms.ModelChoiceField(label=gettext_lazy("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    level = forms.ChoiceField(label=gettext_lazy("AI level"), choices=JarnacGame.Level.choices,
+                              initial=JarnacGame.Level.MEDIUM)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["lexicon"].queryset = list_lexicons()
+        default = default_lexicon("fr")
+        if default is not None:
+            self.fields["lexicon"].initial = default.pk

@@ -1,0 +1,160 @@
+"""REST shapes of Jarnac games. Inputs check types only (the rules and their messages live in
+:mod:`puzzles.jarnac.services`); outputs describe :func:`puzzles.jarnac.selectors.game_view`."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from core.openapi import checked_json_field
+from puzzles.jarnac.services import KINDS, LEVELS
+
+
+class JarnacGameCreateSerializer(serializers.Serializer):
+    lexicon = checked_json_field({"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]},
+                                 required=False, allow_null=True,
+                                 help_text="The lexicon's id or name; the default French lexicon if left out.")
+    level = checked_json_field({"type": "string", "enum": list(LEVELS)}, required=False,
+                               help_text="The AI's level: `easy`, `medium` or `hard`.")
+    # Any number or text of 1 to 64 characters (the service keeps it as text).
+    seed = checked_json_field({"oneOf": [{"type": "integer", "minimum": -(10**62) + 1, "maximum": 10**63 - 1},
+                                         {"type": "string", "minLength": 1, "maxLength": 64}]},
+                              required=False, allow_null=True,
+                              help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")
+
+
+class JarnacGameListSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["playing", "over"])
+    level = serializers.ChoiceField(choices=list(LEVELS))
+    lexicon = serializers.IntegerField(source="lexicon_id")
+    lexicon_name = serializers.CharField(source="lexicon.name")
+    score = serializers.IntegerField()
+    opponent_score = serializers.IntegerField()
+    winner = serializers.CharField(allow_null=True, help_text="`you`, `opponent`, `tie`, or null while playing.")
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["winner"] = data["winner"] or None
+        return data
+
+
+class JarnacMoveInSerializer(serializers.Serializer):
+    kind = serializers.JSONField(required=False, help_text="`create`, `transform`, `draw`, `exchange`, `pass` or `jarnac`.")
+    word = serializers.JSONField(required=False, allow_null=True,
+                                 help_text="The word, for `create`, `transform` and `jarnac`.")
+    line = serializers.JSONField(required=False, allow_null=True,
+                                 help_text="0-based line: yours for `transform`; the opponent's for `jarnac` "
+                                           "(null: a word from the opponent's loose letters alone).")
+    letters = serializers.JSONField(required=False, allow_null=True,
+                                    help_text="The 3 letters given back, for `exchange`.")
+
+
+class JarnacYouSerializer(serializers.Serializer):
+    lines = serializers.ListField(child=serializers.CharField(), help_text="Your words, line 0 first.")
+    line_scores = serializers.ListField(child=serializers.IntegerField(), help_text="Each line's score: its length squared.")
+    reserve = serializers.CharField(allow_blank=True, help_text="Your loose letters, sorted.")
+    score = serializers.IntegerField()
+
+
+class JarnacOpponentSerializer(serializers.Serializer):
+    lines = serializers.ListField(child=serializers.CharField())
+    line_scores = serializers.ListField(child=serializers.IntegerField())
+    reserve_size = serializers.IntegerField(help_text="How many loose letters the AI holds (never which).")
+    score = serializers.IntegerField()
+
+
+class JarnacMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    turn = serializers.IntegerField()
+    player = serializers.ChoiceField(choices=["you", "opponent"])
+    kind = serializers.ChoiceField(choices=list(KINDS))
+    word = serializers.CharField(allow_null=True)
+    line = serializers.IntegerField(allow_null=True, help_text="0-based, as played.")
+    base = serializers.CharField(allow_null=True, help_text="The word transformed or stolen from, if any.")
+    result = serializers.ChoiceField(choices=["ok", "not_a_word", "not_available"])
+    drawn = serializers.CharField(allow_null=True, help_text="Letters you drew (null for the AI's moves).")
+    letters = serializers.CharField(allow_null=True, help_text="Letters you gave back in an exchange.")
+    text = serializers.CharField(help_text="The move in words.")
+
+
+class JarnacMissedSerializer(serializers.Serializer):
+    word = serializers.CharField()
+    base = serializers.CharField(help_text="Your word it transforms.")
+    turn = serializers.IntegerField()
+
+
+class JarnacGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["playing", "over"])
+    turn = serializers.ChoiceField(choices=["you", "opponent"], allow_null=True, help_text="null once over.")
+    turn_number = serializers.IntegerField()
+    phase = serializers.ChoiceField(choices=["start", "draw", "play", "over"],
+                                    help_text="`start`: “Jarnac!” window, then draw or exchange; `draw`: draw or "
+                                              "exchange; `play`: create, transform or pass.")
+    allowed = serializers.ListField(child=serializers.ChoiceField(choices=list(KINDS)),
+                                    help_text="The move kinds you may try now.")
+    jarnac_window = serializers.BooleanField()
+    first_turn = serializers.BooleanField(help_text="Your first draw gives six letters.")
+    you = JarnacYouSerializer()
+    opponent = JarnacOpponentSerializer()
+    bag = serializers.IntegerField(help_text="Letters left in the bag.")
+    moves = JarnacMoveSerializer(many=True)
+    winner = serializers.ChoiceField(choices=["you", "opponent", "tie"], allow_null=True)
+    end_reason = serializers.ChoiceField(choices=["eighth_line", "bag_empty"], allow_null=True)
+    level = serializers.ChoiceField(choices=list(LEVELS))
+    lexicon = serializers.IntegerField()
+    lexicon_name = serializers.CharField()
+    language = serializers.CharField()
+    missed = JarnacMissedSerializer(many=True, help_text="Once over: transformations you could have played.")
+    review_words = serializers.ListField(child=serializers.CharField(), help_text="Missed words sent to a revision list.")
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class JarnacMoveOutSerializer(JarnacGameSerializer):
+    ai_moves = JarnacMoveSerializer(many=True, help_text="The AI's reply when your move passed the turn.")
+    ai_ms = serializers.FloatField(help_text="Time the AI took to reply, in milliseconds.")
+
+
+class JarnacLineHintSerializer(serializers.Serializer):
+    line = serializers.IntegerField(help_text="0-based.")
+    word = serializers.CharField()
+    count = serializers.IntegerField(help_text="Transformations your reserve allows.")
+    example = serializers.CharField(allow_null=True, help_text="One of them (the longest).")
+    added = serializers.CharField(allow_null=True, help_text="The letters it takes from the reserve.")
+
+
+class JarnacHintSerializer(serializers.Serializer):
+    reserve = serializers.CharField(allow_blank=True)
+    total = serializers.IntegerField(help_text="Transformations over all your lines.")
+    lines = JarnacLineHintSerializer(many=True)
+    creations = serializers.IntegerField(help_text="New words your reserve alone makes (0 when your 8 lines are used).")
+    creation = serializers.CharField(allow_null=True, help_text="One of them (the longest).")
+
+
+class JarnacReviewInSerializer(serializers.Serializer):
+    words = serializers.JSONField(required=False, allow_null=True,
+                                  help_text="Missed words to add (all of them if left out).")
+    list = serializers.JSONField(required=False, allow_null=True,
+                                 help_text="One of your revision lists of the game's lexicon; by default your list "
+                                           "“Jarnac: missed words”, created on first use.")
+
+
+class JarnacSkippedSerializer(serializers.Serializer):
+    word = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class JarnacReviewOutSerializer(serializers.Serializer):
+    list = serializers.IntegerField()
+    list_name = serializers.CharField()
+    added = serializers.ListField(child=serializers.CharField())
+    skipped = JarnacSkippedSerializer(many=True)
+
+
+class JarnacErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField(required=False, help_text="For refused moves: `not_a_word`, `missing_letters`, "
+                                                           "`drops_letters`, `adds_nothing`, `bad_line`, ...")

@@ -1,0 +1,52 @@
+"""The crossword lab's timing tables: one grid filled by several algorithms with several seeds."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from core.models import TaskRun
+from lexicon.models import Lexicon
+from puzzles.crosswords.models import Crossword
+
+
+class FillComparison(models.Model):
+    """The crossword lab's timing table: one grid filled by several algorithms with several seeds.
+
+    ``table`` holds the engine's rows (``engine.crossword.compare_fills``): one per algorithm, with how
+    many runs filled the grid, were proved unsolvable or ran out of time, and the median time, nodes and
+    backtracks.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="fill_comparisons")
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    extra_lexicons = models.ManyToManyField(Lexicon, verbose_name=_("other lexicons"), blank=True, related_name="+")
+    style = models.CharField(_("style"), max_length=2, choices=Crossword.Style.choices)
+    pattern = models.JSONField(_("grid"), default=list)
+    algorithms = models.JSONField(_("algorithms"), default=list)
+    seeds = models.PositiveSmallIntegerField(_("seeds"), default=3)
+    time_limit = models.FloatField(_("time limit per run (s)"), default=10.0)
+    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    table = models.JSONField(_("table"), default=list, blank=True)
+    error = models.TextField(_("error"), blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+        verbose_name = _("fill comparison")
+        verbose_name_plural = _("fill comparisons")
+
+    def __str__(self) -> str:
+        return f"fill comparison {self.pk} ({', '.join(self.algorithms)}, {self.status})"

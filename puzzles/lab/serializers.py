@@ -1,0 +1,96 @@
+"""REST shapes of the crossword lab. Input serializers check types only; the rules live in :mod:`puzzles.lab.services`."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from engine.crossword import ALGORITHMS, GRID_FORMATS
+from lexicon.models import Lexicon
+from puzzles.crosswords.models import Crossword
+from puzzles.lab.models import FillComparison
+
+GRID_HELP = ("The grid as text: one row per line (or rows separated by `/`); `#` a black cell, `.` an empty "
+             "cell, a letter a given letter. With `format` `01`: `1` a black cell, `0` a white one.")
+
+
+class LabGridInSerializer(serializers.Serializer):
+    """A grid to check (what importing a grid file does): text or 0/1."""
+
+    grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
+    format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+
+
+class LabGridOutSerializer(serializers.Serializer):
+    """A checked grid with its two file forms (what exporting writes)."""
+
+    grid = serializers.ListField(child=serializers.CharField(), help_text="Rows of `#`, `.` and letters.")
+    rows = serializers.IntegerField()
+    cols = serializers.IntegerField()
+    blocks = serializers.IntegerField(help_text="Black cells.")
+    text = serializers.CharField(help_text="The grid file in text form.")
+    zero_one = serializers.CharField(help_text="The grid file in 0/1 form (1 a black cell).")
+
+
+class LabRandomInSerializer(serializers.Serializer):
+    rows = serializers.IntegerField(min_value=3, max_value=21)
+    cols = serializers.IntegerField(min_value=3, max_value=21)
+    blocks = serializers.IntegerField(min_value=0, max_value=441, help_text="Exactly this many black cells.")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+
+
+class _LabFillInSerializer(serializers.Serializer):
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+    lexicons = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), many=True, required=False,
+                                                  help_text="Other lexicons of the same language: their words "
+                                                            "fill the grid too.")
+    grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
+    format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+
+
+class LabSolveInSerializer(_LabFillInSerializer):
+    algorithm = serializers.ChoiceField(choices=list(ALGORITHMS), default="mac")
+    theme_list = serializers.IntegerField(required=False, allow_null=True,
+                                          help_text="One of your revision lists of the same lexicon: its words "
+                                                    "are placed first.")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
+
+
+class LabCompareInSerializer(_LabFillInSerializer):
+    algorithms = serializers.ListField(child=serializers.ChoiceField(choices=list(ALGORITHMS)),
+                                       default=["fc", "fc-cbj", "mac"], max_length=4)
+    seeds = serializers.IntegerField(default=3, min_value=1, max_value=5)
+    time_limit = serializers.FloatField(default=10.0, min_value=0.5, max_value=30.0,
+                                        help_text="Seconds per run.")
+
+
+class FillComparisonStartedSerializer(serializers.Serializer):
+    comparison = serializers.IntegerField()
+    task = serializers.UUIDField()
+
+
+class ComparisonRowSerializer(serializers.Serializer):
+    grid = serializers.CharField()
+    algorithm = serializers.ChoiceField(choices=list(ALGORITHMS))
+    runs = serializers.IntegerField()
+    solved = serializers.IntegerField(help_text="Runs that filled the grid.")
+    unsolvable = serializers.IntegerField(help_text="Runs that proved no fill exists.")
+    timeouts = serializers.IntegerField(help_text="Runs stopped by the time limit.")
+    median_time = serializers.FloatField(help_text="Seconds; a run stopped by the clock counts with its limit.")
+    median_nodes = serializers.FloatField()
+    median_backtracks = serializers.FloatField()
+
+
+class FillComparisonSerializer(serializers.ModelSerializer):
+    lexicons = serializers.PrimaryKeyRelatedField(source="extra_lexicons", many=True, read_only=True)
+    task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
+    table = ComparisonRowSerializer(many=True, read_only=True)
+    grid = serializers.ListField(source="pattern", child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = FillComparison
+        fields = ["id", "lexicon", "lexicons", "style", "grid", "algorithms", "seeds", "time_limit", "status",
+                  "task", "table", "error", "created_at", "finished_at"]
+        read_only_fields = fields

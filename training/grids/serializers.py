@@ -1,0 +1,249 @@
+"""REST shapes of training grids. Input serializers check types only; rules live in the services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from lexicon.models import Lexicon
+from training.grids import selectors
+from training.grids.models import Answer, Situation, TrainingGrid
+
+
+class GridStartSerializer(serializers.Serializer):
+    max_words = serializers.IntegerField(min_value=1, max_value=10, required=False, default=10)
+    seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+
+
+class DueGridStartSerializer(GridStartSerializer):
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
+
+
+class GridStartedSerializer(serializers.Serializer):
+    grid = serializers.IntegerField()
+    task = serializers.UUIDField()
+
+
+class PlaySerializer(serializers.Serializer):
+    coord = serializers.CharField()
+    word = serializers.CharField()
+    score = serializers.IntegerField()
+
+
+VERDICTS = [choice for choice, _label in Answer.Verdict.choices]
+
+
+AVAILABLE_HELP = ("The board may be shown: every earlier situation of the grid is decided. A situation's board "
+                  "holds the words of the situations before it, so ``cgp`` is null until then.")
+
+
+class SituationBriefSerializer(serializers.ModelSerializer):
+    """A situation inside a grid: what the learner needs to play it, never an answer (its board only once
+    it is open: ``available``)."""
+
+    cgp = serializers.SerializerMethodField()
+    available = serializers.BooleanField(read_only=True, default=False, help_text=AVAILABLE_HELP)
+
+    answered = serializers.BooleanField(read_only=True, default=False)
+    solved = serializers.BooleanField(read_only=True, default=False,
+                                      help_text="Its one answer was right (the expected word or a top).")
+    wrong = serializers.IntegerField(read_only=True, default=0, help_text="1 when its one answer was wrong, else 0.")
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True, allow_null=True, default=None,
+                                      help_text="expected | top | wrong; null while unanswered.")
+    revealed = serializers.BooleanField(read_only=True, default=False,
+                                        help_text="Closed unanswered because the grid was revealed.")
+
+    class Meta:
+        model = Situation
+        fields = ["id", "order", "cgp", "rack", "available", "answered", "solved", "wrong", "verdict", "revealed"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True, help_text="The board before the word (CGP); null "
+                                                                          "until the situation is available."))
+    def get_cgp(self, situation: Situation) -> str | None:
+        return situation.cgp if getattr(situation, "available", False) else None
+
+
+class UnplacedSerializer(serializers.Serializer):
+    """A word the grid builder left out: ``reason`` in the reader's language, ``code`` + ``params`` for programs."""
+
+    word = serializers.CharField()
+    spec = serializers.CharField(required=False)
+    reason = serializers.CharField()
+    code = serializers.CharField(required=False, allow_blank=True)
+    params = serializers.DictField(required=False)
+
+
+class GridSerializer(serializers.ModelSerializer):
+    """``status`` is pending|running|done|failed; ``situations`` fill in once done. ``board`` (the final
+    board, which shows every answer) is null until the learner has answered every situation
+    (``finished``) or revealed the grid (``revealed``, ``POST /api/grids/{id}/reveal/``)."""
+
+    status = serializers.SerializerMethodField()
+    progress = serializers.SerializerMethodField()
+    task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
+    error = serializers.SerializerMethodField()
+    situations = serializers.SerializerMethodField()
+    board = serializers.SerializerMethodField()
+    finished = serializers.SerializerMethodField()
+    revealed = serializers.SerializerMethodField()
+    unplaced = serializers.SerializerMethodField()
+    revision_list = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = TrainingGrid
+        fields = ["id", "status", "progress", "task", "source", "revision_list", "lexicon", "seed", "board",
+                  "finished", "revealed", "situations", "unplaced", "stats", "error", "created_at", "finished_at",
+                  "revealed_at"]
+        read_only_fields = fields
+
+    def _situations(self, grid: TrainingGrid) -> list[Situation]:
+        cache = self.context.setdefault("_situations", {})
+        if grid.pk not in cache:
+            cache[grid.pk] = selectors.situations_with_answers(grid, self.context["request"].user)
+        return cache[grid.pk]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True,
+                                               help_text="The final board (15 rows), null until finished or "
+                                                         "revealed."))
+    def get_board(self, grid: TrainingGrid) -> list[str] | None:
+        return grid.board if selectors.final_board_visible(grid, self._situations(grid)) else None
+
+    def get_finished(self, grid: TrainingGrid) -> bool:
+        """Every situation answered by this learner."""
+        return selectors.grid_finished(self._situations(grid))
+
+    def get_revealed(self, grid: TrainingGrid) -> bool:
+        return grid.revealed_at is not None
+
+    @extend_schema_field(serializers.ChoiceField(choices=TrainingGrid.Status.choices))
+    def get_status(self, grid: TrainingGrid) -> str:
+        return str(selectors.grid_status(grid))
+
+    def get_progress(self, grid: TrainingGrid) -> int:
+        return selectors.grid_progress(grid)
+
+    def get_error(self, grid: TrainingGrid) -> str:
+        return selectors.grid_error(grid)
+
+    @extend_schema_field(SituationBriefSerializer(many=True))
+    def get_situations(self, grid: TrainingGrid) -> list[dict[str, Any]]:
+        return SituationBriefSerializer(self._situations(grid), many=True).data
+
+    @extend_schema_field(UnplacedSerializer(many=True))
+    def get_unplaced(self, grid: TrainingGrid) -> list[dict[str, Any]]:
+        return selectors.unplaced_words(grid)
+
+
+class PlayDetailSerializer(PlaySerializer):
+    """A play as the engine scores it (0-based ``row``/``col``, ``dir`` H or V, ``tiles`` placed)."""
+
+    row = serializers.IntegerField(required=False)
+    col = serializers.IntegerField(required=False)
+    dir = serializers.CharField(required=False)
+    tiles = serializers.IntegerField(required=False)
+
+
+class AnswerSerializer(serializers.ModelSerializer):
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True)
+    play = PlayDetailSerializer(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Answer
+        fields = ["id", "word", "coord", "correct", "verdict", "score", "play", "message", "created_at"]
+        read_only_fields = fields
+
+
+class SituationSerializer(serializers.ModelSerializer):
+    """One situation. ``answers`` holds its one deciding answer (an empty list before it). ``expected``
+    and ``top`` appear once the learner has answered it or revealed its grid (null before); ``cgp`` and
+    ``board`` once it is ``available`` (every earlier situation decided: null before)."""
+
+    cgp = serializers.SerializerMethodField()
+    available = serializers.BooleanField(read_only=True, help_text=AVAILABLE_HELP)
+    board = serializers.SerializerMethodField()
+    answers = serializers.SerializerMethodField()
+    answered = serializers.BooleanField(read_only=True)
+    solved = serializers.BooleanField(read_only=True)
+    verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True, allow_null=True)
+    revealed = serializers.BooleanField(read_only=True)
+    expected = serializers.SerializerMethodField()
+    top = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Situation
+        fields = ["id", "grid", "order", "cgp", "rack", "board", "available", "answered", "solved", "verdict",
+                  "revealed", "answers", "expected", "top"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_cgp(self, situation: Situation) -> str | None:
+        return situation.cgp if situation.available else None
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
+    def get_board(self, situation: Situation) -> list[str] | None:
+        return selectors.situation_rows(situation) if situation.available else None
+
+    @extend_schema_field(AnswerSerializer(many=True))
+    def get_answers(self, situation: Situation) -> list[dict[str, Any]]:
+        return AnswerSerializer(situation.my_answers, many=True).data
+
+    @extend_schema_field(PlaySerializer(allow_null=True))
+    def get_expected(self, situation: Situation) -> dict[str, Any] | None:
+        return situation.expected if situation.decided else None
+
+    @extend_schema_field(PlaySerializer(many=True, allow_null=True))
+    def get_top(self, situation: Situation) -> list[dict[str, Any]] | None:
+        return situation.top if situation.decided else None
+
+
+class AnswerInSerializer(serializers.Serializer):
+    word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
+    coord = serializers.CharField(max_length=8, required=False, allow_blank=True, allow_null=True)
+
+
+class AnswerOutSerializer(serializers.Serializer):
+    """The verdict: ``correct`` is true for the expected word and for a top (a legal play scoring at least
+    the expected play's score); ``score`` is the learner's play's score (0 when it is not a legal play)."""
+
+    correct = serializers.BooleanField()
+    verdict = serializers.ChoiceField(choices=VERDICTS)
+    play = PlayDetailSerializer(allow_null=True, help_text="The learner's play as scored; null when not legal.")
+    expected = PlaySerializer()
+    score = serializers.IntegerField()
+    message = serializers.CharField()
+    top = PlaySerializer(many=True)
+    answer = serializers.IntegerField()
+    next_situation = serializers.IntegerField(allow_null=True)
+
+
+class DayAccuracySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    answers = serializers.IntegerField()
+    correct = serializers.IntegerField()
+    accuracy = serializers.FloatField(allow_null=True, help_text="Share of right answers; null on a day without "
+                                                                   "answers (a gap, not 0).")
+
+
+class HardWordSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    word = serializers.CharField()
+    list = serializers.CharField()
+    answers = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+
+
+class ProgressSerializer(serializers.Serializer):
+    due_now = serializers.IntegerField()
+    due_today = serializers.IntegerField()
+    cards = serializers.IntegerField()
+    learned = serializers.IntegerField()
+    answers = serializers.IntegerField()
+    correct = serializers.IntegerField()
+    wrong = serializers.IntegerField()
+    accuracy = serializers.FloatField(allow_null=True)
+    streak = serializers.IntegerField()
+    accuracy_by_day = DayAccuracySerializer(many=True)
+    hardest = HardWordSerializer(many=True)

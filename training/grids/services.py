@@ -1,0 +1,425 @@
+"""Training grid writes and rules: grid generation (CBIC), answers and their judgement.
+
+- **Answers** are judged by score: the list word is the expected answer (right wherever it is legal);
+  any other legal play (checked and scored by the engine) scoring as much or more is a *top*, counted
+  right; anything else is wrong, with its score (or the reason it is not a legal play). Coordinates are
+  optional: without them a word is judged at its best legal placement. ONE answer decides a situation
+  and reviews the word's FSRS card (right = Good, wrong = Again); later tries are refused and counted
+  nowhere, because only the first attempt is an honest test of recall.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.engine_messages import engine_note, message_for
+from core.models import TaskRun
+from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from engine.alphabet import InvalidWord
+from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.movegen import generate_moves
+from engine.scrabble.notation import NotationError, format_coord, parse_coord
+from engine.scrabble.scoring import IllegalPlay, validate_play
+from lexicon.models import Lexicon
+from training.grids import selectors
+from training.grids.cbic import run_cbic
+from training.grids.models import Answer, Situation, TrainingGrid
+from training.lists import selectors as list_selectors
+from training.lists.models import ReviewCard, RevisionEntry, RevisionList
+from training.lists.services import bad_characters_message, review_card
+
+logger = logging.getLogger(__name__)
+GRID_MAX_WORDS = 10
+"""Words per training grid: CBIC is tuned and benchmarked for sets of 5 to 10 words."""
+TOP_N = 10
+MAX_ANSWER_LENGTH = 15
+
+
+class AnswerError(ValueError):
+    """Bad answer input (empty word, unknown letters, unreadable coordinates): nothing is recorded."""
+
+
+class CoordError(AnswerError):
+    """Unreadable coordinates (the pages show it under the coordinate field)."""
+
+
+class GridError(ValueError):
+    """A grid that cannot be started (no usable words); the message says why."""
+
+
+# --- Grids ------------------------------------------------------------------------------------------------
+
+def _grid_words(entries: list[RevisionEntry], gaddag: Any, limit: int) -> list[dict[str, Any]]:
+    """The request sent to CBIC: words still in the lexicon, one per distinct word, at most ``limit``."""
+    words: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for entry in entries:
+        if entry.word in seen or not gaddag.contains(entry.word):
+            continue
+        seen.add(entry.word)
+        words.append({"entry": entry.pk, "word": entry.word, "support_index": entry.support_index})
+        if len(words) == limit:
+            break
+    return words
+
+
+def _start(user, lexicon: Lexicon, words: list[dict[str, Any]], *, source: str,
+           revision_list: RevisionList | None, seed: int | None) -> TrainingGrid:
+    if not words:
+        raise GridError(_("No word to train on: add words that are in the lexicon %(lexicon)s first.")
+                        % {"lexicon": lexicon.name})
+
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    grid = TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list, source=source,
+                                       seed=seed, words=words)
+    try:
+        run = start_task("training.generate_grid", owner=user, grid_id=grid.pk)
+    except TaskDispatchError:
+        grid.delete()  # nothing was started: leave no grid waiting for a task that will never run
+        raise
+    TrainingGrid.objects.filter(pk=grid.pk).update(task_run=run)
+    grid.refresh_from_db()
+    return grid
+
+
+def start_list_grid(user, revision_list: RevisionList, *, max_words: int = GRID_MAX_WORDS,
+                    seed: int | None = None) -> TrainingGrid:
+    """Start generating a grid from a list: its words due soonest first (never-reviewed ones are due now)."""
+    max_words = max(1, min(int(max_words), GRID_MAX_WORDS))
+    entries = list(revision_list.entries.select_related("card").order_by("card__due", "id"))
+    words = _grid_words(entries, list_selectors.gaddag_of(revision_list.lexicon), max_words)
+    return _start(user, revision_list.lexicon, words, source=TrainingGrid.Source.LIST,
+                  revision_list=revision_list, seed=seed)
+
+
+def start_due_grid(user, lexicon: Lexicon, *, max_words: int = GRID_MAX_WORDS, seed: int | None = None) -> TrainingGrid:
+    """Start generating a grid from the user's words due for review in ``lexicon`` (all lists)."""
+    max_words = max(1, min(int(max_words), GRID_MAX_WORDS))
+    entries = [card.entry for card in list_selectors.due_cards(user, lexicon=lexicon)]
+    if not entries:
+        raise GridError(_("No word is due for review in %(lexicon)s.") % {"lexicon": lexicon.name})
+    words = _grid_words(entries, list_selectors.gaddag_of(lexicon), max_words)
+    return _start(user, lexicon, words, source=TrainingGrid.Source.DUE, revision_list=None, seed=seed)
+
+
+def _expected_play(gaddag: Any, cgp: str, placed: dict[str, Any]) -> dict[str, Any]:
+    """Validate the generator's placement with the engine's rules and return the scored play's JSON.
+
+    Why re-validate: the situation is what the learner is judged against, so an illegal one must
+    never be shown; a refusal here is reported as an unplaced word instead.
+    """
+
+    position = parse_cgp(cgp)
+    coord = format_coord(placed["row"], placed["col"], placed["dir"], "fr")
+    move = validate_play(gaddag, position, coord, placed["word"])
+    return move.to_json("fr")
+
+
+def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
+    """Run CBIC for a pending grid and store its board and situations (called by the Celery task).
+
+    Marks the grid running, then done (with its situations) or failed (with the reason, raised again
+    as :class:`TaskFailure` so the task run shows it too).
+    """
+    grid = TrainingGrid.objects.select_related("lexicon").get(pk=grid_id)
+    if grid.status == TrainingGrid.Status.DONE:  # a message delivered again after the grid was stored
+        return _built_summary(grid)
+    TrainingGrid.objects.filter(pk=grid_id).update(status=TrainingGrid.Status.RUNNING)
+    try:
+        progress.report(2, _("Loading the lexicon"))
+        gaddag = list_selectors.gaddag_of(grid.lexicon)
+        progress.report(5, _("Building the grid"))
+        result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N, lexicon_name=grid.lexicon.name,
+                          progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), engine_note(msg)))
+        progress.report(96, _("Checking the situations"))
+        entries = {w["word"]: w["entry"] for w in grid.words}
+        existing = set(RevisionEntry.objects.filter(pk__in=entries.values()).values_list("pk", flat=True))
+        unplaced = list(result.get("unplaced", []))
+        situations: list[Situation] = []
+        for placed in result.get("placed", []):
+            situation = placed.get("situation") or {}
+            word = placed["word"].upper()
+            try:
+                expected = _expected_play(gaddag, situation["cgp"], placed)
+            except (IllegalPlay, KeyError, ValueError) as exc:
+                logger.error("grid %s: CBIC situation for %s refused: %s", grid_id, word, exc)
+                unplaced.append({"word": word, "reason": f"illegal situation: {exc}", "code": "cbic_illegal_situation",
+                                 "params": {"error": getattr(exc, "code", type(exc).__name__)}})
+                continue
+            entry_id = entries.get(word)
+            situations.append(Situation(
+                grid=grid, entry_id=entry_id if entry_id in existing else None, order=len(situations), word=word,
+                cgp=situation["cgp"], rack=situation.get("rack", ""), support=placed.get("support") or {},
+                expected=expected, top=[_top_json(play) for play in situation.get("top", [])],
+            ))
+        with transaction.atomic():
+            # Two deliveries of one message may race (a worker presumed dead finishing late): the first to
+            # lock the grid stores it, the other keeps what is there, so situations are never doubled.
+            locked = TrainingGrid.objects.select_for_update().get(pk=grid_id)
+            if locked.status == TrainingGrid.Status.DONE:
+                return _built_summary(locked)
+            Situation.objects.bulk_create(situations)
+            TrainingGrid.objects.filter(pk=grid_id).update(
+                status=TrainingGrid.Status.DONE, board=result.get("board", []), unplaced=unplaced,
+                stats=result.get("stats", {}), finished_at=timezone.now(), error="")
+    except Exception as exc:
+        message = str(exc) if isinstance(exc, TaskFailure | GridError) else f"{type(exc).__name__}: {exc}"
+        TrainingGrid.objects.filter(pk=grid_id).update(status=TrainingGrid.Status.FAILED, error=message[:2000],
+                                                       finished_at=timezone.now())
+        if isinstance(exc, TaskFailure):
+            raise
+        raise TaskFailure(_("The grid could not be built: %(error)s") % {"error": message}) from exc
+    return {"grid": grid_id, "situations": len(situations), "unplaced": len(unplaced)}
+
+
+def _built_summary(grid: TrainingGrid) -> dict[str, Any]:
+    return {"grid": grid.pk, "situations": grid.situations.count(), "unplaced": len(grid.unplaced)}
+
+
+def fail_grids_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
+    """Receiver of ``core.progress.task_runs_failed``: grids whose run was failed outside the grid code
+    (found stale, never dispatched) are failed with the run's words, so lists and counts tell the truth."""
+
+    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
+        TrainingGrid.objects.filter(task_run=run, status__in=[TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING]
+                                    ).update(status=TrainingGrid.Status.FAILED, error=run.error, finished_at=timezone.now())
+
+
+def _top_json(play: dict[str, Any]) -> dict[str, Any]:
+    keys = ("coord", "row", "col", "dir", "word", "score", "tiles", "expected")
+    return {k: play[k] for k in keys if k in play}
+
+
+def play_refusal(exc: IllegalPlay) -> str:
+    """The engine's refusal in the learner's language, by its stable ``code`` and the words and params it
+    carries (``exc.words`` for invalid words), never by reading its English message."""
+    reasons = {
+        "off_board": _("the word runs off the board"),
+        "overlap": _("a square on the way holds another letter"),
+        "incomplete_word": _("the word continues into a tile on the board: write the whole word"),
+        "no_tiles": _("the word is already on the board"),
+        "not_in_rack": _("the rack does not hold the letters this placement needs"),
+        "not_connected": _("the word does not touch the tiles on the board"),
+        "no_centre": _("the first word must cover the centre square"),
+        "too_short": _("a word needs at least 2 letters"),
+        "gap": _("the tiles leave a gap"),
+        "not_in_line": _("the tiles are not in one line"),
+    }
+    params = getattr(exc, "params", None) or {}
+    if exc.code == "invalid_word":
+        return _("it forms words that are not in the lexicon: %(words)s") % {"words": ", ".join(exc.words) or "?"}
+    if exc.code == "bad_letter":
+        if "letter" in params:
+            return message_for("bad_character", {"char": params["letter"]})
+        return _("a tile is not a letter of the alphabet")
+    if exc.code == "bad_coord":
+        if params.get("coord"):
+            return _("the coordinates “%(coord)s” cannot be read") % {"coord": params["coord"]}
+        return _("the coordinates cannot be read")
+    return reasons.get(exc.code) or _("the play breaks a rule of the game")
+
+
+@dataclass
+class AnswerOutcome:
+    answer: Answer | None
+    correct: bool
+    score: int
+    message: str
+    expected: dict[str, Any]
+    top: list[dict[str, Any]]
+    verdict: str = Answer.Verdict.WRONG
+    play: dict[str, Any] | None = None
+    """The learner's legal play as the engine scored it (None when the answer is not a legal play)."""
+
+    @property
+    def top_rows(self) -> list[dict[str, Any]]:
+        """The top plays with ``mine`` (the learner's play) and ``is_expected`` (the list word) marked."""
+        def key(play: dict[str, Any] | None) -> tuple[str, str] | None:
+            return (play.get("coord", ""), str(play.get("word", "")).upper()) if play else None
+
+        mine, expected = key(self.play), key(self.expected)
+        return [{**t, "mine": mine is not None and key(t) == mine, "is_expected": key(t) == expected}
+                for t in self.top]
+
+    @property
+    def play_in_top(self) -> bool:
+        return any(row["mine"] for row in self.top_rows)
+
+
+class AlreadyAnswered(Exception):
+    """The situation is already decided for this learner (answered, or its grid revealed): nothing recorded."""
+
+
+class SituationLocked(Exception):
+    """An earlier situation of the grid is still open: this one's board would show its answer (CBIC builds
+    the grid word after word), so situations are answered in order. Nothing recorded."""
+
+    def __init__(self, message: str, current: Situation | None = None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+def _coord_message(coord: str) -> str:
+    return _("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a column number 1 to 15, "
+             "such as H4 (across) or 4H (down).") % {"coord": coord}
+
+
+@dataclass
+class _Judgement:
+    verdict: str
+    score: int
+    message: str
+    play: dict[str, Any] | None
+
+
+def _judge_move(move: Any, expected: dict[str, Any], expected_word: str) -> _Judgement:
+    """A legal play against the expected one: the list word is right anywhere it is legal; another play
+    is a top when it scores at least as much as the expected play, else wrong with its score."""
+    play = move.to_json("fr")
+    word = move.word.upper()
+    target = int(expected.get("score", 0))
+    values = {"word": word, "coord": move.coord, "score": move.score, "expected": target}
+    if word == expected_word:
+        return _Judgement(Answer.Verdict.EXPECTED, move.score,
+                          _("Right: %(word)s at %(coord)s scores %(score)s.") % values, play)
+    if move.score >= target:
+        return _Judgement(Answer.Verdict.TOP, move.score,
+                          _("A top: %(word)s at %(coord)s scores %(score)s, as much as or more than the word of "
+                            "the list (%(expected)s).") % values, play)
+    return _Judgement(Answer.Verdict.WRONG, move.score,
+                      _("%(word)s at %(coord)s is legal but scores %(score)s, less than the word to find "
+                        "(%(expected)s).") % values, play)
+
+
+def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _Judgement:
+    """Judge a normalised word (and optional French coordinates) by score, without recording anything.
+
+    With coordinates the play is checked and scored by the engine's rules (:func:`validate_play`).
+    Without them, the expected word is right at its expected placement; any other word is judged at
+    its best legal placement on the situation's board with the situation's rack (the move generator
+    lists every legal play), so a top found without coordinates counts too.
+    """
+    expected = situation.expected
+    expected_word = situation.word.upper()
+    position = parse_cgp(situation.cgp)
+    if coord:
+        try:
+            move = validate_play(gaddag, position, coord, word)
+        except IllegalPlay as exc:
+            return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s at %(coord)s is not a legal play: %(reason)s") % {
+                "word": word, "coord": coord, "reason": play_refusal(exc)}, None)
+        return _judge_move(move, expected, expected_word)
+    if word == expected_word:
+        return _Judgement(Answer.Verdict.EXPECTED, int(expected.get("score", 0)),
+                          _("Right: %(word)s at %(coord)s scores %(score)s.") % {
+                              "word": expected_word, "coord": expected.get("coord", ""),
+                              "score": expected.get("score", 0)}, dict(expected))
+    if not gaddag.contains(word):
+        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is not in the lexicon.") % {"word": word}, None)
+    plays = [m for m in generate_moves(gaddag, position) if m.word.upper() == word]
+    if not plays:
+        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is a word, but it cannot be played on this board "
+                                                     "with this rack.") % {"word": word}, None)
+    return _judge_move(plays[0], expected, expected_word)
+
+
+def answer_situation(situation: Situation, user, word: str, coord: str | None = None) -> AnswerOutcome:
+    """Judge and record the one answer that decides ``situation`` for ``user``; review its FSRS card.
+
+    Judged by score (:func:`judge_answer`): the list word is right; a legal play scoring as much or
+    more is a top, counted right; anything else is wrong. Raises :class:`AnswerError` (nothing
+    recorded) for an empty word, letters outside the alphabet, a word longer than 15 letters or
+    unreadable coordinates, :class:`AlreadyAnswered` when the situation was already answered or
+    its grid revealed: only the first try is an honest test of recall, so later ones count nowhere, and
+    :class:`SituationLocked` while an earlier situation of the grid is open (its board is not shown yet).
+    """
+    text = (word or "").strip()
+    if not text:
+        raise AnswerError(_("Type a word."))
+    gaddag = list_selectors.gaddag_of(situation.grid.lexicon)
+    try:
+        normalised = gaddag.alphabet.normalise(text)
+    except InvalidWord:
+        raise AnswerError(bad_characters_message(gaddag.alphabet, text)) from None
+    if len(normalised) > MAX_ANSWER_LENGTH:
+        raise AnswerError(_("“%(word)s” is too long for the board.") % {"word": text})
+    coord = (coord or "").strip().upper()
+    if coord:
+        try:
+            parse_coord(coord, "fr")
+        except NotationError:
+            raise CoordError(_coord_message(coord)) from None
+    _refuse_if_decided(situation, user)
+    _refuse_if_locked(situation, user)
+
+    judged = judge_answer(gaddag, situation, normalised, coord)
+    correct = judged.verdict != Answer.Verdict.WRONG
+    try:
+        with transaction.atomic():
+            _refuse_if_decided(situation, user)
+            answer = Answer.objects.create(
+                situation=situation, user=user, word=normalised, coord=(judged.play or {}).get("coord", coord)[:4],
+                correct=correct, verdict=judged.verdict, score=judged.score, play=judged.play,
+                message=judged.message[:255])
+            if situation.entry_id is not None:
+                card_row = (ReviewCard.objects.select_for_update()
+                            .filter(entry_id=situation.entry_id, owner=user).first())
+                if card_row is not None:
+                    review_card(card_row, correct)
+    except IntegrityError:  # a concurrent first answer won the race
+        raise AlreadyAnswered(_already_message()) from None
+    return AnswerOutcome(answer, correct, judged.score, judged.message, situation.expected, list(situation.top),
+                         judged.verdict, judged.play)
+
+
+def recorded_outcome(situation: Situation) -> AnswerOutcome | None:
+    """The verdict that stands for a decided situation (its answer, as recorded), for pages shown again;
+    a situation closed by a reveal gets an outcome without an answer (nothing was counted)."""
+    answer = getattr(situation, "my_answer", None)
+    if answer is None:
+        if not getattr(situation, "revealed", False):
+            return None
+        return AnswerOutcome(None, False, 0, _("Revealed: this situation was not answered and counts nowhere."),
+                             situation.expected, list(situation.top), "", None)
+    return AnswerOutcome(answer, answer.correct, answer.score, answer.message, situation.expected,
+                         list(situation.top), answer.verdict, answer.play)
+
+
+def _already_message() -> str:
+    return _("This situation is already decided: only the first answer counts. Go on to the next one.")
+
+
+def _refuse_if_decided(situation: Situation, user) -> None:
+    if situation.answers.filter(user=user).exists():
+        raise AlreadyAnswered(_already_message())
+    if TrainingGrid.objects.filter(pk=situation.grid_id, revealed_at__isnull=False).exists():
+        raise AlreadyAnswered(_("The grid was revealed: its situations can no longer be answered."))
+
+
+def locked_message(current: Situation) -> str:
+    return _("Answer situation %(n)s first: situations are played in order, since the board of each one "
+             "shows the answers of those before it.") % {"n": current.order + 1}
+
+
+def _refuse_if_locked(situation: Situation, user) -> None:
+    current = selectors.current_situation(situation, user)
+    if current is not None:
+        raise SituationLocked(locked_message(current), current)
+
+
+def reveal_grid(grid: TrainingGrid) -> TrainingGrid:
+    """Show the final grid before every situation is answered; the unanswered ones are closed (shown as
+    revealed, counted nowhere) and the grid will never count as solved. Idempotent."""
+    if grid.status != TrainingGrid.Status.DONE:
+        raise GridError(_("The grid is not built yet: there is nothing to reveal."))
+    if grid.revealed_at is None:
+        TrainingGrid.objects.filter(pk=grid.pk, revealed_at__isnull=True).update(revealed_at=timezone.now())
+        grid.refresh_from_db(fields=["revealed_at"])
+    return grid

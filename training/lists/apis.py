@@ -1,0 +1,206 @@
+"""REST API of revision lists: thin views over :mod:`training.lists.services` and :mod:`training.lists.selectors`.
+
+Every object is looked up through a selector that filters by owner, so another user's id is a 404.
+Errors a learner can fix are 400 with ``{"detail": message}`` (plus ``code`` and ``word`` for words).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.apis import detail_response
+from training.lists import selectors, services
+from training.lists.serializers import (
+    BulkInSerializer,
+    BulkOutSerializer,
+    DueCardSerializer,
+    EntryErrorSerializer,
+    EntrySerializer,
+    EntryUpdateSerializer,
+    ListDetailSerializer,
+    ListSerializer,
+    ListUpdateSerializer,
+    SupportsOutSerializer,
+    TrainingConflictSerializer,
+    WordInSerializer,
+)
+
+ENTRY_ERROR = OpenApiResponse(EntryErrorSerializer, description="The word is refused; the message names it.")
+DETAIL_ERROR = OpenApiResponse(description="Bad input: `{\"detail\": message}`.")
+CONFLICT = OpenApiResponse(TrainingConflictSerializer,
+                           description="Already decided (one answer per situation; a revealed grid) or not ready: "
+                                       "`{\"detail\": message}`.")
+
+
+def _entry_error(exc: services.EntryError) -> Response:
+    return Response({"detail": exc.message, "code": exc.code, "word": exc.word}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _forbidden(exc: PermissionDenied) -> Response:
+    return detail_response(str(exc), status.HTTP_403_FORBIDDEN)
+
+
+class ListsApi(APIView):
+    """The user's revision lists; create one."""
+
+    @extend_schema(responses=ListSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(ListSerializer(selectors.lists_of(request.user), many=True).data)
+
+    @extend_schema(request=ListSerializer, responses={201: ListSerializer, 400: DETAIL_ERROR, 403: DETAIL_ERROR})
+    def post(self, request: Request) -> Response:
+        serializer = ListSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            created = services.create_list(request.user, data["lexicon"], data["name"], data.get("description", ""),
+                                           data.get("published", False))
+        except PermissionDenied as exc:
+            return _forbidden(exc)
+        except ValueError as exc:
+            return detail_response(str(exc))
+        return Response(ListSerializer(selectors.get_own_list(request.user, created.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class ListDetailApi(APIView):
+    """One of the user's lists with its words; rename, describe, publish (staff), delete."""
+
+    @extend_schema(responses=ListDetailSerializer)
+    def get(self, request: Request, list_id: int) -> Response:
+        return Response(ListDetailSerializer(selectors.get_own_list(request.user, list_id)).data)
+
+    @extend_schema(request=ListUpdateSerializer, responses={200: ListDetailSerializer, 400: DETAIL_ERROR,
+                                                             403: DETAIL_ERROR})
+    def patch(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        serializer = ListUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.update_list(revision_list, request.user, **serializer.validated_data)
+        except PermissionDenied as exc:
+            return _forbidden(exc)
+        except ValueError as exc:
+            return detail_response(str(exc))
+        return Response(ListDetailSerializer(selectors.get_own_list(request.user, list_id)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, list_id: int) -> Response:
+        services.delete_list(selectors.get_own_list(request.user, list_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ListWordsApi(APIView):
+    """Words of a list; add one (``support``: a letter of the word, its position counted from 1, or omitted
+    for the most productive letter)."""
+
+    @extend_schema(responses=EntrySerializer(many=True))
+    def get(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        return Response(EntrySerializer(selectors.entries_of(revision_list), many=True).data)
+
+    @extend_schema(request=WordInSerializer, responses={201: EntrySerializer, 400: ENTRY_ERROR})
+    def post(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        serializer = WordInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            entry = services.add_word(revision_list, serializer.validated_data["word"],
+                                      serializer.validated_data.get("support"))
+        except services.EntryError as exc:
+            return _entry_error(exc)
+        entry.in_lexicon = True
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class ListWordsBulkApi(APIView):
+    """Paste many lines (``BACCARAT:T``, ``PRIVATIF 5``, ``WORD``): valid ones are added, the others refused."""
+
+    @extend_schema(request=BulkInSerializer, responses={200: BulkOutSerializer, 400: ENTRY_ERROR})
+    def post(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        serializer = BulkInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            outcome = services.add_words_bulk(revision_list, serializer.validated_data["text"])
+        except services.EntryError as exc:
+            return _entry_error(exc)
+        for entry in outcome.added:
+            entry.in_lexicon = True
+        body = {"added": EntrySerializer(outcome.added, many=True).data,
+                "refused": [r.to_json() for r in outcome.refused],
+                "duplicates": outcome.duplicates, "remaining_text": outcome.remaining_text}
+        return Response(body)
+
+
+class EntryDetailApi(APIView):
+    """Change a word's support letter, or remove the word from the list."""
+
+    @extend_schema(request=EntryUpdateSerializer, responses={200: EntrySerializer, 400: ENTRY_ERROR})
+    def patch(self, request: Request, list_id: int, entry_id: int) -> Response:
+        entry = selectors.get_own_entry(request.user, list_id, entry_id)
+        serializer = EntryUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.set_support(entry, serializer.validated_data["support"])
+        except services.EntryError as exc:
+            return _entry_error(exc)
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, list_id: int, entry_id: int) -> Response:
+        services.remove_entry(selectors.get_own_entry(request.user, list_id, entry_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SupportsApi(APIView):
+    """Support letters proposed for a word of the list's lexicon, most productive rack first."""
+
+    @extend_schema(parameters=[OpenApiParameter("word", OpenApiTypes.STR, required=True)],
+                   responses={200: SupportsOutSerializer, 400: ENTRY_ERROR})
+    def get(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        try:
+            word, _index = services.check_word(revision_list, request.query_params.get("word", ""), None)
+        except services.EntryError as exc:
+            return _entry_error(exc)
+        options = selectors.support_options(selectors.gaddag_of(revision_list.lexicon), word)
+        return Response({"word": word, "options": [o.to_json() for o in options]})
+
+
+class PublishedListsApi(APIView):
+    """Lists published by staff, which any learner may copy."""
+
+    @extend_schema(responses=ListSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(ListSerializer(selectors.published_lists(), many=True).data)
+
+
+class PublishedListDetailApi(APIView):
+    @extend_schema(responses=ListDetailSerializer)
+    def get(self, request: Request, list_id: int) -> Response:
+        return Response(ListDetailSerializer(selectors.get_published_list(list_id)).data)
+
+
+class CopyPublishedListApi(APIView):
+    """Copy a published list into the user's own lists (fresh review cards)."""
+
+    @extend_schema(request=None, responses={201: ListSerializer})
+    def post(self, request: Request, list_id: int) -> Response:
+        copy = services.copy_list(selectors.get_published_list(list_id), request.user)
+        return Response(ListSerializer(selectors.get_own_list(request.user, copy.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class DueReviewsApi(APIView):
+    """Revision words due for review now, soonest first."""
+
+    @extend_schema(responses=DueCardSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(DueCardSerializer(selectors.due_cards(request.user)[:500], many=True).data)

@@ -1,0 +1,300 @@
+"""Revision list writes: lists and their words, support letters, FSRS reviews of the words.
+
+Conventions the pages, the API and the tests rely on:
+
+- **Entry lines** (one word per line when pasting): ``BACCARAT:T`` (support letter), ``PRIVATIF 5`` or
+  ``PRIVATIF:5`` (the support's position counted from 1, as people count: the 5th letter of PRIVATIF
+  is the A), or the word alone. Stored as a 0-based ``support_index`` (the engine's convention). A letter that occurs several times means its first occurrence. A word
+  alone gets the most productive support letter (see :func:`training.lists.selectors.support_options`): the
+  single-word form on the page proposes the letters with their counts and lets the learner pick;
+  a bulk paste takes the best one.
+- A word must be in the list's lexicon and have 2 to 8 letters (the rack, the word minus its support
+  letter, holds at most 7 tiles). Refusals raise :class:`EntryError`, whose message names the word.
+- Each word has an FSRS card (:func:`review_card`): a right answer reviews it Good, a wrong one Again.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from fsrs import Card, Rating, Scheduler
+
+from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
+from engine.alphabet import InvalidWord, fold_word
+from lexicon.models import Lexicon
+from training.lists import selectors
+from training.lists.models import MAX_WORD_LENGTH, ReviewCard, ReviewLog, RevisionEntry, RevisionList
+
+logger = logging.getLogger(__name__)
+
+MAX_BULK_LINES = 500
+MAX_BULK_CHARS = 20_000
+
+_LINE = re.compile(r"^\s*([^\s:]+)\s*(?:[:\s]\s*(\S+))?\s*$")
+
+
+class EntryError(ValueError):
+    """A refused revision word; ``code`` is stable for programs, the message (naming the word) is for people."""
+
+    def __init__(self, code: str, message: str, word: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.word = word
+        self.message = message
+
+
+# --- Lists -----------------------------------------------------------------------------------------------
+
+def _check_publish(user, published: bool) -> None:
+    if published and not getattr(user, "is_staff", False):
+        raise PermissionDenied(_("Only staff members can publish lists."))
+
+
+def _checked_name(name: str) -> str:
+    """The list's name, stripped; ValueError when empty, too long or holding forbidden characters."""
+    name = name.strip()
+    if not name:
+        raise ValueError(_("A list needs a name."))
+    problem = text_problem(name, max_length=RevisionList._meta.get_field("name").max_length)
+    if problem:
+        raise ValueError(_("The name %(problem)s.") % {"problem": problem})
+    return name
+
+
+def _checked_description(description: str) -> str:
+    description = description.strip()
+    problem = text_problem(description, multiline=True, max_length=MAX_DESCRIPTION_LENGTH)
+    if problem:
+        raise ValueError(_("The description %(problem)s.") % {"problem": problem})
+    return description
+
+
+@transaction.atomic
+def create_list(owner, lexicon: Lexicon, name: str, description: str = "", published: bool = False) -> RevisionList:
+    """A new, empty list. ``published`` (shared with every learner) is for staff only."""
+    _check_publish(owner, published)
+    return RevisionList.objects.create(owner=owner, lexicon=lexicon, name=_checked_name(name),
+                                       description=_checked_description(description), published=published)
+
+
+@transaction.atomic
+def update_list(revision_list: RevisionList, user, **changes: Any) -> RevisionList:
+    """Change name, description or (staff only) the published flag. The lexicon stays: words were checked against it."""
+    if "published" in changes and changes["published"] != revision_list.published:
+        _check_publish(user, True)
+    for key in ("name", "description", "published"):
+        if key in changes:
+            value = changes[key]
+            if key == "name":
+                value = _checked_name(value)
+            elif key == "description":
+                value = _checked_description(value)
+            setattr(revision_list, key, value)
+    revision_list.save()
+    return revision_list
+
+
+def delete_list(revision_list: RevisionList) -> None:
+    """Delete the list, its words and their cards. Grids built from it stay (their answers are history)."""
+    revision_list.delete()
+
+
+@transaction.atomic
+def copy_list(source: RevisionList, user) -> RevisionList:
+    """A private copy of ``source`` for ``user`` (words, supports; fresh FSRS cards)."""
+    copy = RevisionList.objects.create(owner=user, lexicon=source.lexicon, name=source.name[:100],
+                                       description=source.description, copied_from=source)
+    for entry in source.entries.all():
+        _create_entry(copy, entry.word, entry.support_index)
+    return copy
+
+
+# --- Words ------------------------------------------------------------------------------------------------
+
+def bad_characters_message(alphabet: Any, text: str) -> str:
+    """A translated refusal naming the characters of ``text`` that are not letters of ``alphabet``."""
+    bad = sorted({ch for ch in fold_word(text) if ch not in alphabet.code_of})
+    shown = " ".join(f"“{ch}”" if ch.strip() else _("space") for ch in bad)
+    return _("“%(word)s” is not a word: %(chars)s not a letter.") % {"word": text.strip(), "chars": shown}
+
+
+def _normalise(gaddag: Any, text: str) -> str:
+    try:
+        return gaddag.alphabet.normalise(text)
+    except InvalidWord:
+        raise EntryError("bad_letters", bad_characters_message(gaddag.alphabet, text), text) from None
+
+
+def resolve_support(word: str, support: Any) -> int:
+    """The stored 0-based support index meant by ``support``, as people type it: a 1-based position
+    (an int or digits: ``5`` is the 5th letter) or a letter of the word (its first occurrence)."""
+    if isinstance(support, bool):
+        support = None
+    if isinstance(support, int) or (isinstance(support, str) and support.strip().isdigit()):
+        position = int(support)
+        if not 1 <= position <= len(word):
+            raise EntryError("bad_support", _("%(word)s: support position %(position)s is out of range (1 to "
+                                              "%(last)s, counting the letters from 1).")
+                             % {"word": word, "position": position, "last": len(word)}, word)
+        return position - 1
+    if isinstance(support, str):
+        letter = support.strip().upper()
+        if len(letter) == 1 and letter in word:
+            return word.index(letter)
+        raise EntryError("bad_support", _("%(word)s: support “%(support)s” is not a letter of the word.")
+                         % {"word": word, "support": support.strip()}, word)
+    raise EntryError("bad_support", _("%(word)s: the support must be a letter of the word or its position "
+                                      "(counting from 1).") % {"word": word}, word)
+
+
+def check_word(revision_list: RevisionList, text: str, support: Any = None) -> tuple[str, int]:
+    """Validate a word (and its support) for ``revision_list``: ``(normalised word, support index)``.
+
+    Refusals, in order: empty, letters outside the alphabet, length, not in the lexicon, bad support.
+    """
+    text = (text or "").strip()
+    if not text:
+        raise EntryError("empty", _("Type a word."))
+    gaddag = selectors.gaddag_of(revision_list.lexicon)
+    word = _normalise(gaddag, text)
+    if not 2 <= len(word) <= MAX_WORD_LENGTH:
+        raise EntryError("bad_length", _("%(word)s has %(n)s letters: revision words have 2 to %(max)s letters "
+                                         "(the rack holds at most 7 tiles).")
+                         % {"word": word, "n": len(word), "max": MAX_WORD_LENGTH}, word)
+    if not gaddag.contains(word):
+        raise EntryError("not_in_lexicon", _("%(word)s is not in the lexicon %(lexicon)s.")
+                         % {"word": word, "lexicon": revision_list.lexicon.name}, word)
+    if support is None or (isinstance(support, str) and not support.strip()):
+        index = selectors.support_options(gaddag, word)[0].index
+    else:
+        index = resolve_support(word, support)
+    return word, index
+
+
+def _create_entry(revision_list: RevisionList, word: str, index: int) -> RevisionEntry:
+    entry = RevisionEntry.objects.create(revision_list=revision_list, word=word, support_index=index)
+    card = Card()
+    ReviewCard.objects.create(entry=entry, owner=revision_list.owner, card=card.to_dict(), due=card.due,
+                              state=int(card.state))
+    return entry
+
+
+def add_word(revision_list: RevisionList, text: str, support: Any = None) -> RevisionEntry:
+    """Add one word (with its support; the best one when ``support`` is empty) and its FSRS card."""
+    word, index = check_word(revision_list, text, support)
+    if revision_list.entries.filter(word=word).exists():
+        raise EntryError("duplicate", _("%(word)s is already in this list.") % {"word": word}, word)
+    try:
+        with transaction.atomic():
+            entry = _create_entry(revision_list, word, index)
+    except IntegrityError:  # a concurrent add of the same word
+        raise EntryError("duplicate", _("%(word)s is already in this list.") % {"word": word}, word) from None
+    RevisionList.objects.filter(pk=revision_list.pk).update(updated_at=timezone.now())
+    return entry
+
+
+def parse_line(line: str) -> tuple[str, str | None]:
+    """Split ``BACCARAT:T`` / ``PRIVATIF 5`` / ``WORD`` into (word, support text or None)."""
+    match = _LINE.match(line)
+    if not match:
+        raise EntryError("bad_line", _("“%(line)s”: write WORD, WORD:LETTER or WORD INDEX.") % {"line": line.strip()},
+                         line.strip())
+    return match.group(1), match.group(2)
+
+
+@dataclass
+class Refusal:
+    line: str
+    word: str
+    code: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"line": self.line, "word": self.word, "code": self.code, "reason": self.reason}
+
+
+@dataclass
+class BulkOutcome:
+    added: list[RevisionEntry] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+
+    @property
+    def remaining_text(self) -> str:
+        """The refused lines only, to re-show in the textarea (what was added is not lost nor repeated)."""
+        return "\n".join(r.line for r in self.refused)
+
+
+def add_words_bulk(revision_list: RevisionList, text: str) -> BulkOutcome:
+    """Add every valid line of a paste; refuse the others one by one (each message names its word).
+
+    Blank lines are ignored; a word already in the list (or twice in the paste) is reported as a
+    duplicate and not refused, since nothing about it is lost. A paste over the size limits is refused
+    whole before anything is added, so the learner can split it.
+    """
+    if len(text) > MAX_BULK_CHARS:
+        raise EntryError("too_long", _("The paste has %(n)s characters; at most %(max)s at a time.")
+                         % {"n": len(text), "max": MAX_BULK_CHARS})
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_BULK_LINES:
+        raise EntryError("too_long", _("The paste has %(n)s lines; at most %(max)s at a time.")
+                         % {"n": len(lines), "max": MAX_BULK_LINES})
+    outcome = BulkOutcome()
+    present = set(revision_list.entries.values_list("word", flat=True))
+    for line in lines:
+        try:
+            raw_word, support = parse_line(line)
+            word, index = check_word(revision_list, raw_word, support)
+        except EntryError as exc:
+            outcome.refused.append(Refusal(line, exc.word, exc.code, exc.message))
+            continue
+        if word in present:
+            outcome.duplicates.append(word)
+            continue
+        with transaction.atomic():
+            outcome.added.append(_create_entry(revision_list, word, index))
+        present.add(word)
+    if outcome.added:
+        RevisionList.objects.filter(pk=revision_list.pk).update(updated_at=timezone.now())
+    return outcome
+
+
+def set_support(entry: RevisionEntry, support: Any) -> RevisionEntry:
+    entry.support_index = resolve_support(entry.word, support)
+    entry.save(update_fields=["support_index"])
+    return entry
+
+
+def remove_entry(entry: RevisionEntry) -> None:
+    """Remove a word from its list (its card goes; situations already played keep their answers)."""
+    entry.delete()
+
+
+# --- Answers and reviews ---------------------------------------------------------------------------------
+
+_scheduler = Scheduler()
+
+
+def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
+    """Apply one FSRS review (correct = Good, wrong = Again) and keep its log."""
+    now = now or timezone.now()
+    rating = Rating.Good if correct else Rating.Again
+    card = Card.from_dict(card_row.card)
+    card, log = _scheduler.review_card(card, rating, review_datetime=now)
+    card_row.card = card.to_dict()
+    card_row.due = card.due
+    card_row.state = int(card.state)
+    card_row.last_review = now
+    card_row.reviews += 1
+    if not correct:
+        card_row.lapses += 1
+    card_row.save()
+    ReviewLog.objects.create(card=card_row, rating=int(rating), reviewed_at=now, log=log.to_dict())
+    return card_row

@@ -1,0 +1,177 @@
+"""Revision list pages (htmx): lists, their words and support letters.
+
+Thin by design: each view reads through :mod:`training.lists.selectors`, writes through
+:mod:`training.lists.services`, and renders. Every form also works without JavaScript (plain POST and
+redirect); with htmx the same endpoints return the partial to swap.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from training.lists import selectors, services
+from training.lists.forms import BulkForm, ListForm, WordForm
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lists(request: HttpRequest) -> HttpResponse:
+    form = ListForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            created = services.create_list(request.user, data["lexicon"], data["name"], data["description"],
+                                           data.get("published", False))
+        except (PermissionDenied, ValueError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("List “%(name)s” created: add its words.") % {"name": created.name})
+            return redirect("training:list", list_id=created.pk)
+    return render(request, "training/lists.html", {
+        "form": form, "lists": selectors.lists_of(request.user), "published": selectors.published_lists(),
+    }, status=400 if form.errors else 200)
+
+
+def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
+    context = {
+        "list": revision_list,
+        "entries": selectors.entries_of(revision_list),
+        "word_form": WordForm(),
+        "bulk_form": BulkForm(),
+        "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
+                                       "published": revision_list.published}, user=request.user, editing=True),
+        "grids": selectors.grids_of_list(revision_list)[:10],
+    }
+    context.update(extra)
+    return context
+
+
+@login_required
+@require_GET
+def list_detail(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    return render(request, "training/list_detail.html", _list_context(request, revision_list))
+
+
+@login_required
+@require_POST
+def list_edit(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = ListForm(request.POST, user=request.user, editing=True)
+    if form.is_valid():
+        try:
+            services.update_list(revision_list, request.user, **{k: v for k, v in form.cleaned_data.items()
+                                                                 if k in ("name", "description", "published")})
+        except (PermissionDenied, ValueError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("List saved."))
+            return redirect("training:list", list_id=revision_list.pk)
+    revision_list.refresh_from_db()
+    return render(request, "training/list_detail.html", _list_context(request, revision_list, edit_form=form),
+                  status=400)
+
+
+@login_required
+@require_POST
+def list_delete(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    name = revision_list.name
+    services.delete_list(revision_list)
+    messages.success(request, _("List “%(name)s” deleted.") % {"name": name})
+    return redirect("training:lists")
+
+
+def _words_response(request: HttpRequest, revision_list, *, status: int = 200, **extra) -> HttpResponse:
+    """The words section (forms + table): the htmx swap target, or the whole page without htmx."""
+    context = _list_context(request, revision_list, **extra)
+    template = "training/_words.html" if request.htmx else "training/list_detail.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_POST
+def word_add(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = WordForm(request.POST)
+    if form.is_valid():
+        try:
+            # A support typed in the field wins; else the proposed letter picked; else the most productive.
+            support = form.cleaned_data["support"] or request.POST.get("support_choice") or None
+            entry = services.add_word(revision_list, form.cleaned_data["word"], support)
+        except services.EntryError as exc:
+            form.add_error("word" if exc.code != "bad_support" else "support", exc.message)
+        else:
+            return _words_response(request, revision_list, notice=_("%(word)s added (support %(letter)s).") % {
+                "word": entry.word, "letter": entry.support_letter})
+    return _words_response(request, revision_list, status=400, word_form=form)
+
+
+@login_required
+@require_POST
+def words_bulk(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    form = BulkForm(request.POST)
+    if not form.is_valid():
+        return _words_response(request, revision_list, status=400, bulk_form=form)
+    try:
+        outcome = services.add_words_bulk(revision_list, form.cleaned_data["text"])
+    except services.EntryError as exc:
+        form.add_error("text", exc.message)
+        return _words_response(request, revision_list, status=400, bulk_form=form)
+    remaining = BulkForm(initial={"text": outcome.remaining_text})
+    return _words_response(request, revision_list, bulk_form=remaining, bulk=outcome,
+                           status=400 if outcome.refused else 200)
+
+
+@login_required
+@require_GET
+def supports(request: HttpRequest, list_id: int) -> HttpResponse:
+    """Support letters proposed for the word being typed (htmx partial: radio buttons with counts)."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    text = request.GET.get("word", "")
+    context: dict = {"options": [], "error": ""}
+    if text.strip():
+        try:
+            word, _index = services.check_word(revision_list, text, None)
+        except services.EntryError as exc:
+            context["error"] = exc.message
+        else:
+            context["word"] = word
+            context["options"] = selectors.support_options(selectors.gaddag_of(revision_list.lexicon), word)
+    return render(request, "training/_supports.html", context)
+
+
+@login_required
+@require_POST
+def word_support(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+    entry = selectors.get_own_entry(request.user, list_id, entry_id)
+    try:
+        services.set_support(entry, request.POST.get("support", ""))
+    except services.EntryError as exc:
+        return _words_response(request, entry.revision_list, status=400, words_error=exc.message)
+    return _words_response(request, entry.revision_list)
+
+
+@login_required
+@require_POST
+def word_delete(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+    entry = selectors.get_own_entry(request.user, list_id, entry_id)
+    revision_list = entry.revision_list
+    word = entry.word
+    services.remove_entry(entry)
+    return _words_response(request, revision_list, notice=_("%(word)s removed.") % {"word": word})
+
+
+@login_required
+@require_POST
+def list_copy(request: HttpRequest, list_id: int) -> HttpResponse:
+    copy = services.copy_list(selectors.get_published_list(list_id), request.user)
+    messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
+    return redirect("training:list", list_id=copy.pk)
