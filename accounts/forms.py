@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -64,4 +66,4 @@ class ProfileForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["default_lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["default_lexicon"]).queryset = list_lexicons()

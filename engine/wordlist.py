@@ -12,9 +12,9 @@ import hashlib
 import io
 import itertools
 import operator
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from engine.alphabet import InvalidWord, get_alphabet
@@ -147,7 +147,7 @@ def _parse_plain(data: bytes, language: str) -> WordList | None:
                     blank_lines=len(lines) - len(words))
 
 
-def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = False) -> WordList:
+def read_word_list(path: str | os.PathLike[str], language: str, *, skip_invalid: bool = False) -> WordList:
     """Read a word-list file.
 
     Strict by default: any bad line raises :class:`WordListError` listing the lines. With

@@ -74,7 +74,7 @@ def grid_cells(crossword: Crossword, progress: CrosswordProgress | None) -> list
     revealed = {tuple(rc) for rc in (progress.revealed if progress else [])}
     rows = []
     for r, line in enumerate(crossword.rows):
-        cells = []
+        cells: list[dict[str, Any]] = []
         for c, ch in enumerate(line):
             if ch == BLACK:
                 cells.append({"row": r, "col": c, "black": True})

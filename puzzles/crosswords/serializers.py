@@ -21,7 +21,7 @@ class CrosswordCreateSerializer(serializers.Serializer):
 
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
     size = checked_json_field({"type": "integer", "minimum": 3, "maximum": 21}, help_text="Grid side, 3 to 21.")
-    style = checked_json_field({"type": "string", "enum": ["fr", "us"]}, help_text="`fr` (French: black cells anywhere, 2+ letter words) or "
+    style = checked_json_field({"type": "string", "enum": ["fr", "us"]}, help_text="`fr` (French: black cells anywhere, 2+ letter words) or "  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
                                              "`us` (American: symmetric, 3+ letter words).")
     theme_list = serializers.IntegerField(required=False, allow_null=True,
                                           help_text="One of your revision lists of the same lexicon: its words "

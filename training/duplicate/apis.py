@@ -220,7 +220,8 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
     player = result.player
     nxt = None
     if not player.is_finished:
-        nxt = selectors.round_state(player, services.open_round(player))
+        current = services.open_round(player)
+        nxt = selectors.round_state(player, current) if current is not None else None
     mine = result.play
     return {
         "round": result.round.number, "score": result.score,
@@ -232,7 +233,7 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
             "score": result.submitted.score, "move_score": result.submitted.move["score"],
             "late": result.submitted.late},
-        "refused": None if result.refused is None else {
+        "refused": None if result.refused is None or result.refused_play is None else {
             "word": result.refused_play[0], "coord": result.refused_play[1], "detail": result.refused.message,
             "code": result.refused.code},
     }

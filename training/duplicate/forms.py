@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -12,6 +14,11 @@ TIMER_FIELD_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _
                        ("240", _("4 minutes")), ("300", _("5 minutes")), ("0", _("Untimed"))]
 
 
+def _lexicon_label(obj: Any) -> str:
+    """A lexicon in the game form's list: its name and language."""
+    return f"{obj.name} ({obj.get_language_display()})"
+
+
 class NewGameForm(forms.Form):
     lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
     variant = forms.ChoiceField(label=_("Variant"), choices=DuplicateGame.Variant.choices,
@@ -20,7 +27,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].label_from_instance = lambda lexicon: f"{lexicon.name} ({lexicon.get_language_display()})"
+        # Django's way to relabel one form's choices: replace the field's method on the instance.
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).label_from_instance = _lexicon_label  # type: ignore[method-assign]
         french = Lexicon.objects.filter(language="fr").order_by("-imported_at").first()
         if french is not None:
             self.fields["lexicon"].initial = french.pk

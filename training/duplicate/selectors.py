@@ -66,7 +66,8 @@ def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:
     waiting = [g for g in games if g.status in _UNFINISHED and g.task_run_id is not None]
     if waiting and expire_stale_runs(TaskRun.objects.filter(pk__in=[g.task_run_id for g in waiting])):
         for game in waiting:
-            game.task_run.refresh_from_db()
+            if game.task_run is not None:
+                game.task_run.refresh_from_db()
             follow_run(game)
     return games
 
@@ -228,7 +229,7 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
         "timer_seconds": game.timer_seconds, "status": game.status,
         "progress": 100 if game.is_ready else (run.progress if run is not None else 0),
         "error": game.error, "task": game.task_run_id, "visibility": game.visibility,
-        "owner": game.owner.get_username() if game.owner_id else None, "is_owner": is_owner,
+        "owner": game.owner.get_username() if game.owner is not None else None, "is_owner": is_owner,
         "daily_date": game.daily_date, "round_count": game.round_count, "top_total": game.top_total,
         "share_url": share_url if is_owner and game.visibility != DuplicateGame.Visibility.PRIVATE else None,
         "player": player, "created_at": game.created_at,

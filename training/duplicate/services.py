@@ -368,6 +368,8 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
     game = player.game
     _check_round(player, round_number)
     current = open_round(player, now)
+    if current is None:  # no round left
+        raise RoundClosed(_("The game is over: every round has been played."))
     gaddag = selectors.gaddag_of(game.lexicon)
     normalised, coord_text = normalise_play(gaddag, word, coord, style)
     position = parse_cgp(current.cgp)

@@ -112,7 +112,8 @@ class AnswerApi(APIView):
         return Response({
             "correct": outcome.correct, "verdict": outcome.verdict, "play": outcome.play,
             "expected": outcome.expected, "score": outcome.score,
-            "message": outcome.message, "top": outcome.top, "answer": outcome.answer.pk,
+            "message": outcome.message, "top": outcome.top,
+            "answer": outcome.answer.pk if outcome.answer is not None else None,
             "next_situation": following.pk if following else None,
         })
 

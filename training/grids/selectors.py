@@ -88,7 +88,7 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     situation is decided (answered, or the grid revealed): the learner's current situation and those
     before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
-    situations = list(grid.situations.order_by("order")
+    situations = list(grid.situations.order_by("order")  # type: ignore[no-redef]  # to_attr: Situation.my_answers
                       .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
     revealed = grid.revealed_at is not None
     marked: list[Situation] = []

@@ -52,6 +52,9 @@ class RevisionEntry(models.Model):
     )
     added_at = models.DateTimeField(_("added at"), auto_now_add=True)
 
+    # Set per request by training.lists.selectors (False: the lexicon no longer has the word; not stored).
+    in_lexicon: bool | None
+
     class Meta:
         ordering = ["added_at", "id"]
         constraints = [

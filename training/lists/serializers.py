@@ -68,7 +68,7 @@ class ListDetailSerializer(ListSerializer):
 
     @extend_schema_field(EntrySerializer(many=True))
     def get_entries(self, revision_list: RevisionList) -> list[dict[str, Any]]:
-        return EntrySerializer(selectors.entries_of(revision_list), many=True).data
+        return list(EntrySerializer(selectors.entries_of(revision_list), many=True).data)
 
 
 class ListUpdateSerializer(serializers.Serializer):

@@ -52,7 +52,7 @@ class QuizCreatedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField(source="lexicon_id")
     kind = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
     time_limit = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
@@ -64,7 +64,7 @@ class AnswerInSerializer(serializers.Serializer):
     question = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The question's id.")
     answers = serializers.ListField(child=serializers.CharField(allow_blank=True, max_length=40), max_length=200,
                                     help_text="Words in any order (validity: yes or no).")
-    partial = serializers.BooleanField(required=False, default=False,
+    partial = serializers.BooleanField(required=False, default=False,  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
                                        help_text="True: more answers will follow (the question stays open "
                                                  "until every answer is found).")
 
@@ -106,7 +106,7 @@ class QuizResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField()
     kind = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
     length = serializers.IntegerField(allow_null=True)
     rank_from = serializers.IntegerField(allow_null=True)

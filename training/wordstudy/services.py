@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -184,7 +185,7 @@ def _hook_question(gaddag: Any, words: list[str]) -> Question:
     return max((hook_question(gaddag, word) for word in words), key=lambda q: q.count)
 
 
-def _questions_for(gaddag: Any, kind: str, alphagrams: list[tuple[str, int | None]], *, blanks: int,
+def _questions_for(gaddag: Any, kind: str, alphagrams: Sequence[tuple[str, int | None]], *, blanks: int,
                    rng: random.Random, limit: int, index: Any = None) -> list[tuple[Question, int | None]]:
     """One question of ``kind`` per ``(alphagram, rank)`` pair (alphagrams distinct), at most ``limit``."""
     out: list[tuple[Question, int | None]] = []
