@@ -280,6 +280,7 @@ SPECTACULAR_SETTINGS = {
         "TaskRunStateEnum": "core.models.TaskRun.State",
         # The same choices reached through several fields: one name each (else check --deploy warns).
         "CrosswordStyleEnum": "puzzles.crosswords.models.Crossword.Style",
+        "NotationStyleEnum": "training.duplicate.serializers.STYLES",  # how a play's coordinates are written
         "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],
