@@ -8,8 +8,12 @@
    serializer, engine validation, the play written to the database). Each round of a made game is played with
    its sub-tops (legal plays) and a few illegal ones (a word outside the lexicon, a bad coordinate), then
    validated. Prints median / p95 / max milliseconds per play. Target: p95 <= 50 ms.
+3. **Importing a game record** (``engine.duplicate.records``: read the file, replay every round on the board,
+   Tirage's top and next 10 plays of every round with the lexicon, the differences): games made from seeds
+   are written in each format (Eliot's plain text and XML, GCG), then imported. Prints per format: games,
+   rounds, median / max wall and CPU seconds per import. Target: a 25-round game <= 1 s.
 
-    .venv/bin/python bench/duplicate.py [--games 5] [--seed 1] [--lexicon WORDLIST] [--api-games 2]
+    .venv/bin/python bench/duplicate.py [--games 5] [--seed 1] [--lexicon WORDLIST] [--api-games 2] [--imports 5]
 
 The French word list is the one ``make run`` imports (``bench/french_list.py``: the Hunspell French
 dictionary expanded, else wfrench) when the machine has it, else the shipped test fixture (words of 2 to 8
@@ -132,12 +136,31 @@ def bench_api(path: Path, games: int, seed: int) -> None:
               f"{pct(values, .95):>8.1f} {max(values):>8.1f}")
 
 
+def bench_import(gaddag, games: int, seed: int) -> None:
+    from engine.duplicate.records import FORMATS, import_record, read_record, record_from_game, write_record
+
+    made = [make_game(gaddag, seed + k, CLASSIC, subtops=0) for k in range(games)]
+    print(f"{'format':<10} {'games':>5} {'rounds':>7} {'median s':>9} {'max s':>7} {'median CPU s':>13} {'max CPU s':>10}")
+    for fmt in FORMATS:
+        walls, cpus, rounds = [], [], []
+        for game in made:
+            text = write_record(record_from_game(game), fmt)
+            wall, cpu = time.perf_counter(), time.process_time()
+            result = import_record(read_record(text, fmt), gaddag)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+            rounds.append(len(result.game.rounds))
+        print(f"{fmt:<10} {len(made):>5} {statistics.mean(rounds):>7.1f} {statistics.median(walls):>9.3f} "
+              f"{max(walls):>7.3f} {statistics.median(cpus):>13.3f} {max(cpus):>10.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=5, help="games made per variant (default 5; 0 = skip)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--lexicon", help="a French word list (default: the one make run imports, else the test fixture)")
     parser.add_argument("--api-games", type=int, default=2, help="games played through the API (0 = skip)")
+    parser.add_argument("--imports", type=int, default=5, help="games imported per record format (0 = skip)")
     args = parser.parse_args()
     path = word_list(args.lexicon)
     start = time.perf_counter()
@@ -154,6 +177,9 @@ def main() -> None:
     if args.api_games:
         print("\n== checking one play through the API (POST .../rounds/current/play/) ==")
         bench_api(path, args.api_games, args.seed)
+    if args.imports:
+        print("\n== importing a game record (read, replay every round, Tirage's tops and next 10 plays) ==")
+        bench_import(gaddag, args.imports, args.seed)
 
 
 if __name__ == "__main__":

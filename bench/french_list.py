@@ -1,7 +1,7 @@
 """The French word list the benchmarks read by default: the one `make run` imports.
 
 That is Debian's hunspell-fr-comprehensive dictionary expanded to every inflected form
-(``engine.hunspell``), cached in ``var/lexicon-sources/`` under the same key as ``scripts/lib.sh``
+(``engine.hunspell``), with the supplement and exclusions of ``engine/data/`` applied, cached in ``var/lexicon-sources/`` under the same key as ``scripts/lib.sh``
 (``expand_french_hunspell``), so a bench after ``make run`` reads the very file the site imported and
 expands nothing. Without that package, Debian's wfrench list; without either, a message saying what to
 install. Every bench also takes ``--wordlist`` for any other list.
@@ -17,7 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.hunspell import expand_to_words, french_scrabble_entry  # noqa: E402
+from engine.hunspell import (  # noqa: E402
+    apply_adjustments,
+    default_adjustment_files,
+    expand_to_words,
+    french_scrabble_entry,
+    read_word_adjustments,
+)
 
 HUNSPELL_AFF = Path("/usr/share/hunspell/fr_FR.aff")
 HUNSPELL_DIC = Path("/usr/share/hunspell/fr_FR.dic")
@@ -27,7 +33,8 @@ CACHE = ROOT / "var" / "lexicon-sources"
 
 def _expanded_path() -> Path:
     digest = hashlib.sha256()
-    for part in (HUNSPELL_AFF, HUNSPELL_DIC, ROOT / "engine" / "hunspell.py"):
+    data = sorted((ROOT / "engine" / "data").glob("fr-*.txt"))  # as the shell glob in scripts/lib.sh
+    for part in (HUNSPELL_AFF, HUNSPELL_DIC, ROOT / "engine" / "hunspell.py", *data):
         digest.update(part.read_bytes())
     return CACHE / f"fr-comprehensive-{digest.hexdigest()[:16]}.txt"
 
@@ -39,6 +46,9 @@ def default_french_list() -> str:
         if not out.exists():
             print(f"expanding {HUNSPELL_DIC} to every inflected form -> {out} ...", file=sys.stderr)
             words, _summary = expand_to_words(HUNSPELL_AFF, HUNSPELL_DIC, "fr", keep=french_scrabble_entry)
+            supplement, exclusions = (read_word_adjustments(path, "fr") if path else {}
+                                      for path in default_adjustment_files("fr"))
+            words, _added, _removed = apply_adjustments(words, supplement, exclusions)
             out.parent.mkdir(parents=True, exist_ok=True)
             partial = out.with_suffix(".part")
             partial.write_text("".join(f"{word}\n" for word in words), encoding="utf-8")

@@ -465,3 +465,54 @@ def expand_to_words(aff_path: str | Path, dic_path: str | Path, language: str,
                 continue
     ordered = sorted(words)
     return ordered, ExpansionSummary(entries=entries, kept_entries=kept, forms=forms, words=len(ordered))
+
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+"""Reviewable word files shipped with the engine (``<language>-supplement.txt``, ``<language>-exclusions.txt``)."""
+
+
+def read_word_adjustments(path: str | Path, language: str) -> dict[str, str]:
+    """A supplement or exclusion file: one word a line, then ``#`` and its source; ``#`` lines are comments.
+
+    Returns ``{normalised word: source}``. A word without its source, or not writable in the language's
+    alphabet, is refused with the file's line (:class:`HunspellError`): every change to the list is
+    reviewable.
+    """
+    from engine.alphabet import InvalidWord, get_alphabet
+
+    alphabet = get_alphabet(language)
+    words: dict[str, str] = {}
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, hash_mark, source = line.partition("#")
+        word, source = word.strip(), source.strip()
+        if not hash_mark or not source:
+            raise HunspellError("no_source", f"{path}:{number}: {word!r} needs its source after '#'")
+        try:
+            words[alphabet.normalise(word)] = source
+        except InvalidWord as exc:
+            raise HunspellError("bad_word", f"{path}:{number}: {exc}") from None
+    return words
+
+
+def default_adjustment_files(language: str) -> tuple[Path | None, Path | None]:
+    """The supplement and exclusion files shipped for ``language`` (None when there is none)."""
+    supplement = DATA_DIR / f"{language}-supplement.txt"
+    exclusions = DATA_DIR / f"{language}-exclusions.txt"
+    return (supplement if supplement.is_file() else None, exclusions if exclusions.is_file() else None)
+
+
+def apply_adjustments(words: list[str], supplement: dict[str, str], exclusions: dict[str, str]
+                      ) -> tuple[list[str], list[str], list[str]]:
+    """``words`` plus the supplement minus the exclusions, sorted; with the words actually added and removed.
+
+    A word both supplemented and excluded is an error in the files (:class:`HunspellError`)."""
+    both = sorted(set(supplement) & set(exclusions))
+    if both:
+        raise HunspellError("added_and_removed", f"words both in the supplement and the exclusions: {', '.join(both)}")
+    present = set(words)
+    added = sorted(set(supplement) - present)
+    removed = sorted(set(exclusions) & present)
+    return sorted((present | set(supplement)) - set(exclusions)), added, removed

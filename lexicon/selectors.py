@@ -110,6 +110,14 @@ def lexicon_words(lexicon: Lexicon) -> list[str]:
 # -- versions and diffs ------------------------------------------------------------------------------
 
 
+def serving_version_number(lexicon: Lexicon) -> int | None:
+    """The number of the lexicon's serving version (None before its first publication): what games and
+    quizzes record to name the version they were made with."""
+    if lexicon.current_version_id is None:
+        return None
+    return LexiconVersion.objects.filter(pk=lexicon.current_version_id).values_list("number", flat=True).first()
+
+
 def lexicon_versions(lexicon: Lexicon) -> QuerySet[LexiconVersion]:
     return lexicon.versions.select_related("created_by", "compile_task", "parent").order_by("-number")
 

@@ -98,11 +98,11 @@ HUNSPELL_FR_DIC=/usr/share/hunspell/fr_FR.dic
 
 # expand_french_hunspell: print the path of the French dictionary expanded to a word list (every
 # inflected form, no proper nouns/abbreviations/symbols, folded to A-Z). The list is cached in
-# var/lexicon-sources/ under the SHA-256 of the .aff, the .dic and the expander, so it is rebuilt only
-# when one of them changes.
+# var/lexicon-sources/ under the SHA-256 of the .aff, the .dic, the expander and the supplement/exclusion
+# files (engine/data/fr-*.txt), so it is rebuilt only when one of them changes.
 expand_french_hunspell() {
     local key out
-    key="$(cat "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" "$ROOT/engine/hunspell.py" | sha256sum | cut -c1-16)"
+    key="$(cat "$HUNSPELL_FR_AFF" "$HUNSPELL_FR_DIC" "$ROOT/engine/hunspell.py" "$ROOT"/engine/data/fr-*.txt | sha256sum | cut -c1-16)"
     out="$ROOT/var/lexicon-sources/fr-comprehensive-$key.txt"
     if [ ! -s "$out" ]; then
         say "expanding the French dictionary to every inflected form (once; cached in var/lexicon-sources/)" >&2

@@ -34,7 +34,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("moves", "play"), "engine.cli.moves_commands"),
     "cbic": "engine.cli.cbic_commands",
     **dict.fromkeys(("fill", "grid", "fill-compare"), "engine.cli.crossword_commands"),
-    "duplicate": "engine.cli.duplicate_commands",
+    **dict.fromkeys(("duplicate", "duplicate-import", "duplicate-export"), "engine.cli.duplicate_commands"),
 }
 
 
@@ -55,8 +55,18 @@ def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentP
     return parser
 
 
+SUBCOMMAND_ALIASES: dict[tuple[str, str], str] = {
+    ("duplicate", "import"): "duplicate-import",
+    ("duplicate", "export"): "duplicate-export",
+}
+"""``python -m engine duplicate import ...`` runs the parser registered as ``duplicate-import``: the
+``duplicate`` command keeps its own positional FILE (``duplicate FILE --seed N``)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 2 and (argv[0], argv[1]) in SUBCOMMAND_ALIASES:
+        argv = [SUBCOMMAND_ALIASES[(argv[0], argv[1])], *argv[2:]]
     module = COMMANDS.get(argv[0]) if argv else None
     parser = build_parser((module,) if module else COMMAND_MODULES)
     args = parser.parse_args(argv)

@@ -4,10 +4,13 @@ Output contracts (one JSON object per line with ``--json``; plain text otherwise
 
 * ``lexicon build WORDLIST --language fr -o FILE [--skip-invalid]`` → summary; with ``--json`` one
   object ``{"file", "language", "words", "nodes", "arcs", "bytes", "seconds", "skipped"}``.
-* ``lexicon expand-hunspell AFF DIC -o WORDLIST [--language fr] [--all-entries]`` → every inflected
-  form of a Hunspell dictionary, folded to the alphabet, one per line (proper nouns, abbreviations and
-  symbols left out unless ``--all-entries``); with ``--json`` ``{"file", "entries", "kept_entries",
-  "forms", "words", "seconds"}``.
+* ``lexicon expand-hunspell AFF DIC -o WORDLIST [--language fr] [--all-entries] [--supplement FILE]
+  [--exclusions FILE] [--no-adjustments]`` → every inflected form of a Hunspell dictionary, folded to the
+  alphabet, one per line (proper nouns, abbreviations and symbols left out unless ``--all-entries``), plus
+  the words of the supplement file and minus those of the exclusion file (by default the language's files
+  in ``engine/data/``, each word with its source; ``--no-adjustments``: neither); with ``--json``
+  ``{"file", "entries", "kept_entries", "forms", "words", "seconds", "added", "removed"}`` (``added`` and
+  ``removed``: the words the files changed).
 * ``lexicon info FILE [--verify]`` → ``{"file", "format_version", "language", "alphabet", "words",
   "nodes", "arcs", "bytes", "move_generator"}`` (plus ``"verified": true`` after a successful full
   structural check); ``move_generator`` is ``"compiled"`` or ``"python"`` (which generator reads it).
@@ -61,6 +64,12 @@ def register(subparsers: Any) -> None:
     hunspell.add_argument("-o", "--output", required=True, metavar="WORDLIST")
     hunspell.add_argument("--all-entries", action="store_true",
                           help="keep proper nouns, abbreviations and symbols too")
+    hunspell.add_argument("--supplement", metavar="FILE", default=None,
+                          help="words to add, each with its source (default: engine/data/<language>-supplement.txt)")
+    hunspell.add_argument("--exclusions", metavar="FILE", default=None,
+                          help="words to leave out, each with its source (default: engine/data/<language>-exclusions.txt)")
+    hunspell.add_argument("--no-adjustments", action="store_true",
+                          help="the Hunspell forms only: no supplement, no exclusions")
     hunspell.add_argument("--json", action="store_true")
     hunspell.set_defaults(handler=cmd_expand_hunspell)
 
@@ -159,8 +168,11 @@ def cmd_build(args: argparse.Namespace) -> int:
 def cmd_expand_hunspell(args: argparse.Namespace) -> int:
     from engine.hunspell import (  # only this command needs it
         HunspellError,
+        apply_adjustments,
+        default_adjustment_files,
         expand_to_words,
         french_scrabble_entry,
+        read_word_adjustments,
     )
 
     started = time.perf_counter()
@@ -171,6 +183,20 @@ def cmd_expand_hunspell(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     except OSError as exc:
         raise CommandError(f"cannot read the dictionary: {exc.strerror or exc}") from None
+    added: list[str] = []
+    removed: list[str] = []
+    if not args.no_adjustments:
+        default_supplement, default_exclusions = default_adjustment_files(args.language)
+        supplement_path = args.supplement or default_supplement
+        exclusions_path = args.exclusions or default_exclusions
+        try:
+            supplement = read_word_adjustments(supplement_path, args.language) if supplement_path else {}
+            exclusions = read_word_adjustments(exclusions_path, args.language) if exclusions_path else {}
+            words, added, removed = apply_adjustments(words, supplement, exclusions)
+        except HunspellError as exc:
+            raise CommandError(str(exc)) from None
+        except OSError as exc:
+            raise CommandError(f"cannot read the word file: {exc.strerror or exc}") from None
     output = Path(args.output)
     try:
         output.parent.mkdir(parents=True, exist_ok=True)
@@ -182,10 +208,12 @@ def cmd_expand_hunspell(args: argparse.Namespace) -> int:
     seconds = round(time.perf_counter() - started, 3)
     if args.json:
         print_json_line({"file": args.output, "entries": summary.entries, "kept_entries": summary.kept_entries,
-                         "forms": summary.forms, "words": summary.words, "seconds": seconds})
+                         "forms": summary.forms, "words": len(words), "seconds": seconds, "added": added,
+                         "removed": removed})
     else:
-        print(f"{args.output}: {summary.words} words from {summary.kept_entries} of {summary.entries} "
-              f"entries in {seconds} s")
+        print(f"{args.output}: {len(words)} words from {summary.kept_entries} of {summary.entries} "
+              f"entries in {seconds} s ({len(added)} added by the supplement, {len(removed)} left out by the "
+              "exclusions)")
     return 0
 
 

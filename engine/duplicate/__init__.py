@@ -17,16 +17,18 @@ from engine.duplicate.game import (
     SUBTOPS,
     Game,
     Round,
+    announced_rack,
     make_game,
     new_blanks,
     rack_after,
     ranked_plays,
+    replace_joker,
     top_order,
 )
 from engine.duplicate.rules import rack_keeps_rule, requirement
 
 __all__ = [
     "Bag", "CLASSIC", "Draw", "DrawError", "END_NO_PLAY", "END_RULE", "Game", "JOKER", "Round", "SUBTOPS",
-    "VARIANTS", "full_bag", "make_game", "new_blanks", "rack_after", "rack_keeps_rule", "ranked_plays",
-    "requirement", "top_order",
+    "VARIANTS", "announced_rack", "full_bag", "make_game", "new_blanks", "rack_after", "rack_keeps_rule", "ranked_plays",
+    "replace_joker", "requirement", "top_order",
 ]

@@ -88,11 +88,12 @@ class Bag:
         drawn from the bag and ``kept`` together can keep the rule.
         """
         blank = ""
+        given = False
         if self.variant == JOKER:
             if BLANK in kept:  # the blank the last top did not use stays
                 blank, kept = BLANK, kept.replace(BLANK, "", 1)
             elif self.tiles:  # a new blank while the bag still holds tiles
-                blank = BLANK
+                blank, given = BLANK, True
         size = RACK_SIZE - len(blank)
         if not pool_can_keep_rule_with(self.tiles, kept, blank, round_number, size):
             return None
@@ -105,6 +106,8 @@ class Bag:
             self.put_back(kept + new)
             kept = ""
             new = self.take(size)
+        if given or (blank and rejected):  # a new blank, or a redrawn rack: the blank goes with the new letters
+            return Draw(kept, blank + new, rejected)
         return Draw(blank + kept, new, rejected)
 
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.alphabet import BLANK
-from engine.duplicate.draws import CLASSIC, VARIANTS, Bag, DrawError
-from engine.scrabble.board import SIZE, Board
+from engine.duplicate.draws import CLASSIC, JOKER, VARIANTS, Bag, DrawError
+from engine.scrabble.board import HORIZONTAL, SIZE, Board
 from engine.scrabble.cgp import Position, format_cgp
 from engine.scrabble.movegen import MoveGenLexicon, top_moves
 from engine.scrabble.scoring import Move
@@ -39,12 +39,37 @@ def new_blanks(move: Move, board: Board) -> int:
     return sum(1 for _r, _c, ch in move.placements(board) if ch.islower())
 
 
-def top_order(move: Move, board: Board) -> tuple[int, int, int, int, str, str]:
+def top_order(move: Move, board: Board) -> tuple[int, int, int, int, int, str, str]:
     """The order of a round's plays: score (highest first), then the play that keeps the blank on the
-    rack (fewer new blanks first, as arbitrators choose between equal tops), then the engine's order:
-    row, column, across before down, word (:meth:`Move.sort_key`)."""
+    rack (fewer new blanks first, as arbitrators choose between equal tops), then **on the empty board the
+    play laid across** (the first top is written across, on row H, as French practice and Eliot do), then
+    the engine's order: row, column, across before down, word (:meth:`Move.sort_key`).
+
+    Only the choice among plays of the same score changes: the top's score stays the exact best.
+    """
     key = move.sort_key()
-    return (key[0], new_blanks(move, board), key[1], key[2], key[3], key[4])
+    down_first = 1 if move.dir != HORIZONTAL and board.is_empty() else 0
+    return (key[0], new_blanks(move, board), down_first, key[1], key[2], key[3], key[4])
+
+
+def replace_joker(move: Move, board: Board, bag: Bag) -> str:
+    """Joker variant: the blank a top has just put on ``board`` becomes the letter it stands for when the
+    bag still holds that letter (the letter is taken out of the bag, the board shows it in upper case, so
+    later plays through it score it). Returns the letter put in its place, or ``""``.
+
+    This is the joker game as clubs play it and Eliot computes it (``docs/duplicate.md``, "Variants"):
+    only a blank played by this very top, and at most one (the variant has one blank on the rack).
+    """
+    for r, c, ch in move.squares():
+        i = r * SIZE + c
+        if ch.islower() and board.cells[i] == ch:
+            letter = ch.upper()
+            if letter in bag.tiles:
+                bag.tiles.remove(letter)
+                board.cells[i] = letter
+                return letter
+            return ""
+    return ""
 
 
 def ranked_plays(lexicon: MoveGenLexicon, position: Position, count: int) -> list[Move]:
@@ -85,18 +110,34 @@ class Round:
     top: Move
     subtops: list[Move]
     board_after: list[str]
+    replaced: str = ""
+    """Joker variant: the letter that took the place of the blank the top played ("" when none did)."""
 
     @property
     def rack(self) -> str:
         return self.kept + self.new
 
+    @property
+    def announced(self) -> str:
+        """The rack as the arbitrator announces it: :func:`announced_rack`."""
+        return announced_rack(self.kept, self.new, bool(self.rejected))
+
     def to_json(self, style: str = "fr") -> dict[str, Any]:
         return {
-            "number": self.number, "rack": self.rack, "kept": self.kept, "new": self.new,
-            "rejected": list(self.rejected), "bag": self.bag_before, "cgp": self.cgp,
-            "top": self.top.to_json(style), "subtops": [m.to_json(style) for m in self.subtops],
-            "board": list(self.board_after),
+            "number": self.number, "rack": self.rack, "kept": self.kept, "new": self.new, "drawn": self.new,
+            "announced": self.announced, "rejected": list(self.rejected), "bag": self.bag_before,
+            "cgp": self.cgp, "top": self.top.to_json(style), "subtops": [m.to_json(style) for m in self.subtops],
+            "board": list(self.board_after), "replaced": self.replaced,
         }
+
+
+def announced_rack(kept: str, drawn: str, rejected: bool = False) -> str:
+    """A rack as French duplicate announces and writes it: the letters kept from the last round, ``+``,
+    the new letters (``EEEL+IJX``); a whole new draw has no ``+``. A rack drawn after a rejected one (the
+    vowel/consonant rule put the last draw back) starts with ``-``, as Eliot and club game sheets write it
+    (``-?PITMLI``); pages say "rejet" next to it."""
+    text = f"{kept}+{drawn}" if kept and drawn else kept + drawn
+    return ("-" if rejected else "") + text
 
 
 @dataclass
@@ -154,8 +195,9 @@ def make_game(lexicon: MoveGenLexicon, seed: int, variant: str = CLASSIC, *, lex
         top = plays[0]
         kept = rack_after(draw.rack, top, board)
         top.apply(board)
+        replaced = replace_joker(top, board, bag) if variant == JOKER else ""
         game.rounds.append(Round(number, draw.kept, draw.new, draw.rejected, bag_before, format_cgp(position),
-                                 top, plays[1:], board.rows()))
+                                 top, plays[1:], board.rows(), replaced))
         if progress is not None:
             progress(100.0 * (bag_size - len(bag)) / max(bag_size, 1), number)
         number += 1

@@ -261,3 +261,45 @@ def test_french_policy_drops_abbreviations_and_keeps_numbers_in_letters(tmp_path
     # IN is a word the dictionary only knows in locutions.
     assert {"TAN", "TANS", "APEX", "DEUX", "IN", "AI", "AIS"} <= set(words)
     assert summary.entries == 16
+
+
+def test_supplement_and_exclusions_are_applied_by_default_and_each_word_has_its_source(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.hunspell import DATA_DIR, default_adjustment_files, read_word_adjustments
+
+    aff = tmp_path / "w.aff"
+    dic = tmp_path / "w.dic"
+    aff.write_text("SET UTF-8\n", encoding="utf-8")
+    dic.write_text("2\nmaison\nlol\n", encoding="utf-8")
+    out = tmp_path / "words.txt"
+    assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    words = set(out.read_text(encoding="ascii").split())
+    assert {"MAISON", "AA", "BA", "BE", "BI", "DA", "JA", "KA", "OM", "YA", "ZA", "AY", "EWE", "YET"} <= words
+    assert "LOL" not in words
+    assert report["removed"] == ["LOL"] and "AA" in report["added"] and report["words"] == len(words)
+    assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--no-adjustments"]) == 0
+    assert set(out.read_text(encoding="ascii").split()) == {"MAISON", "LOL"}
+    # the shipped files: every word with its source, none both added and removed
+    supplement, exclusions = (read_word_adjustments(path, "fr") for path in default_adjustment_files("fr"))
+    assert supplement and exclusions and not set(supplement) & set(exclusions)
+    assert {"LOL", "MMM", "KSS", "PFFT", "ZZZZ", "HMM"} <= set(exclusions)
+    assert all(source.startswith("[") for source in {**supplement, **exclusions}.values())
+    assert default_adjustment_files("fr")[0] == DATA_DIR / "fr-supplement.txt"
+
+
+def test_a_word_without_its_source_is_refused_with_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    aff = tmp_path / "w.aff"
+    dic = tmp_path / "w.dic"
+    aff.write_text("SET UTF-8\n", encoding="utf-8")
+    dic.write_text("1\nmaison\n", encoding="utf-8")
+    extra = tmp_path / "extra.txt"
+    extra.write_text("# comment\nAA  # [test]\nZOZO\n", encoding="utf-8")
+    out = tmp_path / "words.txt"
+    assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--supplement", str(extra)]) == 1
+    assert f"{extra}:3: 'ZOZO' needs its source after '#'" in capsys.readouterr().err
+    extra.write_text("MAISON  # [test]\n", encoding="utf-8")
+    assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--exclusions", str(extra),
+                     "--supplement", str(extra)]) == 1
+    assert "both in the supplement and the exclusions: MAISON" in capsys.readouterr().err
+    assert not out.exists()

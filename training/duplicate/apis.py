@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -26,6 +28,7 @@ from training.duplicate.serializers import (
     CurrentRoundSerializer,
     ErrorSerializer,
     GameCreateSerializer,
+    GameImportSerializer,
     GameSerializer,
     GameStartedSerializer,
     JoinOutSerializer,
@@ -34,6 +37,7 @@ from training.duplicate.serializers import (
     PlayInSerializer,
     PlayOutSerializer,
     RankingSerializer,
+    RecordErrorSerializer,
     ReviewSerializer,
     RoundResultSerializer,
     ShareInSerializer,
@@ -114,10 +118,81 @@ class GamesApi(APIView):
             return _error(_("No lexicon is installed yet."), "bad_input")
         try:
             game = services.start_game(request.user, lexicon, variant=data["variant"],
-                                       timer_seconds=data.get("timer_seconds"), seed=data.get("seed"))
+                                       timer_seconds=data.get("timer_seconds"), seed=data.get("seed"),
+                                       tournament=data.get("tournament", False))
         except services.GameError as exc:
             return _error(str(exc), "bad_input")
         return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
+
+
+BAD_RECORD = OpenApiResponse(RecordErrorSerializer, description="A malformed game file: its line and the reason; "
+                                                                "nothing is stored.")
+
+
+class ImportApi(APIView):
+    """Replay a published game ("rejouer une partie"): a game file (Eliot's plain text or XML save file, GCG) is
+    checked round by round, then Tirage computes its own top of every round with the lexicon (202: poll the game
+    or ``/api/tasks/{task}/``) and flags the rounds where it differs from the file's."""
+
+    @extend_schema(request=GameImportSerializer, responses={202: GameStartedSerializer, 400: BAD_RECORD,
+                                                            503: UNAVAILABLE})
+    def post(self, request: Request) -> Response:
+        try:
+            data = _validated(GameImportSerializer, request.data)
+        except _Invalid as exc:
+            return exc.response
+        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        if lexicon is None:
+            return _error(_("No lexicon is installed yet."), "bad_input")
+        try:
+            game = services.import_game(request.user, lexicon, data["format"], data["text"],
+                                        variant=data.get("variant"), timer_seconds=data.get("timer_seconds"),
+                                        tournament=data.get("tournament", False))
+        except services.RecordRefused as exc:
+            return _error(str(exc), "bad_record", line=exc.line, reason=exc.reason)
+        except services.GameError as exc:
+            return _error(str(exc), "bad_input")
+        return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
+
+
+EXPORT_TYPES = {"eliot": ("text/plain; charset=utf-8", "txt"), "eliot-xml": ("application/xml; charset=utf-8", "xml"),
+                "gcg": ("text/plain; charset=utf-8", "gcg")}
+
+
+class _FormatIsTheFileFormat(DefaultContentNegotiation):
+    """``?format=`` names the game file's format here, not one of DRF's renderers: errors stay JSON."""
+
+    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> tuple:
+        return renderers[0], renderers[0].media_type
+
+
+class ExportApi(APIView):
+    """The game as a file: ``format=eliot`` (Eliot's plain text), ``eliot-xml`` (the save file current Eliot
+    opens, with the caller's plays) or ``gcg``. Open to the owner and to a player who finished the game (the
+    file holds every top)."""
+
+    content_negotiation_class = _FormatIsTheFileFormat
+
+    @extend_schema(parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES), required=False,
+                                                description="eliot (default), eliot-xml or gcg")],
+                   responses={(200, "text/plain"): str, 400: BAD_INPUT, 404: NOT_FOUND, 409: CONFLICT})
+    def get(self, request: Request, game_id: int) -> Any:
+        game = selectors.get_visible_game(request.user, game_id)
+        fmt = (request.query_params.get("format") or "eliot").strip()
+        if fmt not in EXPORT_TYPES:
+            return _error(_("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": fmt[:20]},
+                          "bad_input")
+        blocked = _not_ready(game)
+        if blocked is not None:
+            return blocked
+        text, _player = selectors.export_text(game, request.user, fmt)
+        if text is None:
+            return _error(_("The game file opens once you have played every round of this game."), "not_finished",
+                          status.HTTP_409_CONFLICT)
+        content_type, extension = EXPORT_TYPES[fmt]
+        response = HttpResponse(text, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="tirage-duplicate-{game.pk}.{extension}"'
+        return response
 
 
 class GameDetailApi(APIView):
@@ -180,9 +255,14 @@ class PlayApi(APIView):
         except services.PlayError as exc:
             return _error(exc.message, exc.code)
         move = outcome.move
+        if game.tournament:  # received: its validity and score are told when the round ends
+            return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
+                             "score": None, "move_score": None, "words": [], "late": outcome.late,
+                             "deadline": selectors.deadline_of(player, game), "tournament": True})
         return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
                          "score": outcome.score, "move_score": move["score"], "words": move.get("words", []),
-                         "late": outcome.late, "deadline": selectors.deadline_of(player, game)})
+                         "late": outcome.late, "deadline": selectors.deadline_of(player, game),
+                         "tournament": False})
 
 
 class ValidateApi(APIView):
@@ -223,9 +303,11 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         current = services.open_round(player)
         nxt = selectors.round_state(player, current) if current is not None else None
     mine = result.play
+    shown = mine.move is not None or bool(mine.refusal)
     return {
         "round": result.round.number, "score": result.score,
-        "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if mine.move is not None else None,
+        "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if shown else None,
+        "refusal": mine.refusal, **selectors.draw_of(result.round), "sous_top": selectors.round_sous_top(result.round),
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
         "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
@@ -268,6 +350,7 @@ class ReviewApi(APIView):
             return blocked
         return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
                          "percent": selectors.percent(player.total, player.top_total),
+                         "negatif": player.total - player.top_total, "tops_found": player.tops_found,
                          "rounds": [row.to_json() for row in selectors.review(player)]})
 
 

@@ -24,6 +24,9 @@ class NewGameForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=DuplicateGame.Variant.choices,
                                 initial=DuplicateGame.Variant.CLASSIC)
     timer = forms.ChoiceField(label=_("Time per round"), choices=TIMER_FIELD_CHOICES, initial=str(DEFAULT_TIMER))
+    tournament = forms.BooleanField(label=_("Tournament scoring"), required=False,
+                                    help_text=_("No validity or score before the round ends; an invalid play scores "
+                                                "0 and its reason is shown after."))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -32,6 +35,39 @@ class NewGameForm(forms.Form):
         french = Lexicon.objects.filter(language="fr").order_by("-imported_at").first()
         if french is not None:
             self.fields["lexicon"].initial = french.pk
+
+
+RECORD_FORMATS = [("eliot", _("Eliot (plain text)")), ("eliot-xml", _("Eliot (XML save file)")), ("gcg", _("GCG"))]
+MAX_RECORD_UPLOAD = 512 * 1024
+
+
+class ImportForm(NewGameForm):
+    """Replay a published game: its file (uploaded or pasted), the lexicon Tirage computes its tops with."""
+
+    format = forms.ChoiceField(label=_("Format"), choices=RECORD_FORMATS, initial="eliot")
+    file = forms.FileField(label=_("Game file"), required=False)
+    text = forms.CharField(label=_("Or paste it here"), required=False, strip=False,
+                           widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono", "wrap": "off"}))
+    field_order = ["format", "file", "text", "lexicon", "variant", "timer", "tournament"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].help_text = _("Eliot's plain text does not say: choose joker for a joker game.")
+
+    def clean(self) -> dict:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_RECORD_UPLOAD:
+                raise forms.ValidationError(_("The game file is too large (at most %(kb)s KB).")
+                                            % {"kb": MAX_RECORD_UPLOAD // 1024})
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The game file is not UTF-8 text.")) from None
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Choose a game file or paste it."))
+        return data
 
 
 NOTATION_CHOICES = [("fr", _("French: H4 across, 4H down")), ("en", _("English: 8H across, H8 down"))]

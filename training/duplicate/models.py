@@ -38,6 +38,10 @@ class DuplicateGame(models.Model):
         CLASSIC = "classic", _("Classic")
         JOKER = "joker", _("Joker (a blank always on the rack)")
 
+    class Source(models.TextChoices):
+        MADE = "made", _("Made by Tirage")
+        IMPORTED = "imported", _("Imported from a game file")
+
     class Visibility(models.TextChoices):
         PRIVATE = "private", _("Private")
         LINK = "link", _("Anyone with the link")
@@ -62,6 +66,17 @@ class DuplicateGame(models.Model):
     round_count = models.PositiveSmallIntegerField(_("rounds"), default=0)
     top_total = models.PositiveIntegerField(_("total of the tops"), default=0)
     end_reason = models.CharField(_("end"), max_length=10, blank=True)
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the game was made (empty for older games)."))
+    tournament = models.BooleanField(
+        _("tournament scoring"), default=False,
+        help_text=_("No validity or score before the round ends; an invalid play scores 0, its reason shown after."))
+    source = models.CharField(_("source"), max_length=8, choices=Source.choices, default=Source.MADE)
+    record_format = models.CharField(_("record format"), max_length=10, blank=True)
+    record_text = models.TextField(_("record"), blank=True, help_text=_("The game file an imported game was read from."))
+    record_lexicon = models.CharField(_("dictionary named by the record"), max_length=100, blank=True)
+    differences = models.JSONField(_("rounds where Tirage's top differs"), default=list, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
@@ -143,6 +158,8 @@ class DuplicatePlay(models.Model):
     score = models.IntegerField(_("score"), default=0)
     played_at = models.DateTimeField(_("played at"), null=True, blank=True)
     late_attempts = models.PositiveSmallIntegerField(_("plays after the time"), default=0)
+    refusal = models.TextField(_("why the play scores 0"), blank=True,
+                               help_text=_("Tournament scoring: an invalid play is kept, scores 0, and this says why."))
     validated_at = models.DateTimeField(_("validated at"), null=True, blank=True)
 
     class Meta:

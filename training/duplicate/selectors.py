@@ -19,8 +19,11 @@ from django.utils.translation import gettext as _
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
+from engine.duplicate import announced_rack
+from engine.duplicate.records import PlayerPlay, record_from_json, write_record
+from engine.duplicate.standings import negatif, solo_player, sous_top
 from lexicon.models import Lexicon
-from lexicon.selectors import gaddag_of_version
+from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
 
@@ -140,6 +143,42 @@ def percent(total: int, top_total: int) -> float:
     return round(100.0 * total / top_total, 1) if top_total else 0.0
 
 
+def draw_of(round_: DuplicateRound) -> dict[str, Any]:
+    """The rack as announced: kept letters, new letters, the racks put back, ``EEEL+IJX`` ("-" first after a
+    rejected draw)."""
+    kept = round_.kept or ""
+    drawn = round_.rack[len(kept):] if round_.rack.startswith(kept) else round_.rack
+    rejected = list(round_.rejected or [])
+    return {"kept": kept, "drawn": drawn, "rejected": rejected,
+            "announced": announced_rack(kept, drawn, bool(rejected))}
+
+
+def round_sous_top(round_: DuplicateRound) -> int | None:
+    """The best score below the top among the round's next plays."""
+    return sous_top((int(m["score"]) for m in round_.subtops or []), int(round_.top["score"]))
+
+
+def round_scores(game: DuplicateGame) -> dict[int, dict[int, int]]:
+    """Round number → {player id: score of their validated play}: what solos are computed from."""
+    scores: dict[int, dict[int, int]] = {}
+    for number, player_id, score in (DuplicatePlay.objects.filter(player__game=game, validated_at__isnull=False)
+                                     .values_list("number", "player_id", "score")):
+        scores.setdefault(number, {})[player_id] = score
+    return scores
+
+
+def solos_of(game: DuplicateGame) -> dict[int, list[int]]:
+    """Player id → the rounds whose top they alone found (a shared game with at least 2 players on the round)."""
+    tops = dict(game.rounds.values_list("number", "top__score")) if game.round_count else {}
+    solos: dict[int, list[int]] = {}
+    for number, scores in round_scores(game).items():
+        top = int(tops.get(number) or 0)
+        alone = solo_player({str(pid): sc for pid, sc in scores.items()}, top, min_players=2)
+        if alone is not None:
+            solos.setdefault(int(alone), []).append(number)
+    return solos
+
+
 @dataclass(frozen=True)
 class RankingRow:
     rank: int
@@ -151,11 +190,14 @@ class RankingRow:
     tops_found: int
     rounds_played: int
     finished: bool
+    negatif: int = 0
+    solos: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "user": self.user_id, "username": self.username, "total": self.total,
                 "top_total": self.top_total, "percent": self.percent, "tops_found": self.tops_found,
-                "rounds_played": self.rounds_played, "finished": self.finished}
+                "rounds_played": self.rounds_played, "finished": self.finished, "negatif": self.negatif,
+                "solos": self.solos}
 
 
 def ranking(game: DuplicateGame) -> list[RankingRow]:
@@ -165,13 +207,15 @@ def ranking(game: DuplicateGame) -> list[RankingRow]:
     player has validated, so a game in progress compares fairly with a finished one.
     """
     players = list(DuplicatePlayer.objects.filter(game=game).select_related("user"))
+    solos = solos_of(game) if len(players) > 1 else {}
     players.sort(key=lambda p: (-p.total, -percent(p.total, p.top_total), -p.tops_found, p.joined_at, p.pk))
     rows: list[RankingRow] = []
     for i, p in enumerate(players):
         rank = rows[-1].rank if rows and rows[-1].total == p.total else i + 1
         played = game.round_count if p.is_finished else p.current_round - 1
         rows.append(RankingRow(rank, p.user_id, p.user.get_username(), p.total, p.top_total,
-                               percent(p.total, p.top_total), p.tops_found, played, p.is_finished))
+                               percent(p.total, p.top_total), p.tops_found, played, p.is_finished,
+                               negatif(p.total, p.top_total), len(solos.get(p.pk, []))))
     return rows
 
 
@@ -184,25 +228,64 @@ class ReviewRow:
     score: int
     difference: int
     found_top: bool
+    draw: dict[str, Any] | None = None
+    sous_top: int | None = None
+    refusal: str = ""
+    solo: bool = False
+    difference_with_file: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "rack": self.rack, "top": self.top, "play": self.play, "score": self.score,
-                "difference": self.difference, "found_top": self.found_top}
+                "difference": self.difference, "found_top": self.found_top, **(self.draw or {}),
+                "sous_top": self.sous_top, "refusal": self.refusal, "solo": self.solo,
+                "difference_with_file": self.difference_with_file}
 
 
 def review(player: DuplicatePlayer) -> list[ReviewRow]:
-    """Round by round: the draw, the top, the player's play, and what they missed (top − score)."""
+    """Round by round: the draw as announced, the top, the sous-top, the player's play (an invalid one with
+    its reason under tournament scoring), what they missed (top − score), a solo; for an imported game,
+    Tirage's top where it differs from the file's."""
+    game = player.game
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
+    solo_rounds = set(solos_of(game).get(player.pk, [])) if game.players.count() > 1 else set()
+    differences = {int(d["round"]): d for d in game.differences or []}
     rows = []
-    for r in player.game.rounds.all():
+    for r in game.rounds.all():
         mine = plays.get(r.number)
         if mine is None:
             continue
         top_score = int(r.top["score"])
-        shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score} if mine.move is not None else None)
+        shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score}
+                 if mine.move is not None or mine.refusal else None)
         rows.append(ReviewRow(r.number, r.rack, {k: r.top[k] for k in ("word", "coord", "score")}, shown,
-                              mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score))
+                              mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score,
+                              draw_of(r), round_sous_top(r), mine.refusal, r.number in solo_rounds,
+                              differences.get(r.number)))
     return rows
+
+
+def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any:
+    """The game as a record for the exports (Eliot, Eliot XML, GCG): its racks as announced and its tops;
+    with ``player``, their plays too (Eliot's XML keeps them)."""
+    rounds = list(game.rounds.all())
+    data = {"language": game.lexicon.language, "lexicon": game.lexicon.name, "variant": game.variant,
+            "rounds": [{"kept": r.kept, "new": draw_of(r)["drawn"], "rejected": r.rejected, "cgp": r.cgp,
+                        "top": r.top} for r in rounds]}
+    plays = None
+    name = None
+    if player is not None:
+        by_number = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
+        plays = []
+        for r in rounds:
+            mine = by_number.get(r.number)
+            if mine is None:
+                plays.append(None)
+            elif mine.move is not None:
+                plays.append(PlayerPlay(mine.move["word"], mine.move["coord"], mine.score))
+            else:
+                plays.append(PlayerPlay(points=mine.score))
+        name = player.user.get_username()
+    return record_from_json(data, player_name=name, player_plays=plays)
 
 
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
@@ -237,7 +320,15 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
         "current_round": player["current_round"] if player else None,
         "total": player["total"] if player else None,
         "percent": player["percent"] if player else None,
+        "lexicon_version": game.lexicon_version, "lexicon_current_version": current_version_number(game.lexicon),
+        "tournament": game.tournament, "source": game.source, "record_format": game.record_format,
+        "record_lexicon": game.record_lexicon, "differences": len(game.differences or []),
     }
+
+
+def current_version_number(lexicon: Lexicon) -> int | None:
+    """The number of the lexicon's serving version (a game made on another version says so)."""
+    return serving_version_number(lexicon)
 
 
 def deadline_of(player: DuplicatePlayer, game: DuplicateGame) -> dt.datetime | None:
@@ -254,9 +345,36 @@ def round_state(player: DuplicatePlayer, round_: DuplicateRound, now: dt.datetim
     mine = play_of(player, round_.number)
     shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score}
              if mine is not None and mine.move is not None else None)
+    if mine is not None and mine.move is None and mine.refusal:  # tournament: received, judged at the end
+        shown = {"word": mine.word, "coord": mine.coord, "score": None}
+    if shown is not None and game.tournament:
+        shown = {**shown, "score": None}
     return {
         "round": round_.number, "round_count": game.round_count, "cgp": round_.cgp, "rack": round_.rack,
+        **draw_of(round_), "tournament": game.tournament,
         "deadline": deadline,
         "seconds_left": None if deadline is None else max(0, int((deadline - now).total_seconds())),
         "timer_seconds": game.timer_seconds, "play": shown, "total": player.total, "top_total": player.top_total,
     }
+
+
+def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, DuplicatePlayer | None]:
+    """The game file in ``fmt`` for ``user``: the owner always, a player once they finished (the file holds
+    every top); ``None`` for anyone else. A player's own plays go into the file (Eliot's XML keeps them)."""
+    player = player_of(game, user)
+    is_owner = is_user(user) and game.owner_id == user.pk
+    if not is_owner and (player is None or not player.is_finished):
+        return None, player
+    record = record_of(game, player if player is not None and player.plays.exists() else None)
+    return write_record(record, fmt, word_count=game.lexicon.word_count), player
+
+
+def sheet_lines(game: DuplicateGame) -> list[dict[str, Any]]:
+    """The game sheet: per round the draw as announced, the top, its coordinates, points, running total."""
+    lines = []
+    total = 0
+    for r in game.rounds.all():
+        total += int(r.top["score"])
+        lines.append({"number": r.number, **draw_of(r), "word": r.top["word"], "coord": r.top["coord"],
+                      "score": int(r.top["score"]), "bingo": int(r.top.get("tiles", 0)) == 7, "total": total})
+    return lines

@@ -30,6 +30,8 @@ class GameCreateSerializer(serializers.Serializer):
                                              default=DEFAULT_TIMER,
                                              help_text="Time per round, 60 to 300 seconds; 0 or null for untimed.")
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
+    tournament = serializers.BooleanField(default=False, help_text="Tournament scoring: no validity or score before "
+                                          "the round ends; an invalid play scores 0, its reason shown after.")
 
     def validate_timer_seconds(self, value: int | None) -> int | None:
         """0 means untimed, as in the service and the page; otherwise 60 to 300 seconds."""
@@ -39,6 +41,29 @@ class GameCreateSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 _("The time per round must be between 1 and 5 minutes (60 to 300 seconds), or none."))
         return value
+
+
+class GameImportSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=(("eliot", "Eliot's plain text"), ("eliot-xml", "Eliot's XML save file"),
+                                              ("gcg", "GCG")))
+    text = serializers.CharField(trim_whitespace=False, allow_blank=True, help_text="The game file's content.")
+    lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
+                                                 help_text="The lexicon Tirage computes its own tops with; omitted: "
+                                                           "the caller's preferred one.")
+    variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices, required=False, allow_null=True,
+                                      default=None, help_text="Eliot's plain text does not say: classic unless given.")
+    timer_seconds = serializers.IntegerField(min_value=0, max_value=MAX_TIMER, allow_null=True, required=False,
+                                             default=DEFAULT_TIMER)
+    tournament = serializers.BooleanField(default=False)
+
+    def validate_timer_seconds(self, value: int | None) -> int | None:
+        return GameCreateSerializer().validate_timer_seconds(value)
+
+
+class RecordErrorSerializer(ErrorSerializer):
+    line = serializers.IntegerField(required=False, help_text="A malformed file (code bad_record): the line of the "
+                                    "file (0: the file as a whole).")
+    reason = serializers.CharField(required=False, help_text="A malformed file: what is wrong on that line.")
 
 
 class GameStartedSerializer(serializers.Serializer):
@@ -79,6 +104,15 @@ class GameSerializer(serializers.Serializer):
     total = serializers.IntegerField(allow_null=True, help_text="The caller's total; null before they join.")
     percent = serializers.FloatField(allow_null=True, help_text="The caller's total as a percentage of the tops "
                                      "of the rounds they validated; null before they join.")
+    lexicon_version = serializers.IntegerField(allow_null=True, help_text="The lexicon's version the game was made "
+                                               "with (null for games made before versions were recorded).")
+    lexicon_current_version = serializers.IntegerField(allow_null=True, help_text="The lexicon's serving version now.")
+    tournament = serializers.BooleanField()
+    source = serializers.ChoiceField(choices=DuplicateGame.Source.choices)
+    record_format = serializers.CharField(allow_blank=True)
+    record_lexicon = serializers.CharField(allow_blank=True, help_text="The dictionary the imported file names.")
+    differences = serializers.IntegerField(help_text="Imported game: rounds where Tirage's top differs from the "
+                                           "file's (listed in the review).")
 
 
 class CurrentRoundSerializer(serializers.Serializer):
@@ -86,6 +120,12 @@ class CurrentRoundSerializer(serializers.Serializer):
     round_count = serializers.IntegerField()
     cgp = serializers.CharField(help_text="The board before this round, with the rack (never a future draw).")
     rack = serializers.CharField()
+    kept = serializers.CharField(allow_blank=True, help_text="Letters kept from the last round.")
+    drawn = serializers.CharField(allow_blank=True, help_text="The new letters.")
+    rejected = serializers.ListField(child=serializers.CharField(allow_blank=True),
+                                     help_text="Racks put back before this one (\"\": letters not known).")
+    announced = serializers.CharField(help_text="The rack as announced: EEEL+IJX; '-' first after a rejected draw.")
+    tournament = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True, help_text="Null when untimed.")
     seconds_left = serializers.IntegerField(allow_null=True)
     timer_seconds = serializers.IntegerField(allow_null=True)
@@ -121,9 +161,13 @@ class PlayOutSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     word = serializers.CharField()
     coord = serializers.CharField()
-    score = serializers.IntegerField(help_text="Points this play earns for the round: 0 when late.")
-    move_score = serializers.IntegerField(help_text="The play's value on the board.")
+    score = serializers.IntegerField(allow_null=True, help_text="Points this play earns for the round: 0 when "
+                                     "late; null with tournament scoring (said when the round ends).")
+    move_score = serializers.IntegerField(allow_null=True, help_text="The play's value on the board (null with "
+                                          "tournament scoring).")
     words = serializers.ListField(child=serializers.CharField())
+    tournament = serializers.BooleanField(help_text="Tournament scoring: the play is received, its validity and "
+                                          "score are told when the round ends.")
     late = serializers.BooleanField(help_text="Received after the deadline: it does not replace the play made "
                                               "in time.")
     deadline = serializers.DateTimeField(allow_null=True)
@@ -165,6 +209,12 @@ class RoundResultSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     score = serializers.IntegerField()
     play = serializers.DictField(allow_null=True)
+    refusal = serializers.CharField(allow_blank=True, help_text="Tournament scoring: why the play scored 0.")
+    kept = serializers.CharField(allow_blank=True)
+    drawn = serializers.CharField(allow_blank=True)
+    rejected = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    announced = serializers.CharField()
+    sous_top = serializers.IntegerField(allow_null=True, help_text="The best score below the top (next plays).")
     top = MoveSerializer()
     subtops = MoveSerializer(many=True)
     total = serializers.IntegerField()
@@ -188,6 +238,8 @@ class RankingRowSerializer(serializers.Serializer):
     tops_found = serializers.IntegerField()
     rounds_played = serializers.IntegerField()
     finished = serializers.BooleanField()
+    negatif = serializers.IntegerField(help_text="total − the tops of the rounds played (0: every top found).")
+    solos = serializers.IntegerField(help_text="Tops found by this player alone (shared games, 2 players or more).")
 
 
 class RankingSerializer(serializers.Serializer):
@@ -200,6 +252,15 @@ class RankingSerializer(serializers.Serializer):
 class ReviewRowSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     rack = serializers.CharField()
+    kept = serializers.CharField(allow_blank=True)
+    drawn = serializers.CharField(allow_blank=True)
+    rejected = serializers.ListField(child=serializers.CharField(allow_blank=True))
+    announced = serializers.CharField()
+    sous_top = serializers.IntegerField(allow_null=True)
+    refusal = serializers.CharField(allow_blank=True)
+    solo = serializers.BooleanField(help_text="This player alone found the top (shared games).")
+    difference_with_file = serializers.DictField(allow_null=True, help_text="Imported game: Tirage's top when it "
+                                                 "differs from the file's, with the words that make the difference.")
     top = MoveSerializer()
     play = MoveSerializer(allow_null=True)
     score = serializers.IntegerField()
@@ -212,6 +273,8 @@ class ReviewSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     top_total = serializers.IntegerField()
     percent = serializers.FloatField()
+    negatif = serializers.IntegerField()
+    tops_found = serializers.IntegerField()
     rounds = ReviewRowSerializer(many=True)
 
 

@@ -40,9 +40,10 @@ from core.models import TaskRun
 from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
+from engine.duplicate.records import FORMATS, RecordError, import_record, read_record, replay
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.entry import MAX_WORD_LENGTH, fit_blanks, read_typed_word
-from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
 from training.duplicate import selectors
@@ -109,8 +110,11 @@ def new_seed() -> int:
 
 def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.CLASSIC,
                timer_seconds: Any = DEFAULT_TIMER, seed: int | None = None,
-               daily_date: dt.date | None = None) -> DuplicateGame:
-    """Create a game and start making it in the background (202 in the API: poll the game or its task)."""
+               daily_date: dt.date | None = None, tournament: bool = False) -> DuplicateGame:
+    """Create a game and start making it in the background (202 in the API: poll the game or its task).
+
+    ``tournament``: tournament scoring (no validity or score before the round ends, an invalid play scores 0
+    and its reason is shown after)."""
     if variant not in DuplicateGame.Variant.values:
         raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
     timer = check_timer(timer_seconds)
@@ -125,6 +129,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
             game = DuplicateGame.objects.create(
                 owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon,
                 seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
+                tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
                 visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
             run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
             DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
@@ -134,6 +139,97 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
         raise
     game.refresh_from_db()
     return game
+
+
+class RecordRefused(ValueError):
+    """A game file refused before anything is stored: ``line`` (0 for the file as a whole) and ``reason``."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        self.line = line
+        self.reason = reason
+        super().__init__(_("Line %(line)s: %(reason)s") % {"line": line, "reason": reason} if line else reason)
+
+
+MAX_RECORD_BYTES = 512 * 1024
+"""A game file is a few kilobytes; anything past this is refused before it is read."""
+
+
+def check_record(fmt: str, text: str, *, variant: str | None = None, language: str | None = None):  # noqa: ANN201
+    """Read and replay a game file (every round checked on the board); :class:`RecordRefused` when it is
+    malformed. Returns the engine's record."""
+    if fmt not in FORMATS:
+        raise RecordRefused(0, _("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": str(fmt)[:20]})
+    if not isinstance(text, str) or not text.strip():
+        raise RecordRefused(0, _("The game file is empty."))
+    if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+        raise RecordRefused(0, _("The game file is too large (at most %(kb)s KB).") % {"kb": MAX_RECORD_BYTES // 1024})
+    try:
+        record = read_record(text, fmt, language=language, variant=variant)
+        replay(record)
+    except RecordError as exc:
+        raise RecordRefused(exc.line, record_refusal(exc)) from None
+    return record
+
+
+def record_refusal(exc: Any) -> str:
+    """A game file's refusal in the user's language for the common cases (by the engine's ``code`` and
+    ``params``), else the engine's own words."""
+    p = exc.params
+    if exc.code == "points":
+        return _("round %(round)s: %(word)s %(coord)s is written for %(written)s points but scores %(scores)s on "
+                 "the board") % p
+    if exc.code == "does_not_fit":
+        return _("round %(round)s: %(word)s %(coord)s does not fit the board and the rack %(rack)s: %(why)s") % {
+            **p, "why": grid_services.play_refusal(p["refusal"])}
+    if exc.code == "too_many_tiles":
+        return _("round %(round)s: %(count)s tiles “%(tile)s” between the board and the rack %(rack)s, the bag "
+                 "holds %(limit)s") % p
+    if exc.code == "kept":
+        return _("round %(round)s: the rack keeps “%(kept)s” but the last play left “%(left)s” (write the letters "
+                 "kept before “+”, or “-” before a rejected draw)") % p
+    if exc.code == "header":
+        return _("the first line must be “Eliot” (Eliot's game format)")
+    if exc.code == "total":
+        return _("the total line says %(written)s, the rounds add up to %(total)s") % p
+    return exc.reason
+
+
+def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | None = None,
+                timer_seconds: Any = DEFAULT_TIMER, tournament: bool = False) -> DuplicateGame:
+    """A published game to replay ("rejouer une partie"): the file is checked round by round now (a
+    malformed file raises :class:`RecordRefused` and nothing is stored), then a task computes Tirage's top of
+    every round with ``lexicon`` and the rounds where it differs from the file's (202 in the API)."""
+    if variant is not None and variant not in DuplicateGame.Variant.values:
+        raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
+    record = check_record(fmt, text, variant=variant, language=lexicon.language)
+    if record.language != lexicon.language:
+        raise RecordRefused(0, _("The file is a game in “%(file)s”, the lexicon is in “%(lexicon)s”.")
+                           % {"file": record.language, "lexicon": lexicon.language})
+    timer = check_timer(timer_seconds)
+    game = None
+    try:
+        with transaction.atomic():
+            game = DuplicateGame.objects.create(
+                owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon, seed=0,
+                variant=record.variant, timer_seconds=timer, tournament=bool(tournament),
+                lexicon_version=selectors.current_version_number(lexicon), source=DuplicateGame.Source.IMPORTED,
+                record_format=fmt, record_text=text, record_lexicon=(record.lexicon or "")[:100])
+            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
+            DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
+    except TaskDispatchError:
+        if game is not None:
+            DuplicateGame.objects.filter(pk=game.pk).delete()
+        raise
+    game.refresh_from_db()
+    return game
+
+
+def _imported(game: DuplicateGame, gaddag: Any, report: Any) -> Any:
+    """The engine game of an imported file: the file's plays as tops, Tirage's plays as the next plays."""
+    record = check_record(game.record_format, game.record_text, variant=game.variant, language=game.lexicon.language)
+    result = import_record(record, gaddag, lexicon_name=game.lexicon.name, progress=report)
+    DuplicateGame.objects.filter(pk=game.pk).update(differences=[d.to_json("fr") for d in result.differences])
+    return result.game
 
 
 def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
@@ -150,7 +246,13 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
         def report(percent: float, number: int) -> None:
             progress.report(5 + 0.9 * percent, _("Round %(n)s") % {"n": number})
 
-        made = make_game(gaddag, game.seed, game.variant, lexicon_name=game.lexicon.name, progress=report)
+        if game.source == DuplicateGame.Source.IMPORTED:
+            try:
+                made = _imported(game, gaddag, report)
+            except RecordRefused as exc:
+                raise TaskFailure(str(exc)) from None
+        else:
+            made = make_game(gaddag, game.seed, game.variant, lexicon_name=game.lexicon.name, progress=report)
         if not made.rounds:
             raise TaskFailure(_("The lexicon has no play for the first rack: choose another lexicon."))
         rounds = [DuplicateRound(game=game, number=r.number, rack=r.rack, kept=r.kept, cgp=r.cgp,
@@ -355,6 +457,28 @@ class PlayOutcome:
     late: bool
     score: int
     """Points this play earns for the round (0 when late)."""
+    refusal: str = ""
+    """Tournament scoring: why the play scores 0 (said to the player only once the round ends)."""
+
+
+def _keep_invalid(player: DuplicatePlayer, game: DuplicateGame, current: DuplicateRound, word: str, coord: str,
+                  style: str, reason: str, now: dt.datetime) -> PlayOutcome:
+    """Tournament scoring: an invalid play is the player's play all the same (the last one in time counts);
+    it scores 0 and ``reason`` is shown once the round ends."""
+    row_, col_, dir_ = parse_coord(coord, style)
+    coord_fr = format_coord(row_, col_, dir_, "fr")
+    late = is_late(player, game, now)
+    open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)
+    if late:
+        updated = open_rows.update(late_attempts=F("late_attempts") + 1)
+    else:
+        updated = open_rows.update(word=word[:MAX_WORD], coord=coord_fr, move=None, score=0, played_at=now,
+                                   refusal=reason)
+    if not updated:
+        raise RoundClosed(_("Round %(n)s is already finished.") % {"n": current.number})
+    row = DuplicatePlay(player=player, number=current.number, word=word, coord=coord_fr, move=None, score=0,
+                        played_at=now, refusal=reason)
+    return PlayOutcome(row, {"word": word, "coord": coord_fr, "score": 0}, late, 0, reason)
 
 
 def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", round_number: int | None = None,
@@ -377,8 +501,11 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
     try:
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:
-        raise PlayError(exc.code, _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}) from None
+        reason = _("%(word)s at %(coord)s is refused: %(reason)s.") % {
+            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}
+        if game.tournament:  # kept as the player's play: it scores 0, the reason is shown after the round
+            return _keep_invalid(player, game, current, normalised, coord_text, style, reason, now)
+        raise PlayError(exc.code, reason) from None
     late = is_late(player, game, now)
     move_json = move.to_json("fr")
     open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)
@@ -386,7 +513,7 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
         updated = open_rows.update(late_attempts=F("late_attempts") + 1)
     else:
         updated = open_rows.update(word=move.word, coord=move.coord, move=move_json, score=move.score,
-                                   played_at=now)
+                                   played_at=now, refusal="")
     if not updated:  # validated meanwhile (another tab or device)
         raise RoundClosed(_("Round %(n)s is already finished.") % {"n": current.number})
     row = DuplicatePlay(player=player, number=current.number, word=move.word, coord=move.coord, move=move_json,

@@ -6,7 +6,9 @@ from training.duplicate import apis
 
 urlpatterns = [
     path("duplicate/games/", apis.GamesApi.as_view(), name="api-duplicate-games"),
+    path("duplicate/games/import/", apis.ImportApi.as_view(), name="api-duplicate-import"),
     path("duplicate/games/<int:game_id>/", apis.GameDetailApi.as_view(), name="api-duplicate-game"),
+    path("duplicate/games/<int:game_id>/export/", apis.ExportApi.as_view(), name="api-duplicate-export"),
     path("duplicate/games/<int:game_id>/rounds/current/", apis.CurrentRoundApi.as_view(),
          name="api-duplicate-current"),
     path("duplicate/games/<int:game_id>/rounds/current/play/", apis.PlayApi.as_view(), name="api-duplicate-play"),

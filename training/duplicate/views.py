@@ -22,7 +22,7 @@ from core.http import HtmxHttpRequest
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from lexicon.selectors import request_lexicon
 from training.duplicate import selectors, services
-from training.duplicate.forms import NOTATIONS, NewGameForm, PlayForm, ShareForm
+from training.duplicate.forms import NOTATIONS, ImportForm, NewGameForm, PlayForm, ShareForm
 from training.duplicate.models import DuplicateGame, DuplicatePlayer
 from training.lists import selectors as training_selectors
 
@@ -71,7 +71,7 @@ def index(request: HttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             game = services.start_game(request.user, data["lexicon"], variant=data["variant"],
-                                       timer_seconds=int(data["timer"]) or None)
+                                       timer_seconds=int(data["timer"]) or None, tournament=data["tournament"])
         except services.GameError as exc:
             form.add_error(None, str(exc))
         else:
@@ -83,10 +83,29 @@ def index(request: HttpRequest) -> HttpResponse:
     }, status=400 if form.errors else 200)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_game(request: HttpRequest) -> HttpResponse:
+    """Replay a published game ("rejouer une partie"): a game file checked round by round; a file that does
+    not replay is refused with its line and the reason, and nothing is stored."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            game = services.import_game(request.user, data["lexicon"], data["format"], data["text"],
+                                        variant=data["variant"], timer_seconds=int(data["timer"]) or None,
+                                        tournament=data["tournament"])
+        except (services.RecordRefused, services.GameError) as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect("training:duplicate-game", game_id=game.pk)
+    return render(request, "training/duplicate/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
 def _game_context(request: HttpRequest, game: DuplicateGame, **extra) -> dict:
     player = selectors.player_of(game, request.user)
     context = {"game": game, "player": player, "state": selectors.player_state(player),
-               "language": game.lexicon.language}
+               "language": game.lexicon.language, "current_version": selectors.current_version_number(game.lexicon)}
     context.update(extra)
     return context
 
@@ -120,7 +139,7 @@ def _play_page(request: HttpRequest, game: DuplicateGame, player, round_, *, for
     deadline = state["deadline"]
     ms_left = None if deadline is None else max(0, int((deadline - timezone.now()).total_seconds() * 1000))
     return render(request, "training/duplicate/play.html", _game_context(
-        request, game, round=round_, round_state=state, ms_left=ms_left,
+        request, game, round=round_, round_state=state, ms_left=ms_left, draw=selectors.draw_of(round_),
         rows=selectors.board_before(game, round_.number), form=form, mine=mine, error=error,
         share_form=ShareForm(initial={"visibility": game.visibility})), status=status)
 
@@ -227,7 +246,9 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)
     return render(request, "training/duplicate/result.html", _game_context(
-        request, game, round=round_, mine=mine, rows=round_.board_after,
+        request, game, round=round_, mine=mine, rows=round_.board_after, draw=selectors.draw_of(round_),
+        sous_top=selectors.round_sous_top(round_),
+        difference=next((d for d in game.differences or [] if int(d.get("round", 0)) == number), None),
         highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score,
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
         subtops=[_move_in(m, style) for m in round_.subtops]))
@@ -256,7 +277,26 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("training:duplicate-game", game_id=game.pk)
     lists = training_selectors.lists_of(request.user).filter(lexicon=game.lexicon)
     return render(request, "training/duplicate/review.html",
-                  _game_context(request, game, rows=selectors.review(player), lists=lists))
+                  _game_context(request, game, rows=selectors.review(player), lists=lists,
+                                negatif=player.total - player.top_total, formats=EXPORT_FORMATS))
+
+
+EXPORT_FORMATS = [("eliot", "Eliot"), ("eliot-xml", "Eliot XML"), ("gcg", "GCG")]
+
+
+@never_cache
+@login_required
+@require_GET
+def sheet(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The game sheet ("feuille de partie"), ready to print: every round's draw as announced, the top, its
+    coordinates, points and the running total. For the owner, and for a player once they finished."""
+    game = selectors.get_visible_game(request.user, game_id)
+    player = selectors.player_of(game, request.user)
+    if not game.is_ready or (game.owner_id != request.user.pk and (player is None or not player.is_finished)):
+        messages.info(request, _("The game sheet opens once you have played every round of this game."))
+        return redirect("training:duplicate-game", game_id=game.pk)
+    return render(request, "training/duplicate/sheet.html",
+                  _game_context(request, game, lines=selectors.sheet_lines(game), formats=EXPORT_FORMATS))
 
 
 @login_required

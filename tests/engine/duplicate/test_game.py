@@ -26,11 +26,29 @@ GADDAG = build_gaddag(SMALL, "fr")
 
 def oracle_order(play: tuple, board: Board) -> tuple:
     """The documented order of a round's plays, computed from a brute-force play tuple: score (highest
-    first), new blanks (fewest first), row, column, across before down, word."""
+    first), new blanks (fewest first), across first on the empty board, row, column, across before down,
+    word."""
     row, col, direction, word, score, _tiles = play
     dr, dc = (0, 1) if direction == "H" else (1, 0)
     blanks = sum(1 for k, ch in enumerate(word) if ch.islower() and not board.cells[(row + dr * k) * SIZE + col + dc * k])
-    return (-score, blanks, row, col, direction, word)
+    down_first = int(direction == "V" and not any(board.cells))
+    return (-score, blanks, down_first, row, col, direction, word)
+
+
+def joker_oracle(board: Board, top: dict, rack_left: str) -> str:
+    """The joker variant's replacement computed from the tile counts: the blank the top just put down
+    becomes its letter when the bag still holds one (the full bag minus the letters on the board and on
+    the rack). Applies it to ``board`` and returns the letter ("" when none)."""
+    dr, dc = (0, 1) if top["dir"] == "H" else (1, 0)
+    for k, ch in enumerate(top["word"]):
+        i = (top["row"] + dr * k) * SIZE + top["col"] + dc * k
+        if ch.islower() and board.cells[i] == ch:
+            out = Counter(cell for cell in board.cells if cell.isupper()) + Counter(rack_left.replace("?", ""))
+            if Counter(full_bag(FR, CLASSIC))[ch.upper()] - out[ch.upper()] > 0:
+                board.cells[i] = ch.upper()
+                return ch.upper()
+            return ""
+    return ""
 
 
 def as_tuple(move_json: dict) -> tuple:
@@ -53,7 +71,14 @@ def test_tops_and_subtops_equal_a_brute_force(seed: int, variant: str) -> None:
         expected = plays[:11]
         got = [as_tuple(rnd["top"])] + [as_tuple(m) for m in rnd["subtops"]]
         assert got == expected
+        before = board.copy()
         board.place(rnd["top"]["row"], rnd["top"]["col"], rnd["top"]["dir"], rnd["top"]["word"])
+        if variant == JOKER:
+            placed = [ch for i, ch in enumerate(board.cells) if ch and not before.cells[i]]
+            left = Counter(rnd["rack"]) - Counter("?" if ch.islower() else ch for ch in placed)
+            assert rnd["replaced"] == joker_oracle(board, rnd["top"], "".join(left.elements()))
+        else:
+            assert rnd["replaced"] == ""
         assert board.rows() == rnd["board"]
     if game.end_reason == END_NO_PLAY and len(data["rounds"]) <= 10:
         assert not brute_force(SMALL, board, game.final_rack)

@@ -105,7 +105,9 @@ def test_current_round_shows_the_board_before_and_the_rack_never_the_top(alice, 
     assert second["rack"] == game.rounds.get(number=2).rack
     # Nothing of the round's top nor of a later draw: only the board, this rack and the clock.
     assert set(second) == {"round", "round_count", "cgp", "rack", "deadline", "seconds_left", "timer_seconds",
-                           "play", "total", "top_total"}
+                           "play", "total", "top_total", "kept", "drawn", "rejected", "announced", "tournament"}
+    assert second["kept"] + second["drawn"] == second["rack"]
+    assert second["announced"].lstrip("-").replace("+", "") == second["rack"]
     assert second["play"] is None and second["top_total"] == game.rounds.get(number=1).top["score"]
 
 

@@ -54,3 +54,32 @@ def test_game_made_by_a_worker_then_played(settings, shared_media, django_user_m
     assert current["round"] == 1 and played["score"] == top.score
     result = client.post(f"/api/duplicate/games/{game.pk}/rounds/current/validate/", {}, format="json").json()
     assert result["score"] == top.score and result["next"]["round"] == 2
+
+
+def test_a_game_file_imported_by_a_worker_then_played(settings, shared_media, django_user_model, tmp_path):
+    """A published game (Eliot's plain text) checked in the request, its tops computed by the worker."""
+    from engine.duplicate.records import record_from_game, write_record
+
+    assert connection.vendor == "postgresql"
+    settings.TIRAGE_TASKS_MODE = "celery"
+    lexicon = import_word_list(write_words(tmp_path / "dup.txt", SMALL), name="dup-ci-import", language="fr").lexicon
+    user = django_user_model.objects.create_user("dup-import-worker", password="x")
+    client = api_for(user)
+    made = make_game(gaddag_for(lexicon), 2, "classic")
+    text = write_record(record_from_game(made), "eliot")
+
+    response = client.post("/api/duplicate/games/import/", {"format": "eliot", "text": text, "lexicon": lexicon.pk},
+                           format="json")
+    assert response.status_code == 202
+    body = response.json()
+    run = wait_for_run(TaskRun.objects.get(pk=body["task"]), timeout=TIMEOUT, what="duplicate import task")
+    assert run.state == TaskRun.State.DONE, run.error
+    assert run.result["pid"] != os.getpid()
+    game = DuplicateGame.objects.get(pk=body["game"])
+    assert game.status == "done" and game.source == "imported" and game.differences == []
+    assert [r.top["word"] for r in game.rounds.all()] == [r.top.word for r in made.rounds]
+    top = made.rounds[0].top
+    client.get(f"/api/duplicate/games/{game.pk}/rounds/current/")
+    played = client.post(f"/api/duplicate/games/{game.pk}/rounds/current/play/",
+                         {"word": top.word, "coord": top.coord}, format="json").json()
+    assert played["score"] == top.score
