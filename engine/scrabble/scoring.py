@@ -42,7 +42,8 @@ BINGO_BONUS = 50
 class Lexicon(Protocol):
     """What validation needs from a compiled lexicon (:class:`engine.gaddag.Gaddag` has it)."""
 
-    alphabet: Alphabet
+    @property
+    def alphabet(self) -> Alphabet: ...
 
     def contains(self, word: str) -> bool: ...
 

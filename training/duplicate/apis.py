@@ -8,6 +8,7 @@ review asked for before the end.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.http import HttpResponse
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -162,7 +164,9 @@ EXPORT_TYPES = {"eliot": ("text/plain; charset=utf-8", "txt"), "eliot-xml": ("ap
 class _FormatIsTheFileFormat(DefaultContentNegotiation):
     """``?format=`` names the game file's format here, not one of DRF's renderers: errors stay JSON."""
 
-    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> tuple:
+    def select_renderer(self, request: Request, renderers: Iterable[BaseRenderer],
+                        format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         return renderers[0], renderers[0].media_type
 
 

@@ -54,8 +54,8 @@ class ImportForm(NewGameForm):
         super().__init__(*args, **kwargs)
         self.fields["variant"].help_text = _("Eliot's plain text does not say: choose joker for a joker game.")
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         upload = data.get("file")
         if upload is not None:
             if upload.size > MAX_RECORD_UPLOAD:

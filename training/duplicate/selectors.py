@@ -271,7 +271,7 @@ def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any
     data = {"language": game.lexicon.language, "lexicon": game.lexicon.name, "variant": game.variant,
             "rounds": [{"kept": r.kept, "new": draw_of(r)["drawn"], "rejected": r.rejected, "cgp": r.cgp,
                         "top": r.top} for r in rounds]}
-    plays = None
+    plays: list[PlayerPlay | None] | None = None
     name = None
     if player is not None:
         by_number = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}

@@ -108,7 +108,7 @@ class GameSerializer(serializers.Serializer):
                                                "with (null for games made before versions were recorded).")
     lexicon_current_version = serializers.IntegerField(allow_null=True, help_text="The lexicon's serving version now.")
     tournament = serializers.BooleanField()
-    source = serializers.ChoiceField(choices=DuplicateGame.Source.choices)
+    source = serializers.ChoiceField(choices=DuplicateGame.Source.choices)  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     record_format = serializers.CharField(allow_blank=True)
     record_lexicon = serializers.CharField(allow_blank=True, help_text="The dictionary the imported file names.")
     differences = serializers.IntegerField(help_text="Imported game: rounds where Tirage's top differs from the "
