@@ -281,6 +281,7 @@ SPECTACULAR_SETTINGS = {
         # The same choices reached through several fields: one name each (else check --deploy warns).
         "CrosswordStyleEnum": "puzzles.crosswords.models.Crossword.Style",
         "NotationStyleEnum": "training.duplicate.serializers.STYLES",  # how a play's coordinates are written
+        "GridFormatEnum": ["text", "01"],  # the lab's grid files (engine.crossword GRID_FORMATS)
         "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],
