@@ -5,7 +5,7 @@
 help:
 	@echo "make run    set up (venv, migrations, lexicon, demo learner) and serve http://127.0.0.1:8000"
 	@echo "make test   run the whole test suite (ARGS='tests/lexicon -x' to narrow it)"
-	@echo "make lint   ruff check"
+	@echo "make lint   ruff check and lint-imports (the layer order)"
 	@echo "make ci     what CI runs: lint, tests on SQLite, tests on PostgreSQL + Redis + a Celery worker"
 	@echo "make worker a Celery worker (needs REDIS_URL)"
 	@echo "make messages  refresh and compile the translations"
@@ -18,6 +18,7 @@ test:
 
 lint:
 	.venv/bin/ruff check .
+	.venv/bin/lint-imports --no-cache
 
 ci:
 	bash .ci/run

@@ -29,3 +29,20 @@ def test_the_paths_the_readme_and_the_architecture_page_name_exist():
             if not any((ROOT / candidate).exists() for candidate in candidates):
                 missing.append(f"{index.name}: {path}")
     assert missing == []
+
+
+ISSUE_NUMBER = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+
+
+def test_code_and_docs_speak_of_the_product_not_of_issue_numbers():
+    folders = ("core", "lexicon", "accounts", "training", "puzzles", "config", "engine", "docs", "templates",
+               "static/js", "static/css", "bench", "scripts")
+    named = []
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in {".py", ".md", ".html", ".js", ".css", ".sh"} and "migrations" not in path.parts:
+                for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                    if ISSUE_NUMBER.search(line):
+                        named.append(f"{path.relative_to(ROOT)}:{number}")
+    assert named == []
+    assert ISSUE_NUMBER.search("Puzzles: crosswords and Jarnac games (issue 9).")

@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
 from training.lists import selectors as training_selectors
-from training.lists.models import RevisionList
 
 
 class CrosswordForm(forms.Form):
@@ -20,7 +19,7 @@ class CrosswordForm(forms.Form):
     style = forms.ChoiceField(label=_("Style"), choices=Crossword.Style.choices, initial=Crossword.Style.FR)
     lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
     theme_list = forms.ModelChoiceField(
-        label=_("Theme words (optional)"), required=False, queryset=RevisionList.objects.none(),
+        label=_("Theme words (optional)"), required=False, queryset=training_selectors.lists_of(None),
         empty_label=_("None"), help_text=_("One of your revision lists of the same lexicon: its words are placed first."))
 
     def __init__(self, *args, user=None, **kwargs) -> None:

@@ -122,10 +122,9 @@ def forget_trees() -> None:
 # --- Creating a game -----------------------------------------------------------------------------------
 
 def resolve_lexicon(value: Any) -> Lexicon:
-    """A lexicon from its id or its name; the default French lexicon when ``value`` is empty."""
-
+    """A lexicon from its id or its name; the site's French lexicon when ``value`` is empty."""
     if value is None or value == "":
-        lexicon = lexicon_selectors.default_lexicon("fr") or lexicon_selectors.list_lexicons().first()
+        lexicon = lexicon_selectors.site_lexicon("fr")
         if lexicon is None:
             raise JarnacInputError(_("No lexicon is installed yet: ask an administrator to import one."))
         return lexicon

@@ -11,7 +11,6 @@ from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
 from puzzles.lab.services import algorithm_labels
 from training.lists import selectors as training_selectors
-from training.lists.models import RevisionList
 
 
 class LabForm(forms.Form):
@@ -43,7 +42,7 @@ class LabForm(forms.Form):
                                                     queryset=list_lexicons(), required=False,
                                                     widget=forms.CheckboxSelectMultiple)
     theme_list = forms.ModelChoiceField(
-        label=_("Theme words (optional)"), required=False, queryset=RevisionList.objects.none(),
+        label=_("Theme words (optional)"), required=False, queryset=training_selectors.lists_of(None),
         empty_label=_("None"), help_text=_("One of your revision lists of the same lexicon: its words are placed first."))
     algorithm = forms.ChoiceField(label=_("Algorithm"), initial="mac", choices=[])
     algorithms = forms.MultipleChoiceField(label=_("Algorithms to compare"), required=False, choices=[],

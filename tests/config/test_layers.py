@@ -50,3 +50,25 @@ def test_the_check_finds_a_hidden_import_and_passes_module_level_ones(tmp_path):
                      encoding="utf-8")
     assert _hidden_imports(probe, tmp_path) == ["probe.py:5 imports training.lists",
                                                 "probe.py:6 imports lexicon.selectors"]
+
+
+LAYER_FILES = {"models", "services", "selectors", "apis", "serializers", "views", "urls", "urls_api"}
+MODES = {"training": {"lists", "grids", "duplicate", "wordstudy"}, "puzzles": {"crosswords", "lab", "jarnac"}}
+
+
+def test_every_mode_is_a_sub_package_with_the_same_layer_files():
+    for app, modes in MODES.items():
+        found = {path.parent.name for path in (ROOT / app).glob("*/__init__.py")} - {"management", "migrations", "templatetags"}
+        assert found == modes, app
+        for mode in modes:
+            files = {path.stem for path in (ROOT / app / mode).glob("*.py")}
+            assert files >= LAYER_FILES, f"{app}/{mode} lacks {sorted(LAYER_FILES - files)}"
+
+
+def test_the_apps_models_module_holds_every_mode_model():
+    from django.apps import apps
+
+    for app in MODES:
+        config = apps.get_app_config(app)
+        defined = {model.__module__.split(".")[1] for model in config.get_models()}
+        assert defined == {mode for mode in MODES[app] if (ROOT / app / mode / "models.py").exists()}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,8 +23,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine.duplicate import standings
 from lexicon.models import Lexicon
-from lexicon.selectors import default_lexicon, preferred_lexicon
+from lexicon.selectors import preferred_lexicon, site_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -291,13 +293,15 @@ class ValidateApi(APIView):
             return blocked
         player = services.join(game, request.user)
         try:
-            result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
-                                             coord=data.get("coord"), style=data["style"])
+            with transaction.atomic():  # the round's end and the next round's opening: one commit, not three
+                result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
+                                                 coord=data.get("coord"), style=data["style"])
+                body = round_result(result)
         except services.RoundClosed as exc:
             return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
         except services.PlayError as exc:
             return _error(exc.message, exc.code)
-        return Response(round_result(result))
+        return Response(body)
 
 
 def round_result(result: services.RoundResult) -> dict[str, Any]:
@@ -313,7 +317,8 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if shown else None,
         "refusal": mine.refusal, **selectors.draw_of(result.round), "sous_top": selectors.round_sous_top(result.round),
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
-        "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
+        "top_total": player.top_total, "negatif": standings.negatif(player.total, player.top_total),
+        "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
         "submitted": None if result.submitted is None else {
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
@@ -353,8 +358,9 @@ class ReviewApi(APIView):
         if blocked is not None:
             return blocked
         return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
+                         "negatif": standings.negatif(player.total, player.top_total),
                          "percent": selectors.percent(player.total, player.top_total),
-                         "negatif": player.total - player.top_total, "tops_found": player.tops_found,
+                         "tops_found": player.tops_found,
                          "rounds": [row.to_json() for row in selectors.review(player)]})
 
 
@@ -425,8 +431,7 @@ class TodayApi(APIView):
             valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
             lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
         else:
-
-            lexicon = default_lexicon("fr") or Lexicon.objects.first()
+            lexicon = site_lexicon("fr")
         if lexicon is None:
             return _error(_("No such lexicon."), "not_found", status.HTTP_404_NOT_FOUND)
         game = services.game_of_the_day(lexicon)

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
+from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
@@ -139,6 +140,20 @@ def board_before(game: DuplicateGame, number: int) -> list[str]:
     return previous or ["." * 15] * 15
 
 
+def bag_left(game: DuplicateGame, round_: DuplicateRound) -> int:
+    """The tiles left in the bag while round ``round_`` is played (announced with the draw, :func:`draw_of`):
+    the language's bag less the tiles on the board and on the rack; in the joker variant the bag holds no
+    blank (blanks come with the racks), so only letters count."""
+    alphabet = get_alphabet(game.lexicon.language if game.lexicon.language in ("fr", "en") else "fr")
+    on_board = [ch for row in board_before(game, round_.number) for ch in row if ch not in ". "]
+    if game.variant == DuplicateGame.Variant.JOKER:
+        bag = (sum(alphabet.counts.values()) - sum(1 for ch in on_board if ch.isupper())
+               - sum(1 for ch in round_.rack if ch != BLANK))
+    else:
+        bag = alphabet.bag_size - len(on_board) - len(round_.rack)
+    return max(0, bag)
+
+
 def percent(total: int, top_total: int) -> float:
     return round(100.0 * total / top_total, 1) if top_total else 0.0
 
@@ -233,34 +248,46 @@ class ReviewRow:
     refusal: str = ""
     solo: bool = False
     difference_with_file: dict[str, Any] | None = None
+    total: int = 0
+    """The player's running total after this round."""
+    top_total: int = 0
+    """The sum of the tops up to this round."""
+
+    @property
+    def negatif(self) -> int:
+        """The running négatif after this round: the total minus the tops (0 while every top is found)."""
+        return negatif(self.total, self.top_total)
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "rack": self.rack, "top": self.top, "play": self.play, "score": self.score,
                 "difference": self.difference, "found_top": self.found_top, **(self.draw or {}),
                 "sous_top": self.sous_top, "refusal": self.refusal, "solo": self.solo,
-                "difference_with_file": self.difference_with_file}
+                "difference_with_file": self.difference_with_file, "total": self.total,
+                "top_total": self.top_total, "negatif": self.negatif}
 
 
 def review(player: DuplicatePlayer) -> list[ReviewRow]:
     """Round by round: the draw as announced, the top, the sous-top, the player's play (an invalid one with
     its reason under tournament scoring), what they missed (top − score), a solo; for an imported game,
-    Tirage's top where it differs from the file's."""
+    Tirage's top where it differs from the file's; the running total and négatif after each round."""
     game = player.game
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
     solo_rounds = set(solos_of(game).get(player.pk, [])) if game.players.count() > 1 else set()
     differences = {int(d["round"]): d for d in game.differences or []}
     rows = []
+    total = top_total = 0
     for r in game.rounds.all():
         mine = plays.get(r.number)
         if mine is None:
             continue
         top_score = int(r.top["score"])
+        total, top_total = total + mine.score, top_total + top_score
         shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score}
                  if mine.move is not None or mine.refusal else None)
         rows.append(ReviewRow(r.number, r.rack, {k: r.top[k] for k in ("word", "coord", "score")}, shown,
                               mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score,
                               draw_of(r), round_sous_top(r), mine.refusal, r.number in solo_rounds,
-                              differences.get(r.number)))
+                              differences.get(r.number), total, top_total))
     return rows
 
 
@@ -288,6 +315,18 @@ def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any
     return record_from_json(data, player_name=name, player_plays=plays)
 
 
+def standing_at(player: DuplicatePlayer, number: int) -> dict[str, Any]:
+    """The player's standing once round ``number`` was validated: total, sum of the tops, négatif and % of
+    the tops (a past round's page shows these, not today's)."""
+    scores = dict(player.plays.filter(validated_at__isnull=False, number__lte=number).values_list("number", "score"))
+    total = sum(scores.values())
+    played = set(scores)
+    top_total = sum(int(top["score"]) for n, top in player.game.rounds.filter(number__in=played)
+                    .values_list("number", "top"))
+    return {"round": number, "total": total, "top_total": top_total,
+            "negatif": negatif(total, top_total), "percent": percent(total, top_total)}
+
+
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
     game = (DuplicateGame.objects.select_related("task_run")
             .filter(lexicon=lexicon, daily_date=day or timezone.localdate()).first())
@@ -298,6 +337,7 @@ def player_state(player: DuplicatePlayer | None) -> dict[str, Any] | None:
     if player is None:
         return None
     return {"current_round": player.current_round, "total": player.total, "top_total": player.top_total,
+            "negatif": negatif(player.total, player.top_total),
             "percent": percent(player.total, player.top_total), "tops_found": player.tops_found,
             "finished": player.is_finished}
 
