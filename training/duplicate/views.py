@@ -242,7 +242,7 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     game = selectors.get_visible_game(request.user, game_id)
     player = selectors.player_of(game, request.user)
     mine = selectors.play_of(player, number) if player else None
-    if mine is None or mine.validated_at is None:
+    if player is None or mine is None or mine.validated_at is None:
         raise Http404(_("This round is not finished."))
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)

@@ -73,6 +73,8 @@ class Situation(models.Model):
     # The reader's view of the situation, set per request by training.grids.selectors (not stored).
     my_answers: list[Answer]
     my_answer: Answer | None
+    top_find: TopFind | None
+    top_found: bool
     answered: bool
     solved: bool
     verdict: str | None

@@ -32,6 +32,9 @@ class RevisionList(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
+    # Set per query by training.lists.selectors and views (annotations, not stored).
+    words_text: str
+
     class Meta:
         ordering = ["-updated_at", "-id"]
         indexes = [models.Index(fields=["owner", "-updated_at"]), models.Index(fields=["published"])]
