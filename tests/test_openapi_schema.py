@@ -95,10 +95,12 @@ def test_the_api_reads_json_and_files_only_as_multipart(schema):
     for path, method, op in operations(schema):
         if "requestBody" in op:
             offered[f"{method.upper()} {path}"] = set(op["requestBody"]["content"])
-    uploads = {name for name, types in offered.items() if types == {"multipart/form-data"}}
+    uploads = {name for name, types in offered.items() if "multipart/form-data" in types}
     assert uploads == {"POST /api/lexicons/{lexicon_id}/versions/",
-                       "POST /api/lexicons/{lexicon_id}/definitions/import/"}
+                       "POST /api/lexicons/{lexicon_id}/definitions/import/",
+                       "POST /api/lists/{list_id}/import/"}  # a text in JSON, or the file
     assert all(types == {"application/json"} for name, types in offered.items() if name not in uploads)
+    assert offered["POST /api/lists/{list_id}/import/"] == {"application/json", "multipart/form-data"}
 
 
 def test_request_text_is_documented_without_control_characters(schema):
