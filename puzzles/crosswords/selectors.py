@@ -13,9 +13,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.services import EDITORIAL_USERNAME
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.task_subjects import TaskSubject
 from puzzles.crosswords.models import BLACK, EMPTY, Crossword, CrosswordProgress
 
 
@@ -135,3 +138,13 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
 def dashboard_context(user: Any) -> dict[str, Any]:
     """The crosswords' figures on the training dashboard (a hook, see core.hooks)."""
     return {"crosswords": crossword_summary(user)}
+
+
+def crossword_task_subject(run: Any) -> Any:
+    """The crossword a generation task builds, for progress bars shown away from its page (core.task_subjects)."""
+    crossword = Crossword.objects.filter(task_run=run).select_related("lexicon").first()
+    if crossword is None:
+        return None
+    return TaskSubject(_("Crossword %(size)s×%(size)s (%(lexicon)s)") % {"size": crossword.size,
+                                                                         "lexicon": crossword.lexicon.name},
+                       reverse("puzzles:crossword", args=[crossword.pk]))

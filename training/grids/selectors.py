@@ -11,10 +11,13 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.engine_messages import unplaced_reason
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import square_name
 from training.grids.models import Answer, Situation, TopFind, TrainingGrid
@@ -263,3 +266,13 @@ def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
 def answers_since(user, since: dt.datetime) -> int:
     """How many answers ``user`` gave since ``since`` (the daily goal counts them; a hook, see core.hooks)."""
     return Answer.objects.filter(user=user, created_at__gte=since).count()
+
+
+def grid_task_subject(run: Any) -> Any:
+    """The training grid a generation task builds, for progress bars shown away from its page."""
+    grid = TrainingGrid.objects.filter(task_run=run).select_related("revision_list").first()
+    if grid is None:
+        return None
+    label = (_("Training grid %(n)s (list “%(list)s”)") % {"n": grid.pk, "list": grid.revision_list.name}
+             if grid.revision_list else _("Training grid %(n)s") % {"n": grid.pk})
+    return TaskSubject(label, reverse("training:grid", args=[grid.pk]))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.selectors import daily_goal_status
+from accounts.selectors import activity_by_day, daily_goal_status
 from core.hooks import app_hooks
 from training.grids import selectors, services
 from training.grids.forms import AnswerForm, DueGridForm
@@ -34,6 +34,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         **more,
         "summary": summary,
         "goal": daily_goal_status(request.user),
+        "activity": activity_by_day(request.user, 30),
         "lists": list_selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
         "due_lexicons": list_selectors.due_lexicons(request.user),
