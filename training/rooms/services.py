@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from engine.duplicate import judging
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.entry import fit_blanks
 from engine.scrabble.notation import format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay
 from lexicon.models import Lexicon
@@ -331,7 +332,7 @@ def submit_bulletin(room: Room, user: Any, round_number: Any, coord: Any, word: 
         raise RoomError(exc.message, exc.code) from None
     made = room.game.rounds.get(number=number)
     position = parse_cgp(made.cgp)
-    normalised = duplicate_services._fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
+    normalised = fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
     row, col, direction = parse_coord(coord_text, style)
     coord_fr = format_coord(row, col, direction, "fr")
     score = None
