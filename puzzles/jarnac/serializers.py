@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from lexicon.serializers import LexiconVersionSerializer
 from puzzles.jarnac.services import KINDS, LEVELS
 
 
@@ -16,7 +17,7 @@ class JarnacGameCreateSerializer(serializers.Serializer):
                                  help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")
 
 
-class JarnacGameListSerializer(serializers.Serializer):
+class JarnacGameListSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "over"])
     level = serializers.ChoiceField(choices=list(LEVELS))
@@ -79,7 +80,7 @@ class JarnacMissedSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
 
 
-class JarnacGameSerializer(serializers.Serializer):
+class JarnacGameSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "over"])
     turn = serializers.ChoiceField(choices=["you", "opponent"], allow_null=True, help_text="null once over.")
