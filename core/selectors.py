@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from typing import Any, TypeVar
 
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -54,6 +56,18 @@ def expire_stale_runs_of(user) -> list[uuid.UUID]:
     if not is_user(user):
         return []
     return expire_stale_runs(TaskRun.objects.filter(owner=user))
+
+
+def home_task_runs(user, limit: int = 5) -> list[TaskRun]:
+    """The home page's tasks: those still pending or running, and those that failed in the last day (the
+    error is worth reading); a finished task goes away, its result is on its own page."""
+    if not is_user(user):
+        return []
+    expire_stale_runs_of(user)
+    since = timezone.now() - timedelta(days=1)
+    return list(TaskRun.objects.filter(owner=user).filter(
+        Q(state__in=[TaskRun.State.PENDING, TaskRun.State.RUNNING])
+        | Q(state=TaskRun.State.FAILED, created_at__gte=since))[:limit])
 
 
 def recent_task_runs(user, limit: int = 10) -> list[TaskRun]:

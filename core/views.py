@@ -6,13 +6,16 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core import health
+from core.api_errors import is_api_request
 from core.home import home_blocks
 from core.progress import start_task
-from core.selectors import get_visible_task_run, recent_task_runs
+from core.selectors import get_visible_task_run, home_task_runs
+from core.task_subjects import task_subject
 
 # The demo task of the "check the task system" button: long enough to watch the bar move.
 PING_STEPS, PING_DELAY = 5, 0.4
@@ -21,7 +24,7 @@ PING_STEPS, PING_DELAY = 5, 0.4
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"blocks": home_blocks(request),
-                                              "recent_runs": recent_task_runs(request.user, limit=5)})
+                                              "recent_runs": home_task_runs(request.user)})
 
 
 @never_cache
@@ -48,7 +51,8 @@ def _is_staff(request: HttpRequest) -> bool:
 def task_progress(request: HttpRequest, task_run_id) -> HttpResponse:
     """The progress partial for one run; htmx polls it until the run is finished."""
     run = get_visible_task_run(request.user, task_run_id)
-    response = render(request, "core/_progress.html", {"run": run})
+    subject = task_subject(run) if request.GET.get("what") else None  # the bar says what it is, polled or not
+    response = render(request, "core/_progress.html", {"run": run, "subject": subject})
     if run.is_finished and request.htmx:
         response["HX-Trigger"] = "taskFinished"
     return response
@@ -60,3 +64,10 @@ def start_ping(request: HttpRequest) -> HttpResponse:
     """Start a short ``core.ping`` task and return its progress partial (a visible end-to-end check)."""
     run = start_task("core.ping", owner=request.user, steps=PING_STEPS, delay=PING_DELAY)
     return render(request, "core/_progress.html", {"run": run})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a refused form in the site's style and language (JSON under /api/)."""
+    if is_api_request(request):
+        return JsonResponse({"detail": _("CSRF check failed: reload the page and send the form again.")}, status=403)
+    return render(request, "403_csrf.html", {"cookies_enabled": bool(request.COOKIES)}, status=403)

@@ -22,10 +22,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
 from core.hooks import app_hooks
+from core.request_memo import request_memo
+from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for, load_compiled
@@ -91,11 +94,19 @@ def gaddag_of_version(content_hash: str, language: str, *, words_file: str | Non
 
 def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     """The lexicon to preselect for ``user``: their chosen default (the ``chosen_lexicon`` hook, the accounts
-    app), else the site's default of ``language``, else the first lexicon by name."""
-    for chosen in app_hooks("chosen_lexicon"):
-        if (lexicon := chosen(user)) is not None:
-            return lexicon
-    return site_lexicon(language)
+    app), else the site's default of ``language``, else the first lexicon by name.
+
+    Worked out once per request and language (``core.request_memo``: a page's blocks each ask for it);
+    a change of the learner's preferences drops it (``accounts.selectors.forget_preferences``).
+    """
+    memo, key = request_memo(), ("lexicon", getattr(user, "pk", None), language)
+    if memo is not None and key in memo:
+        return memo[key]
+    lexicon = next((found for chosen in app_hooks("chosen_lexicon") if (found := chosen(user)) is not None), None)
+    lexicon = lexicon or site_lexicon(language)
+    if memo is not None:
+        memo[key] = lexicon
+    return lexicon
 
 
 def site_lexicon(language: str = "fr") -> Lexicon | None:
@@ -371,3 +382,13 @@ def hooks_lookup(lexicon: Lexicon, text: str) -> Hooks:
     if len(word) > MAX_PATTERN * 2:
         raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_PATTERN * 2})
     return Hooks(word, gaddag.contains(word), gaddag.front_hooks(word), gaddag.back_hooks(word))
+
+
+def version_task_subject(run: Any) -> Any:
+    """The lexicon version a publication task compiles."""
+    version = LexiconVersion.objects.filter(compile_task=run).select_related("lexicon").first()
+    if version is None:
+        return None
+    return TaskSubject(_("Publishing version %(n)s of %(lexicon)s") % {"n": version.number,
+                                                                       "lexicon": version.lexicon.name},
+                       reverse("lexicon-version", args=[version.lexicon_id, version.number]))

@@ -56,7 +56,9 @@ class JarnacYouSerializer(serializers.Serializer):
 class JarnacOpponentSerializer(serializers.Serializer):
     lines = serializers.ListField(child=serializers.CharField())
     line_scores = serializers.ListField(child=serializers.IntegerField())
-    reserve_size = serializers.IntegerField(help_text="How many loose letters the AI holds (never which).")
+    reserve = serializers.CharField(allow_blank=True, help_text="The AI's loose letters, sorted (face up, as on "
+                                    "a real table: a \u201cJarnac!\u201d steals from them).")
+    reserve_size = serializers.IntegerField(help_text="How many loose letters the AI holds.")
     score = serializers.IntegerField()
 
 

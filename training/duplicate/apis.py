@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -288,13 +289,15 @@ class ValidateApi(APIView):
             return blocked
         player = services.join(game, request.user)
         try:
-            result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
-                                             coord=data.get("coord"), style=data["style"])
+            with transaction.atomic():  # the round's end and the next round's opening: one commit, not three
+                result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
+                                                 coord=data.get("coord"), style=data["style"])
+                body = round_result(result)
         except services.RoundClosed as exc:
             return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
         except services.PlayError as exc:
             return _error(exc.message, exc.code)
-        return Response(round_result(result))
+        return Response(body)
 
 
 def round_result(result: services.RoundResult) -> dict[str, Any]:

@@ -13,11 +13,14 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.models import TaskRun
 from core.progress import expire_if_stale, expire_stale_runs
 from core.selectors import get_or_404, is_user
+from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
@@ -416,3 +419,12 @@ def sheet_lines(game: DuplicateGame) -> list[dict[str, Any]]:
         lines.append({"number": r.number, **draw_of(r), "word": r.top["word"], "coord": r.top["coord"],
                       "score": int(r.top["score"]), "bingo": int(r.top.get("tiles", 0)) == 7, "total": total})
     return lines
+
+
+def duplicate_task_subject(run: Any) -> Any:
+    """The duplicate game a task draws (its racks and tops)."""
+    game = DuplicateGame.objects.filter(task_run=run).select_related("lexicon").first()
+    if game is None:
+        return None
+    return TaskSubject(_("Duplicate game %(n)s (%(lexicon)s)") % {"n": game.pk, "lexicon": game.lexicon.name},
+                       reverse("training:duplicate-game", args=[game.pk]))

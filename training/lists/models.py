@@ -29,6 +29,10 @@ class RevisionList(models.Model):
     copied_from = models.ForeignKey(
         "self", verbose_name=_("copied from"), null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
+    share_token = models.CharField(
+        _("share token"), max_length=32, null=True, blank=True, unique=True,
+        help_text=_("Set while the owner shares the list by link: any signed-in learner with the link may "
+                    "read it and copy it."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 

@@ -95,6 +95,39 @@ class RefusalSerializer(serializers.Serializer):
     word = serializers.CharField()
     code = serializers.CharField()
     reason = serializers.CharField()
+    line_number = serializers.IntegerField(help_text="The line's number in the text, from 1 (blank and comment "
+                                                     "lines counted).")
+
+
+class ImportInSerializer(serializers.Serializer):
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                 help_text="The list as text (what the export gives), or send `file` instead.")
+    file = serializers.FileField(required=False, help_text="A UTF-8 text file (multipart).")
+
+
+class ShareSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    url = serializers.CharField(help_text="The page any signed-in learner may open to read and copy the list.")
+    api_url = serializers.CharField()
+
+
+class SharedEntrySerializer(serializers.Serializer):
+    word = serializers.CharField()
+    support_index = serializers.IntegerField()
+    support_position = serializers.IntegerField()
+    support_letter = serializers.CharField()
+    rack = serializers.CharField()
+
+
+class SharedListSerializer(serializers.Serializer):
+    """A list shared by link, as others see it: no id, no review schedule, only the words and supports."""
+
+    name = serializers.CharField()
+    description = serializers.CharField()
+    owner = serializers.CharField(source="owner.username")
+    lexicon = serializers.IntegerField(source="lexicon_id")
+    lexicon_name = serializers.CharField(source="lexicon.name")
+    entries = SharedEntrySerializer(many=True, source="entries.all")
 
 
 class BulkOutSerializer(serializers.Serializer):

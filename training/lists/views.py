@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -33,8 +34,12 @@ def lists(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("List “%(name)s” created: add its words.") % {"name": created.name})
             return redirect("training:list", list_id=created.pk)
+    published = list(selectors.published_lists())
+    words = selectors.published_words(published)
+    for published_list in published:
+        published_list.words_text = words.get(published_list.pk, "")
     return render(request, "training/lists.html", {
-        "form": form, "lists": selectors.lists_of(request.user), "published": selectors.published_lists(),
+        "form": form, "lists": selectors.lists_of(request.user), "published": published,
     }, status=400 if form.errors else 200)
 
 
@@ -47,6 +52,8 @@ def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
         "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
                                        "published": revision_list.published}, user=request.user, editing=True),
         "grids": selectors.grids_of_list(revision_list)[:10],
+        "share_url": (request.build_absolute_uri(reverse("training:shared-list", args=[revision_list.share_token]))
+                      if revision_list.share_token else ""),
     }
     context.update(extra)
     return context
@@ -175,3 +182,73 @@ def list_copy(request: HttpRequest, list_id: int) -> HttpResponse:
     copy = services.copy_list(selectors.get_published_list(list_id), request.user)
     messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
     return redirect("training:list", list_id=copy.pk)
+
+
+def _text_file(text: str, name: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:60].strip("-") or "liste"
+    response["Content-Disposition"] = f'attachment; filename="{safe}.txt"'
+    return response
+
+
+@login_required
+@require_POST
+def list_share(request: HttpRequest, list_id: int) -> HttpResponse:
+    """Turn sharing by link on (``share=on``) or off (``share=off``: the link stops working)."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    if request.POST.get("share") == "off":
+        services.stop_sharing(revision_list)
+        messages.success(request, _("The list is no longer shared: its link no longer works."))
+    else:
+        services.share_list(revision_list)
+        messages.success(request, _("The list is shared: give its link to other learners."))
+    return redirect(f"{reverse('training:list', args=[revision_list.pk])}#share")
+
+
+@login_required
+@require_GET
+def list_export(request: HttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    return _text_file(services.export_text(revision_list), revision_list.name)
+
+
+@login_required
+@require_POST
+def list_import(request: HttpRequest, list_id: int) -> HttpResponse:
+    """Add the words of a text file (as exported): the valid lines are added, each refused line is reported
+    with its number and put back in the paste box, so nothing of the file is lost."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    try:
+        text = services.read_import_file(request.FILES.get("file"))
+        outcome = services.add_words_bulk(revision_list, text)
+    except services.EntryError as exc:
+        return render(request, "training/list_detail.html",
+                      _list_context(request, revision_list, import_error=exc.message), status=400)
+    return render(request, "training/list_detail.html", _list_context(
+        request, revision_list, bulk=outcome, bulk_form=BulkForm(initial={"text": outcome.remaining_text})),
+        status=400 if outcome.refused else 200)
+
+
+@login_required
+@require_GET
+def shared_list(request: HttpRequest, token: str) -> HttpResponse:
+    """A list shared by link: read-only for any signed-in learner, who may copy it."""
+    revision_list = selectors.get_shared_list(token)
+    return render(request, "training/shared_list.html", {
+        "list": revision_list, "entries": list(revision_list.entries.all()),
+        "own": revision_list.owner_id == request.user.pk})
+
+
+@login_required
+@require_POST
+def shared_list_copy(request: HttpRequest, token: str) -> HttpResponse:
+    copy = services.copy_list(selectors.get_shared_list(token), request.user)
+    messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
+    return redirect("training:list", list_id=copy.pk)
+
+
+@login_required
+@require_GET
+def shared_list_export(request: HttpRequest, token: str) -> HttpResponse:
+    revision_list = selectors.get_shared_list(token)
+    return _text_file(services.export_text(revision_list), revision_list.name)
