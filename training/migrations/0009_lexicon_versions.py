@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('training', '0006_duplicate_records_tournament'),
+        ('training', '0008_revisionlist_share_token'),
     ]
 
     operations = [
