@@ -10,7 +10,8 @@ from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(write_only=True, style={"input_type": "password"})
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    # Optional (absent or blank); no default in the schema: "" is not an email address (format: email).
+    email = serializers.EmailField(required=False, allow_blank=True)
 
     def validate_username(self, value: str) -> str:
         field = get_user_model()._meta.get_field("username")

@@ -6,6 +6,7 @@ import uuid
 from datetime import timedelta
 from typing import Any, TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -31,7 +32,7 @@ def get_or_404(queryset: QuerySet[M], pk: Any, message: str) -> M:
     pages and the API show as is; ``message`` (English) is kept for the callers' readability only."""
     try:
         return queryset.get(pk=int(pk))
-    except (queryset.model.DoesNotExist, TypeError, ValueError):
+    except (ObjectDoesNotExist, TypeError, ValueError):  # the queryset's model's DoesNotExist, among others
         raise Http404(not_found_message(queryset.model)) from None
 
 
@@ -45,9 +46,9 @@ def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
     try:
         run = TaskRun.objects.get(pk=task_run_id)
     except (TaskRun.DoesNotExist, ValueError):
-        raise Http404("No such task.") from None
+        raise Http404(_("No such task.")) from None
     if not run.visible_to(user):
-        raise Http404("No such task.")
+        raise Http404(_("No such task."))
     return expire_if_stale(run)
 
 

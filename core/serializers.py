@@ -6,7 +6,7 @@ from core.task_subjects import task_subject
 
 
 class TaskSubjectSerializer(serializers.Serializer):
-    label = serializers.CharField(help_text="What the task works on, in words: “Crossword 9×9 (fr-comprehensive)”.")
+    label = serializers.CharField(help_text="What the task works on, in words: “Crossword 9×9 (fr-comprehensive)”.")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     url = serializers.CharField(allow_null=True, help_text="The page of that object, if it has one.")
 
 

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core import health
 from core.api_errors import is_api_request
 from core.home import home_blocks
+from core.http import HtmxHttpRequest
 from core.progress import start_task
 from core.selectors import get_visible_task_run, home_task_runs
 from core.task_subjects import task_subject
@@ -48,7 +49,7 @@ def _is_staff(request: HttpRequest) -> bool:
 @never_cache
 @login_required
 @require_GET
-def task_progress(request: HttpRequest, task_run_id) -> HttpResponse:
+def task_progress(request: HtmxHttpRequest, task_run_id) -> HttpResponse:
     """The progress partial for one run; htmx polls it until the run is finished."""
     run = get_visible_task_run(request.user, task_run_id)
     subject = task_subject(run) if request.GET.get("what") else None  # the bar says what it is, polled or not

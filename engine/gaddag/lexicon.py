@@ -24,7 +24,7 @@ assert array("I").itemsize == 4, "the GADDAG layout needs 4-byte unsigned ints"
 class Gaddag:
     """A compiled lexicon (minimal GADDAG), built in memory or memory-mapped from a file."""
 
-    def __init__(self, words: memoryview | array, root: int, alphabet: Alphabet, *, word_count: int,
+    def __init__(self, words: memoryview | array[int], root: int, alphabet: Alphabet, *, word_count: int,
                  node_count: int, arc_count: int, mapped: MappedLexicon | None = None) -> None:
         self.words = words if isinstance(words, memoryview) else memoryview(words)
         self.root = root

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.services import EDITORIAL_USERNAME
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from core.task_subjects import TaskSubject
 from puzzles.crosswords.models import BLACK, EMPTY, Crossword, CrosswordProgress
 
@@ -77,7 +77,7 @@ def grid_cells(crossword: Crossword, progress: CrosswordProgress | None) -> list
     revealed = {tuple(rc) for rc in (progress.revealed if progress else [])}
     rows = []
     for r, line in enumerate(crossword.rows):
-        cells = []
+        cells: list[dict[str, Any]] = []
         for c, ch in enumerate(line):
             if ch == BLACK:
                 cells.append({"row": r, "col": c, "black": True})
@@ -128,7 +128,7 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
     Deleting and exporting stay with ``selectors.get_own_crossword`` (the owner only).
     """
     if not is_user(user):
-        raise Http404("No such crossword.")
+        raise Http404(not_found_message(Crossword))
     mine_or_daily = Crossword.objects.filter(owner__username=EDITORIAL_USERNAME, theme_list=None) | \
         Crossword.objects.filter(owner=user)
     return get_or_404(mine_or_daily.select_related("lexicon", "task_run", "theme_list", "owner"), crossword_id,

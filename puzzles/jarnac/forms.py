@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy
 
@@ -16,7 +18,7 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
         default = default_lexicon("fr")
         if default is not None:
             self.fields["lexicon"].initial = default.pk

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import unplaced_reason
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import square_name
@@ -100,7 +100,7 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
     finds = TopFind.objects.filter(user=user)
-    situations = list(grid.situations.order_by("order")
+    situations = list(grid.situations.order_by("order")  # type: ignore[no-redef]  # to_attr: Situation.my_answers
                       .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers"),
                                         Prefetch("top_finds", queryset=finds, to_attr="my_top_finds")))
     revealed = grid.revealed_at is not None
@@ -126,7 +126,7 @@ def final_board_visible(grid: TrainingGrid, situations: list[Situation]) -> bool
 def get_own_situation(user, situation_id: Any) -> Situation:
     """A situation of one of the user's grids; 404 otherwise."""
     if not is_user(user):
-        raise Http404("No such situation.")
+        raise Http404(not_found_message(Situation))
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.selectors import activity_by_day, daily_goal_status
 from core.hooks import app_hooks
+from core.http import HtmxHttpRequest
 from training.grids import selectors, services
 from training.grids.forms import AnswerForm, DueGridForm
 from training.lists import selectors as list_selectors
@@ -140,7 +141,7 @@ def situation_detail(request: HttpRequest, situation_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
+def situation_answer(request: HtmxHttpRequest, situation_id: int) -> HttpResponse:
     situation = selectors.get_own_situation(request.user, situation_id)
     form = AnswerForm(request.POST)
     outcome = None

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.apis import detail_response
+from core.parsers import CheckedMultiPartParser, SafeJSONParser
 from training.lists import selectors, services
 from training.lists.serializers import (
     BulkInSerializer,
@@ -259,6 +260,8 @@ class ListExportApi(APIView):
 class ListImportApi(APIView):
     """Add the words of a text (JSON ``{"text"}``) or a file (multipart ``file``), as exported: valid lines are
     added; each refused line is reported with its number, and ``remaining_text`` holds them all (nothing lost)."""
+
+    parser_classes = [SafeJSONParser, CheckedMultiPartParser]  # a text in JSON, or a file
 
     @extend_schema(request=ImportInSerializer, responses={200: BulkOutSerializer, 400: ENTRY_ERROR})
     def post(self, request: Request, list_id: int) -> Response:

@@ -36,6 +36,9 @@ class RevisionList(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
+    # Set per query by training.lists.selectors and views (annotations, not stored).
+    words_text: str
+
     class Meta:
         ordering = ["-updated_at", "-id"]
         indexes = [models.Index(fields=["owner", "-updated_at"]), models.Index(fields=["published"])]
@@ -55,6 +58,9 @@ class RevisionEntry(models.Model):
         _("support index"), help_text=_("0-based position in the word of the letter already on the board.")
     )
     added_at = models.DateTimeField(_("added at"), auto_now_add=True)
+
+    # Set per request by training.lists.selectors (False: the lexicon no longer has the word; not stored).
+    in_lexicon: bool | None
 
     class Meta:
         ordering = ["added_at", "id"]

@@ -89,7 +89,7 @@ def starter_lists(lexicon: Lexicon, owner_username: str) -> list[StarterList]:
         cached = None
     if cached is not None:
         return cached
-    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in
+    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in  # type: ignore[attr-defined]  # annotated by published_lists()
             published_lists().filter(lexicon=lexicon, owner__username=owner_username).order_by("id")]
     with contextlib.suppress(Exception):
         cache.set(key, rows, PUBLISHED_WORDS_SECONDS)

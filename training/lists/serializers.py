@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from training.lists import selectors
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -67,7 +68,7 @@ class ListDetailSerializer(ListSerializer):
 
     @extend_schema_field(EntrySerializer(many=True))
     def get_entries(self, revision_list: RevisionList) -> list[dict[str, Any]]:
-        return EntrySerializer(selectors.entries_of(revision_list), many=True).data
+        return list(EntrySerializer(selectors.entries_of(revision_list), many=True).data)
 
 
 class ListUpdateSerializer(serializers.Serializer):
@@ -163,7 +164,9 @@ class SupportsOutSerializer(serializers.Serializer):
 
 
 class EntryUpdateSerializer(serializers.Serializer):
-    support = serializers.JSONField(help_text="A letter of the word, or its position counted from 1.")
+    support = checked_json_field(
+        {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 1}, {"type": "integer", "minimum": 1, "maximum": 15}]},
+        help_text="A letter of the word, or its position counted from 1.")
 
 
 class DueCardSerializer(serializers.ModelSerializer):
