@@ -11,7 +11,7 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()  # first: it loads the apps the routes below import
 
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # type: ignore[import-untyped]  # noqa: E402
 
 from core.websocket import AllowedHostsOrigin, auth_stack  # noqa: E402
 from training.rooms.routing import websocket_urlpatterns  # noqa: E402

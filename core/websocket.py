@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
-from channels.auth import AuthMiddlewareStack
-from channels.db import database_sync_to_async
-from channels.security.websocket import OriginValidator
+from channels.auth import AuthMiddlewareStack  # type: ignore[import-untyped]
+from channels.db import database_sync_to_async  # type: ignore[import-untyped]
+from channels.security.websocket import OriginValidator  # type: ignore[import-untyped]
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.authtoken.models import Token

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.db import database_sync_to_async  # type: ignore[import-untyped]
+from channels.generic.websocket import AsyncJsonWebsocketConsumer  # type: ignore[import-untyped]
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404
 from django.utils import timezone

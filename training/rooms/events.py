@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import get_channel_layer  # type: ignore[import-untyped]
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 

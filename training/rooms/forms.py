@@ -13,9 +13,16 @@ TIMER_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _("3 mi
                  ("240", _("4 minutes")), ("300", _("5 minutes"))]
 
 
+class LexiconChoiceField(forms.ModelChoiceField):
+    """A lexicon named with its language, as the other game forms show it."""
+
+    def label_from_instance(self, obj: Lexicon) -> str:
+        return f"{obj.name} ({obj.get_language_display()})"
+
+
 class RoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=80)
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
+    lexicon = LexiconChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
     variant = forms.ChoiceField(label=_("Variant"), choices=DuplicateGame.Variant.choices,
                                 initial=DuplicateGame.Variant.CLASSIC)
     timer = forms.ChoiceField(label=_("Time per round"), choices=TIMER_CHOICES, initial="180")
@@ -25,7 +32,6 @@ class RoomForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].label_from_instance = lambda lexicon: f"{lexicon.name} ({lexicon.get_language_display()})"
         french = Lexicon.objects.filter(language="fr").order_by("-imported_at").first()
         if french is not None:
             self.fields["lexicon"].initial = french.pk

@@ -55,7 +55,7 @@ def is_open(room: Room, rnd: RoomRound | None, now: dt.datetime) -> bool:
     """Whether bulletins may be handed in now: opened, not closed (the pause stops the clock)."""
     if rnd is None or rnd.closed_at is not None or room.status not in (Room.Status.PLAYING, Room.Status.PAUSED):
         return False
-    if room.status == Room.Status.PAUSED:
+    if room.status == Room.Status.PAUSED and room.paused_at is not None:
         return rnd.opens_at <= room.paused_at
     return rnd.opens_at <= now
 
@@ -118,7 +118,7 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
     rnd = round_of(room, room.round_number) if room.round_number else None
     shown = rnd is not None and (rnd.closed_at is not None or rnd.opens_at <= (room.paused_at or now)) \
         and room.status != Room.Status.WAITING
-    made = room.game.rounds.get(number=rnd.number) if shown else None
+    made = room.game.rounds.get(number=rnd.number) if shown and rnd is not None else None
     last = (RoomRound.objects.filter(room=room, closed_at__isnull=False).order_by("-number").first()
             if room.round_number else None)
     mine = None
@@ -136,7 +136,7 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "game_status": room.game.status,
         "round": rnd.number if rnd else None,
         "cgp": made.cgp if made else None, "rack": made.rack if made else None,
-        "board": board_before(room, rnd.number) if made else None,
+        "board": board_before(room, rnd.number) if made and rnd is not None else None,
         "opens_at": rnd.opens_at if rnd else None, "closes_at": rnd.closes_at if rnd else None,
         "closed": bool(rnd and rnd.closed_at), "paused_at": room.paused_at,
         "server_time": now,

@@ -50,7 +50,8 @@ class RoomBulletinInSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=0, max_value=1000)
     coord = serializers.CharField(max_length=20, allow_blank=True)
     word = serializers.CharField(max_length=40, allow_blank=True)
-    style = serializers.ChoiceField(choices=(("fr", "French"), ("en", "English")), default="fr")
+    style = serializers.ChoiceField(  # type: ignore[assignment]  # a field named like DRF's Field.style
+        choices=(("fr", "French"), ("en", "English")), default="fr")
 
 
 class RoomBulletinOutSerializer(serializers.Serializer):

@@ -199,7 +199,7 @@ def resume(room: Room, user: Any, now: dt.datetime | None = None) -> Room:
     now = now or timezone.now()
     with transaction.atomic():
         room = Room.objects.select_for_update().select_related("game", "lexicon", "host").get(pk=room.pk)
-        if room.status != Room.Status.PAUSED:
+        if room.status != Room.Status.PAUSED or room.paused_at is None:
             raise _conflict(_("The room is not paused."), "not_paused")
         shift = now - room.paused_at
         rnd = RoomRound.objects.select_for_update().get(room=room, number=room.round_number)
