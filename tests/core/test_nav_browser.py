@@ -39,7 +39,7 @@ def test_the_menu_fits_one_line_at_1280_px(live_server, staff):
         header = page.locator(".site-header").bounding_box()
         assert header["height"] < 80, header  # one row: brand, menu, language
         entries = page.locator(".site-nav li")
-        assert entries.count() == 10  # 7 sections, administration, account, log out
+        assert entries.count() == 11  # 8 sections, administration, account, log out
         tops = {round(entries.nth(i).bounding_box()["y"]) for i in range(entries.count())}
         assert len(tops) == 1, tops
         last = entries.nth(entries.count() - 1).bounding_box()
