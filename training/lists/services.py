@@ -25,12 +25,21 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
+from fsrs import ReviewLog as FsrsReviewLog
+from fsrs import State as FsrsState
 
 from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
 from engine.alphabet import InvalidWord, fold_word
 from lexicon.models import Lexicon
 from training.lists import selectors
-from training.lists.models import MAX_WORD_LENGTH, ReviewCard, ReviewLog, RevisionEntry, RevisionList
+from training.lists.models import (
+    MAX_WORD_LENGTH,
+    FsrsCard,
+    ReviewCard,
+    ReviewLog,
+    RevisionEntry,
+    RevisionList,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -282,19 +291,31 @@ def remove_entry(entry: RevisionEntry) -> None:
 _scheduler = Scheduler()
 
 
-def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
-    """Apply one FSRS review (correct = Good, wrong = Again) and keep its log."""
+def review_fsrs_card(row: FsrsCard, correct: bool, now: Any = None) -> FsrsReviewLog:
+    """Apply one FSRS review to ``row`` (correct = Good, wrong = Again) and return FSRS's log; the caller saves.
+
+    ``lapses`` counts what FSRS calls a lapse: Again on a card in the Review state (learned, then forgotten:
+    FSRS moves it to Relearning). Again on a card still being learned (a first meeting included) or
+    relearned is not one.
+    """
     now = now or timezone.now()
     rating = Rating.Good if correct else Rating.Again
-    card = Card.from_dict(card_row.card)
-    card, log = _scheduler.review_card(card, rating, review_datetime=now)
-    card_row.card = card.to_dict()
-    card_row.due = card.due
-    card_row.state = int(card.state)
-    card_row.last_review = now
-    card_row.reviews += 1
-    if not correct:
-        card_row.lapses += 1
+    before = Card.from_dict(row.card)
+    card, log = _scheduler.review_card(before, rating, review_datetime=now)
+    row.card = card.to_dict()
+    row.due = card.due
+    row.state = int(card.state)
+    row.last_review = now
+    row.reviews += 1
+    if rating == Rating.Again and before.state == FsrsState.Review:
+        row.lapses += 1
+    return log
+
+
+def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
+    """Apply one FSRS review to a revision word's card (correct = Good, wrong = Again) and keep its log."""
+    now = now or timezone.now()
+    log = review_fsrs_card(card_row, correct, now)
     card_row.save()
-    ReviewLog.objects.create(card=card_row, rating=int(rating), reviewed_at=now, log=log.to_dict())
+    ReviewLog.objects.create(card=card_row, rating=int(log.rating), reviewed_at=now, log=log.to_dict())
     return card_row

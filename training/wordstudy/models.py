@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.models import TaskRow
 from lexicon.models import Lexicon
+from training.lists.models import FsrsCard
 
 
 class AlphagramRanking(TaskRow):
@@ -191,19 +192,13 @@ class QuizAnswer(models.Model):
         return " ".join(self.given)
 
 
-class AlphagramCard(models.Model):
-    """The FSRS state of one alphagram for one learner and lexicon (``fsrs.Card.to_dict()``)."""
+class AlphagramCard(FsrsCard):
+    """The FSRS state of one alphagram for one learner and lexicon."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="alphagram_cards")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
     alphagram = models.CharField(_("alphagram"), max_length=32)
-    card = models.JSONField(_("FSRS card"))
-    due = models.DateTimeField(_("due"), db_index=True)
-    state = models.PositiveSmallIntegerField(_("FSRS state"), default=1)
-    last_review = models.DateTimeField(_("last review"), null=True, blank=True)
-    reviews = models.PositiveIntegerField(_("reviews"), default=0)
-    lapses = models.PositiveIntegerField(_("lapses"), default=0)
 
     class Meta:
         ordering = ["due", "id"]
