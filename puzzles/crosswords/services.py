@@ -91,7 +91,6 @@ MAX_TIMER_SECONDS = 7 * 24 * 3600
 MAX_UNFINISHED = 3
 """Crosswords a learner may have waiting for or in generation at once (a run silent for longer than
 Celery's hard time limit is dead and no longer counts, see ``core.progress.expire_if_stale``)."""
-REVISION_WORD_MAX = 8  # training.models.MAX_WORD_LENGTH: a rack holds at most 7 tiles + the support
 REVIEW_MIN_LENGTH = 4
 """Shortest missed word sent to review: 2- and 3-letter words are learned as lists, not one by one."""
 SCOPES = ("cell", "word", "grid")
@@ -608,30 +607,9 @@ def send_misses_to_review(user: Any, lexicon: Lexicon, words: Sequence[str]) -> 
     reviewed as forgotten ("Again"), which makes it due again at once.
     """
 
-    revision_list = misses_list(user, lexicon)
-    sent: list[str] = []
-    skipped: list[dict[str, str]] = []
-    for word in words:
-        if len(word) < REVIEW_MIN_LENGTH:
-            skipped.append({"word": word, "reason": _("shorter than %(min)s letters: too short to be worth training")
-                            % {"min": REVIEW_MIN_LENGTH}})
-            continue
-        if len(word) > REVISION_WORD_MAX:
-            skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks of at "
-                                                      "most 7 tiles plus a support letter") % {"max": REVISION_WORD_MAX}})
-            continue
-        try:
-            training_services.add_word(revision_list, word)
-        except training_services.EntryError as exc:
-            if exc.code != "duplicate":
-                skipped.append({"word": word, "reason": exc.message})
-                continue
-            entry = revision_list.entries.select_related("card").get(word=word)
-            card = getattr(entry, "card", None)
-            if card is not None:
-                training_services.review_card(card, correct=False)
-        sent.append(word)
-    return sent, skipped
+    outcome = training_services.send_to_revision_list(misses_list(user, lexicon), words,
+                                                      min_length=REVIEW_MIN_LENGTH, on_duplicate="review")
+    return outcome.sent, outcome.skipped
 
 
 # --- The crossword of the day ---------------------------------------------------------------------

@@ -609,26 +609,17 @@ def add_missed_tops(player: DuplicatePlayer, revision_list: RevisionList | None 
     game = player.game
     if revision_list is None:
         name = _("Missed tops, duplicate game %(n)s") % {"n": game.pk}
-        revision_list = (RevisionList.objects.filter(owner=player.user, lexicon=game.lexicon, name=name).first()
-                         or training_services.create_list(player.user, game.lexicon, name))
+        revision_list = training_services.own_list_named(player.user, game.lexicon, name)
     elif revision_list.lexicon_id != game.lexicon_id:
         raise GameError(_("The list “%(name)s” uses another lexicon.") % {"name": revision_list.name})
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
-    outcome = MissedOutcome(revision_list, [], [], [])
+    missed: list[tuple[str, int | None]] = []
     for round_ in game.rounds.all():
         mine = plays.get(round_.number)
         if mine is None or (mine.move is not None and mine.score >= int(round_.top["score"])):
             continue  # not played yet, or the top (or as much) found
-        word = round_.top["word"].upper()
-        try:
-            index = support_index_of(round_)
-            # add_word reads a number as a position counted from 1, as people type it.
-            training_services.add_word(revision_list, word, None if index is None else index + 1)
-        except training_services.EntryError as exc:
-            if exc.code == "duplicate":
-                outcome.already.append(word)
-            else:
-                outcome.skipped.append({"word": word, "reason": exc.message})
-            continue
-        outcome.added.append(word)
-    return outcome
+        index = support_index_of(round_)
+        # A support given as a number is a position counted from 1, as people type it.
+        missed.append((round_.top["word"].upper(), None if index is None else index + 1))
+    sent = training_services.send_to_revision_list(revision_list, missed)
+    return MissedOutcome(revision_list, sent.added, sent.already, sent.skipped)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -284,6 +285,72 @@ def set_support(entry: RevisionEntry, support: Any) -> RevisionEntry:
 def remove_entry(entry: RevisionEntry) -> None:
     """Remove a word from its list (its card goes; situations already played keep their answers)."""
     entry.delete()
+
+
+# --- Words sent from a game ------------------------------------------------------------------------------
+
+def own_list_named(owner, lexicon: Lexicon, name: str, description: str = "") -> RevisionList:
+    """The owner's list of that name in ``lexicon`` (the list a mode sends its missed words to), created on
+    first use."""
+    existing = RevisionList.objects.filter(owner=owner, lexicon=lexicon, name=name).first()
+    return existing if existing is not None else create_list(owner, lexicon, name, description)
+
+
+@dataclass
+class SentWords:
+    """What :func:`send_to_revision_list` did: ``added`` new words, ``already`` words the list held,
+    ``sent`` both in the order given (what the list now trains), ``skipped`` [{word, reason}] not sent."""
+
+    revision_list: RevisionList
+    added: list[str] = field(default_factory=list)
+    already: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+
+
+ON_DUPLICATE = ("already", "skip", "review")
+
+
+def send_to_revision_list(revision_list: RevisionList, words: Iterable[str | tuple[str, Any]], *,
+                          min_length: int | None = None, on_duplicate: str = "already") -> SentWords:
+    """Send words a game found missed to a revision list, each with its FSRS card, so grids and reviews bring
+    them back. ``words``: words, or (word, support) pairs (a support as :func:`add_word` reads it).
+
+    A word shorter than ``min_length`` or longer than a revision word may be, or refused by :func:`add_word`,
+    is skipped with the reason in words. A word the list already holds is, by ``on_duplicate``: reported in
+    ``already`` (``"already"``), skipped with the reason (``"skip"``), or reviewed as forgotten, which makes
+    it due again at once (``"review"``, and reported in ``already``).
+    """
+    if on_duplicate not in ON_DUPLICATE:
+        raise ValueError(f"on_duplicate must be one of {ON_DUPLICATE}, not {on_duplicate!r}")
+    outcome = SentWords(revision_list)
+    for item in words:
+        word, support = (item, None) if isinstance(item, str) else item
+        if min_length is not None and len(word) < min_length:
+            outcome.skipped.append({"word": word, "reason": _("shorter than %(min)s letters: too short to be worth "
+                                                              "training") % {"min": min_length}})
+            continue
+        if len(word) > MAX_WORD_LENGTH:
+            outcome.skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks "
+                                                              "of at most 7 tiles plus a support letter")
+                                    % {"max": MAX_WORD_LENGTH}})
+            continue
+        try:
+            add_word(revision_list, word, support)
+        except EntryError as exc:
+            if exc.code != "duplicate" or on_duplicate == "skip":
+                outcome.skipped.append({"word": word, "reason": exc.message})
+                continue
+            if on_duplicate == "review":
+                card = getattr(revision_list.entries.select_related("card").get(word=word), "card", None)
+                if card is not None:
+                    review_card(card, correct=False)
+            outcome.already.append(word)
+            outcome.sent.append(word)
+            continue
+        outcome.added.append(word)
+        outcome.sent.append(word)
+    return outcome
 
 
 # --- Answers and reviews ---------------------------------------------------------------------------------
