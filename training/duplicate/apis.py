@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lexicon.models import Lexicon
-from lexicon.selectors import preferred_lexicon, site_lexicon
+from lexicon.selectors import request_lexicon, site_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -86,10 +86,6 @@ def _not_ready(game: DuplicateGame) -> Response | None:
                   status.HTTP_409_CONFLICT)
 
 
-def _language(request: Request) -> str:
-    return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
-
-
 def _share_url(request: Request, game: DuplicateGame) -> str:
     return request.build_absolute_uri(reverse("training:duplicate-join", args=[game.share_token]))
 
@@ -113,7 +109,7 @@ class GamesApi(APIView):
             data = _validated(GameCreateSerializer, request.data)
         except _Invalid as exc:
             return exc.response
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
             return _error(_("No lexicon is installed yet."), "bad_input")
         try:
@@ -141,7 +137,7 @@ class ImportApi(APIView):
             data = _validated(GameImportSerializer, request.data)
         except _Invalid as exc:
             return exc.response
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
             return _error(_("No lexicon is installed yet."), "bad_input")
         try:
