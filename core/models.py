@@ -94,11 +94,7 @@ class TaskRow(models.Model):
     values while the task may still write; ``RUN_FAILED_WORDS`` the error shown when the run failed with none.
     """
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+    Status = TaskRun.State  # a row follows its run: the same four states
 
     STATUS_FIELD = "status"
     UNFINISHED: tuple[str, ...] = (Status.PENDING, Status.RUNNING)
