@@ -50,7 +50,7 @@ class RegisterApi(APIView):
 class TokenApi(ObtainAuthToken):
     """Exchange a username and password for the user's API token (``Authorization: Token <key>``).
 
-    Failed attempts are limited per account and per client address like the log-in page
+    Failed attempts are limited per (account, client address) with growing delays like the log-in page
     (``accounts.login_limits``): past the limit the answer is 429 before the password is checked.
     """
 
@@ -71,7 +71,7 @@ class TokenApi(ObtainAuthToken):
         if not serializer.is_valid():
             login_limits.record_failure(request, username)
             return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
-        login_limits.record_success(username)
+        login_limits.record_success(request, username)
         token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
         return Response({"token": token.key})
 

@@ -26,8 +26,9 @@ class SignUpForm(UserCreationForm):
 
 
 class LoginLimitsMixin:
-    """Refuses attempts once the account or the address failed too often (``accounts.login_limits``): the
-    refusal comes before the password is checked, so guessing stops. Mixed into every log-in form."""
+    """Refuses attempts once this account failed too often from this address, or the address or the account
+    is under attack (``accounts.login_limits``): the refusal comes before the password is checked, so
+    guessing stops. Mixed into every log-in form."""
 
     refusal: login_limits.Refusal | None = None
 
@@ -41,7 +42,7 @@ class LoginLimitsMixin:
         except ValidationError:
             login_limits.record_failure(self.request, username)
             raise
-        login_limits.record_success(username)
+        login_limits.record_success(self.request, username)
         return cleaned
 
 

@@ -8,16 +8,34 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from core.hooks import app_hooks
+from core.request_memo import request_memo
 from core.selectors import is_user
 from lexicon.models import Lexicon
 
 
 def profile_of(user: Any) -> Profile:
-    """The user's profile; an unsaved one with the defaults when they have none (nothing written on read)."""
+    """The user's profile; an unsaved one with the defaults when they have none (nothing written on read).
+
+    Read once per request (``core.request_memo``): the home page's blocks, the forms and the daily goal each
+    ask for it; ``update_profile`` drops it.
+    """
     if not is_user(user):
         return Profile()
-    profile = Profile.objects.select_related("default_lexicon").filter(user=user).first()
-    return profile if profile is not None else Profile(user=user)
+    memo, key = request_memo(), ("profile", user.pk)
+    if memo is not None and key in memo:
+        return memo[key]
+    profile = Profile.objects.select_related("default_lexicon").filter(user=user).first() or Profile(user=user)
+    if memo is not None:
+        memo[key] = profile
+    return profile
+
+
+def forget_preferences(user: Any) -> None:
+    """Drop what this request kept of ``user``'s profile and preferred lexicon (they changed)."""
+    memo = request_memo()
+    if memo is not None:
+        for key in [key for key in memo if key[0] in ("profile", "lexicon") and key[1] == user.pk]:
+            del memo[key]
 
 
 def chosen_lexicon(user: Any) -> Lexicon | None:

@@ -10,6 +10,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
 
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL, Profile
+from accounts.selectors import forget_preferences
 from core.middleware import LOGIN_LANGUAGE_KEY
 from lexicon.models import Lexicon
 
@@ -91,6 +92,7 @@ def update_profile(user: Any, *, language: str | None = None, default_lexicon: A
                                % {"min": MIN_DAILY_GOAL, "max": MAX_DAILY_GOAL})
         profile.daily_goal = int(daily_goal)
     profile.save()
+    forget_preferences(user)  # this request reads the new preferences from now on
     return profile
 
 

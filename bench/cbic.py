@@ -4,7 +4,7 @@ Usage::
 
     .venv/bin/python bench/cbic.py [--sets 200] [--seed 1] [--support letter|index] [--top 0] [--bag]
                                    [--words N] [--length L] [--time-budget 10]
-                                   [--wordlist FILE] [--no-baseline]
+                                   [--wordlist FILE] [--no-baseline] [--top-weight W]
 
 Each set: 5 to 10 (``--words``: exactly N) random words of 7-8 (``--length``: L) letters from the
 French list, each with a random support (``letter``: a random letter of the word, any occurrence may
@@ -23,7 +23,15 @@ blanks, can never be fully placed (``stats.bag_shortfall``); the table also show
 that bound and the share of them fully placed.
 
 Timing is one ``generate_training_grid`` call per set; ``--top 0`` (default) skips the move generation
-of the situations (their ``top``), ``--top 10`` includes it. The compiled lexicon is cached under
+of the situations (their ``top``), ``--top 10`` includes it. With ``--top`` >= 1 the table also shows the share of situations
+whose list word is the top of its board ("word = top %": no other play of the rack scores more; the
+tops are the move generator's, exact); ``--top-weight`` sets ``Weights.top``, the generator's preference
+for such boards (0 = none, as before it existed)::
+
+    .venv/bin/python bench/cbic.py --sets 60 --words 10 --length 7 --support index --top 10 --no-baseline \
+        --top-weight 0
+
+The compiled lexicon is cached under
 ``bench/out/``. Targets: 100 % of sets of up to 10 words fully placed (a set is given up only when
 its time budget is spent), median <= 1 s; the training app's case (10 words of 8 letters, top 10): CPU
 median <= 0.1 s and p95 <= 0.5 s. Wall-clock figures depend on the machine's load; the CPU columns less.
@@ -44,9 +52,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dataclasses import replace  # noqa: E402
+
 from french_list import default_french_list  # noqa: E402
 
-from engine.cbic import GREEDY, RevisionWord, generate_training_grid  # noqa: E402
+from engine.cbic import GREEDY, RevisionWord, SearchConfig, Weights, generate_training_grid  # noqa: E402
 from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
 
@@ -90,7 +100,7 @@ def run(name: str, g: Gaddag, sets: list[list[RevisionWord]], args: argparse.Nam
     times: list[float] = []
     cpu: list[float] = []
     full = feasible = full_feasible = 0
-    placed = requested = helpers = 0
+    placed = requested = helpers = tops = 0
     for k, items in enumerate(sets):
         start, cpu_start = time.perf_counter(), time.process_time()
         grid = generate_training_grid(g, items, seed=args.seed + k, bag=args.bag, top_n=args.top,
@@ -98,6 +108,7 @@ def run(name: str, g: Gaddag, sets: list[list[RevisionWord]], args: argparse.Nam
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - cpu_start)
         full += grid.complete
+        tops += sum(1 for p in grid.placed if p.situation.top and p.situation.expected.score >= p.situation.top[0].score)
         if sum(grid.stats.get("bag_shortfall", {}).values()) <= 2:  # the bag bound leaves a chance
             feasible += 1
             full_feasible += grid.complete
@@ -110,7 +121,7 @@ def run(name: str, g: Gaddag, sets: list[list[RevisionWord]], args: argparse.Nam
     n = len(sets)
     return (name, n, 100.0 * full / n, 100.0 * placed / requested, statistics.median(times),
             percentile(times, 0.95), max(times), statistics.median(cpu), percentile(cpu, 0.95), helpers / n,
-            feasible, 100.0 * full_feasible / max(1, feasible))
+            feasible, 100.0 * full_feasible / max(1, feasible), 100.0 * tops / max(1, placed))
 
 
 def main() -> int:
@@ -125,6 +136,10 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=0, help="top plays per situation (0 = no move generation)")
     parser.add_argument("--bag", action="store_true", help="bag mode")
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--top-weight", type=float, default=None,
+                        help=f"Weights.top: preference for boards whose top is the list word (default {Weights().top:g})")
+    parser.add_argument("--top-restarts", type=int, default=None,
+                        help=f"SearchConfig.top_restarts (default {SearchConfig().top_restarts})")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the sets not fully placed")
     args = parser.parse_args()
     args.wordlist = args.wordlist or default_french_list()
@@ -136,7 +151,12 @@ def main() -> int:
     pool = [w for w in words if low <= len(w) <= high]
     print(f"lexicon: {len(g)} words ({len(pool)} of {lengths} letters), ready in {time.perf_counter() - t0:.1f} s")
     sets = make_sets(pool, args.sets, args.support, random.Random(args.seed), args.words)
-    rows = [run("cbic", g, sets, args)]
+    config = SearchConfig()
+    if args.top_weight is not None:
+        config = replace(config, weights=replace(Weights(), top=args.top_weight))
+    if args.top_restarts is not None:
+        config = replace(config, top_restarts=args.top_restarts)
+    rows = [run("cbic", g, sets, args, config=config)]
     if not args.no_baseline:
         central = "DATAIS" if g.contains("DATAIS") else None
         rows.append(run("seed greedy", g, sets, args, central=central, config=GREEDY))
@@ -144,16 +164,19 @@ def main() -> int:
     print(f"\n{args.sets} sets of {size} words ({lengths} letters), support by {args.support}, seed {args.seed}, "
           f"time budget {args.time_budget:g} s, "
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
+    weight = Weights().top if args.top_weight is None else args.top_weight
+    print(f"Weights.top = {weight:g}, top_restarts = {config.top_restarts}\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
-              "CPU median s", "CPU p95 s", "helpers/set")
+              "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:
         header += ("sets within the bag bound", "fully placed % of those")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join("---" for _ in header) + "|")
-    for name, n, full, placed, med, p95, worst, cpu_med, cpu_p95, helpers, feasible, full_feasible in rows:
+    for name, n, full, placed, med, p95, worst, cpu_med, cpu_p95, helpers, feasible, full_feasible, tops in rows:
         extra = f" {feasible} | {full_feasible:.1f} |" if args.bag else ""
+        share = f"{tops:.1f}" if args.top else "-"
         print(f"| {name} | {n} | {full:.1f} | {placed:.1f} | {med:.3f} | {p95:.3f} | {worst:.3f} | {cpu_med:.3f} "
-              f"| {cpu_p95:.3f} | {helpers:.2f} |" + extra)
+              f"| {cpu_p95:.3f} | {helpers:.2f} | {share} |" + extra)
     return 0
 
 

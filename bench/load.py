@@ -1,19 +1,24 @@
-"""Load test on loopback: gunicorn (and, with REDIS_URL, a Celery worker), 50 readers and 10 answerers.
+"""Load test on loopback: gunicorn (and, with REDIS_URL, a Celery worker), 50 readers and 10 duplicate players.
 
 What it measures: the latency a learner sees (p50, p95, max) and the errors, per kind of request, while
-``--readers`` users browse the read mix (training dashboard page, lists, a grid, progress, due reviews,
-lexicon lookups, task polling) and ``--answerers`` users answer grid situations, each user waiting
-``--think`` seconds (uniformly 0.5x to 1.5x) between requests like a person would. Target: p95 <= 100 ms
-and 0 errors with gunicorn and one worker on 2 cores.
+``--readers`` users browse what learners use most (the home page, the training dashboard, their lists page,
+the lists, a grid, progress, due reviews, lexicon lookups, task polling: pages with a session, the rest
+through the API), ``--players`` users play a shared duplicate game through the API (read the round, play
+the top, validate) and ``--answerers`` users (none by default) answer grid situations, each user waiting
+``--think`` seconds (uniformly 0.5x to 1.5x) between requests like a person would. It also prints the
+server's CPU time per request (gunicorn's processes, from /proc: what the server costs, whatever else runs
+on the machine) and the load average before and after. Target: p95 <= 100 ms and 0 errors with gunicorn
+(2 workers x 4 threads) on 2 cores.
 
     .venv/bin/pip install -e '.[prod]'          # gunicorn (once)
     .venv/bin/python bench/load.py              # embedded: a fresh SQLite in a temporary folder
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tirage_load REDIS_URL=redis://127.0.0.1:6379/3 \\
         .venv/bin/python bench/load.py          # PostgreSQL + Redis + a Celery worker (a scratch database)
 
-Bounded: at most 200 users and 300 s; it only ever talks to 127.0.0.1. It creates its data through the
-services (a real lexicon from the French word list shipped with the tests, one real CBIC grid copied for
-every user, done task runs to poll), and on PostgreSQL deletes the users it made when it ends. The load
+Defaults: 50 readers, 10 duplicate players, 60 s, think time 1 s. Bounded: at most 200 users and 300 s;
+it only ever talks to 127.0.0.1. It creates its data through the services (a real lexicon from the French
+word list shipped with the tests and its starter lists, one real CBIC grid copied for every user, one real duplicate game the
+players share, done task runs to poll), and on PostgreSQL deletes the users it made when it ends. The load
 generator shares the machine with the server: note the load average it prints.
 """
 
@@ -92,8 +97,9 @@ def make_data(args: argparse.Namespace) -> dict:
     path = Path(tempfile.mkdtemp(prefix="tirage-load-")) / "fr.txt"
     path.write_text("\n".join(w for w in words if 2 <= len(w) <= 8) + "\n")
     lexicon = import_word_list(path, name=f"{PREFIX}fr", language="fr", skip_invalid=True).lexicon
+    call_command("create_starter_lists", lexicon=lexicon.name, verbosity=0)  # as `make run` does: on the home page
     User = get_user_model()
-    total = args.readers + args.answerers
+    total = args.readers + args.answerers + args.players
     users = [User.objects.create_user(f"{PREFIX}{i}", password=None) for i in range(total)]
 
     def fill_list(user):
@@ -109,8 +115,12 @@ def make_data(args: argparse.Namespace) -> dict:
     model_situations = list(Situation.objects.filter(grid=model_grid).order_by("order"))
     answers_needed = int(args.duration / args.think * 1.5) + 5  # each answer takes a fresh situation
     grids_per_answerer = -(-answers_needed // max(1, len(model_situations)))
-    plan = {"lexicon": lexicon.pk, "readers": [], "answerers": []}
+    plan = {"lexicon": lexicon.pk, "readers": [], "answerers": [], "players": []}
+    game_plan = make_duplicate_game(users[0], lexicon) if args.players else None
     for index, user in enumerate(users):
+        if index >= args.readers + args.answerers:  # a duplicate player
+            plan["players"].append({"token": Token.objects.create(user=user).key, **game_plan})
+            continue
         revision_list = model_grid.revision_list if index == 0 else fill_list(user)
         entries = dict(revision_list.entries.values_list("word", "pk"))
         answering = index >= args.readers
@@ -138,13 +148,31 @@ def make_data(args: argparse.Namespace) -> dict:
     return plan
 
 
+def make_duplicate_game(owner, lexicon) -> dict:
+    """One real game (made inline with its tops), shared by link: every player joins it and plays its tops."""
+    from training.duplicate import services as duplicate
+    from training.duplicate.models import DuplicateGame
+
+    game = duplicate.start_game(owner, lexicon, seed=2)
+    game.refresh_from_db()
+    if game.status != DuplicateGame.Status.DONE:
+        raise SystemExit(f"the duplicate game was not made: {game.error}")
+    duplicate.share(game, owner, DuplicateGame.Visibility.LINK)
+    tops = [(r.top["word"], r.top["coord"]) for r in game.rounds.order_by("number")]
+    return {"game": game.pk, "share_token": game.share_token, "tops": tops}
+
+
 def drop_data() -> None:
-    """The bench's users (with their lists, grids and runs), then its lexicon."""
+    """The bench's users (with their lists, grids, games and runs), then its lexicon."""
     from django.contrib.auth import get_user_model
 
     from lexicon.models import Lexicon
+    from training.duplicate.models import DuplicateGame
+    from training.models import RevisionList
 
+    DuplicateGame.objects.filter(lexicon__name=f"{PREFIX}fr").delete()
     get_user_model().objects.filter(username__startswith=PREFIX).delete()
+    RevisionList.objects.filter(lexicon__name=f"{PREFIX}fr").delete()  # its starter lists (the editor's)
     Lexicon.objects.filter(name=f"{PREFIX}fr").delete()
 
 
@@ -229,24 +257,46 @@ def reader(plan: dict, lexicon: int, port: int, stop_at: float, think: float, re
     page = {"Cookie": f"sessionid={plan['session']}"}
     rng = random.Random(plan["token"])
     while time.monotonic() < stop_at:
-        choice = rng.randrange(10)
+        choice = rng.randrange(12)
         if choice == 0:
-            rec.timed("page: training dashboard", port, "GET", "/training/", page)
+            rec.timed("page: home", port, "GET", "/", page)
         elif choice == 1:
-            rec.timed("api: lists", port, "GET", "/api/lists/", api)
+            rec.timed("page: training dashboard", port, "GET", "/training/", page)
         elif choice == 2:
-            rec.timed("api: list detail", port, "GET", f"/api/lists/{plan['list']}/", api)
+            rec.timed("page: lists", port, "GET", "/training/lists/", page)
         elif choice == 3:
-            rec.timed("api: grid detail", port, "GET", f"/api/grids/{plan['grid']}/", api)
+            rec.timed("api: lists", port, "GET", "/api/lists/", api)
         elif choice == 4:
-            rec.timed("api: progress", port, "GET", "/api/progress/", api)
+            rec.timed("api: list detail", port, "GET", f"/api/lists/{plan['list']}/", api)
         elif choice == 5:
+            rec.timed("api: grid detail", port, "GET", f"/api/grids/{plan['grid']}/", api)
+        elif choice == 6:
+            rec.timed("api: progress", port, "GET", "/api/progress/", api)
+        elif choice == 7:
             rec.timed("api: due reviews", port, "GET", "/api/reviews/due/", api)
-        elif choice in (6, 7):
+        elif choice in (8, 9):
             what, query = rng.choice(LOOKUPS)
             rec.timed(f"api: lookup ({what})", port, "GET", f"/api/lexicons/{lexicon}/{what}/?{query}", api)
         else:
             rec.timed("api: task polling", port, "GET", f"/api/tasks/{plan['task']}/", api)
+        time.sleep(think * rng.uniform(0.5, 1.5))
+
+
+def player(plan: dict, port: int, stop_at: float, think: float, rec: Recorder) -> None:
+    """A duplicate player: joins the shared game by its link, then per round reads it, plays the top, validates."""
+    api = {"Authorization": f"Token {plan['token']}"}
+    rng = random.Random(plan["token"])
+    base = f"/api/duplicate/games/{plan['game']}/rounds/current"
+    rec.timed("api: duplicate join", port, "POST", f"/api/duplicate/join/{plan['share_token']}/", api, {},
+              ok=(200, 201))
+    for word, coord in plan["tops"]:
+        if time.monotonic() >= stop_at:
+            return
+        rec.timed("api: duplicate round", port, "GET", f"{base}/", api)
+        time.sleep(think * rng.uniform(0.5, 1.5))
+        rec.timed("api: duplicate play", port, "POST", f"{base}/play/", api, {"word": word, "coord": coord})
+        time.sleep(think * rng.uniform(0.5, 1.5))
+        rec.timed("api: duplicate validate", port, "POST", f"{base}/validate/", api, {})
         time.sleep(think * rng.uniform(0.5, 1.5))
 
 
@@ -274,7 +324,8 @@ def warm_up(plan: dict, port: int) -> None:
     first = plan["readers"][0]
     lexicon = plan["lexicon"]
     api = {"Authorization": f"Token {first['token']}"}
-    paths = [("/training/", {"Cookie": f"sessionid={first['session']}"}), ("/api/lists/", api),
+    page = {"Cookie": f"sessionid={first['session']}"}
+    paths = [("/", page), ("/training/", page), ("/training/lists/", page), ("/api/lists/", api),
              (f"/api/grids/{first['grid']}/", api), ("/api/progress/", api), ("/api/reviews/due/", api)]
     paths += [(f"/api/lexicons/{lexicon}/{what}/?{query}", api) for what, query in LOOKUPS]
     pool = [threading.Thread(target=lambda: [request(port, "GET", path, headers) for path, headers in paths])
@@ -285,12 +336,30 @@ def warm_up(plan: dict, port: int) -> None:
         thread.join()
 
 
+def process_tree_cpu(root: int) -> float:
+    """CPU seconds (user + system) used so far by ``root`` and its children (Linux /proc; 0 elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    pids, total = [root], 0.0
+    try:
+        children = Path(f"/proc/{root}/task/{root}/children").read_text().split()
+        pids += [int(child) for child in children]
+    except OSError:
+        return 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-def report(rec: Recorder, seconds: float) -> bool:
+def report(rec: Recorder, seconds: float, server_cpu: float = 0.0) -> bool:
     rows = sorted(rec.latencies.items())
     everything = [v for _kind, values in rows for v in values]
     print(f"\n{'request':32} {'count':>6} {'errors':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
@@ -302,6 +371,9 @@ def report(rec: Recorder, seconds: float) -> bool:
     for kind, errors in rec.errors.items():
         for line in errors[:3]:
             print(f"  error ({kind}): {line}")
+    if server_cpu:
+        print(f"server CPU (gunicorn, /proc): {server_cpu:.1f} s, {1000 * server_cpu / max(1, len(everything)):.1f} ms "
+              "per request")
     p95 = percentile(everything, 0.95)
     ok = p95 <= 100 and not any(rec.errors.values())
     print(f"target p95 <= 100 ms and 0 errors: {'met' if ok else 'NOT met'} (p95 {p95:.1f} ms)")
@@ -311,15 +383,17 @@ def report(rec: Recorder, seconds: float) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--readers", type=int, default=50)
-    parser.add_argument("--answerers", type=int, default=10)
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds of load (at most 300)")
+    parser.add_argument("--players", type=int, default=10, help="duplicate players sharing one game")
+    parser.add_argument("--answerers", type=int, default=0, help="users answering training grid situations")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of load (at most 300)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a user waits between requests")
     parser.add_argument("--gunicorn-workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
     parser.add_argument("--conn-max-age", type=int, default=60, help="DB_CONN_MAX_AGE for the server")
     args = parser.parse_args()
-    if not (1 <= args.readers + args.answerers <= 200 and 1 <= args.duration <= 300 and args.think >= 0.05):
-        parser.error("at most 200 users and 300 s, think time at least 0.05 s")
+    users = args.readers + args.answerers + args.players
+    if not (args.readers >= 1 and users <= 200 and 1 <= args.duration <= 300 and args.think >= 0.05):
+        parser.error("at least 1 reader, at most 200 users and 300 s, think time at least 0.05 s")
 
     var_dir = tempfile.mkdtemp(prefix="tirage-load-var-")
     embedded = not os.environ.get("DATABASE_URL")
@@ -330,7 +404,7 @@ def main() -> int:
           f"{', REDIS_URL and a Celery worker' if env.get('REDIS_URL') else ', in-process tasks'}")
     started = time.monotonic()
     plan = make_data(args)
-    print(f"data: {args.readers + args.answerers} users, grids and runs made in {time.monotonic() - started:.0f} s")
+    print(f"data: {args.readers + args.answerers + args.players} users, grids and runs made in {time.monotonic() - started:.0f} s")
     port = free_port()
     servers = start_servers(args, env, port)
     rec = Recorder()
@@ -343,19 +417,26 @@ def main() -> int:
                    for p in plan["readers"]]
         threads += [threading.Thread(target=answerer, args=(p, port, stop_at, args.think, rec))
                     for p in plan["answerers"]]
+        threads += [threading.Thread(target=player, args=(p, port, stop_at, args.think, rec))
+                    for p in plan["players"]]
+        cpu_before = process_tree_cpu(servers[0].pid)
         load_started = time.monotonic()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         elapsed = time.monotonic() - load_started
-        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        server_cpu = process_tree_cpu(servers[0].pid) - cpu_before
+        print(f"load average after: {os.getloadavg()[0]:.2f} (1 min), {os.getloadavg()[1]:.2f} (5 min)")
     finally:
         stop_servers(servers)
         if not embedded:
-            drop_data()
+            try:
+                drop_data()
+            except Exception as exc:  # the figures still print; say what was left
+                print(f"warning: the bench's data was not all deleted: {exc}")
         shutil.rmtree(var_dir, ignore_errors=True)
-    return 0 if report(rec, elapsed) else 1
+    return 0 if report(rec, elapsed, server_cpu) else 1
 
 
 if __name__ == "__main__":

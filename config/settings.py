@@ -42,6 +42,8 @@ elif not DEBUG and (_key_problem := secret_key_problem(SECRET_KEY)):
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A refused form gets a page in the site's style and language (JSON under /api/), not Django's bare one.
+CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 INSTALLED_APPS = [
     "accounts.apps.TirageAdminConfig",  # django.contrib.admin with the log-in limits
@@ -66,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.request_memo.RequestMemoMiddleware",
     "core.csp.ContentSecurityPolicyMiddleware",
     "core.request_guard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -121,6 +124,10 @@ if _database["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
     )
+elif _database["ENGINE"].startswith("django.db.backends.postgresql"):
+    # A database that does not answer must fail fast (a 503 in words, core.api_errors), not hold the
+    # request for libpq's default of forever: DB_CONNECT_TIMEOUT seconds to connect (libpq's minimum is 2).
+    _database.setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DB_CONNECT_TIMEOUT", 2))
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -156,8 +163,11 @@ CELERY_TASK_IGNORE_RESULT = True
 
 # Time limits, acknowledgement and redelivery are chosen together (docs/architecture.md, "Long tasks"):
 # - soft limit: raises inside the task, which records "took longer than its time limit" in words;
+# - heartbeat: the process running a task beats every TASK_HEARTBEAT_INTERVAL seconds; a run silent for
+#   TASK_HEARTBEAT_TIMEOUT lost its worker and is handed to another one (or failed in words past the
+#   attempt limit) when it is read or swept: within a minute of the death (see below);
 # - hard limit: the worker kills the task; a run "running" longer than this is dead by definition, so
-#   core.progress fails it in words when it is read or swept (about a minute past the limit at worst);
+#   core.progress fails it in words when it is read or swept (the backstop for runs without heartbeat);
 # - late acknowledgement: a message is acknowledged when its task ends, not when a worker takes it, and a
 #   pool process that dies mid-task (SIGKILL, out of memory) has its message rejected back to the queue,
 #   so another process runs it again (runs are idempotent, and counted: see TASK_MAX_ATTEMPTS);
@@ -166,7 +176,8 @@ CELERY_TASK_IGNORE_RESULT = True
 # - visibility timeout: with Redis, a message a whole worker took and never acknowledged (the worker was
 #   killed) goes back to the queue after this long. It must exceed the hard limit, or a task still
 #   running legitimately would be handed to a second worker; a redelivered run that was meanwhile failed
-#   as stale is not run again.
+#   as stale, or finished by the worker it was handed to, is not run again, nor one another live process
+#   is running (its heartbeat is fresh).
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("TASK_SOFT_TIME_LIMIT", 10 * 60)
 CELERY_TASK_TIME_LIMIT = env_int("TASK_TIME_LIMIT", CELERY_TASK_SOFT_TIME_LIMIT + 30)
 if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT:
@@ -187,6 +198,18 @@ if BROKER_VISIBILITY_TIMEOUT <= CELERY_TASK_TIME_LIMIT:
 TIRAGE_TASK_PENDING_LIMIT = env_int("TASK_PENDING_LIMIT", BROKER_VISIBILITY_TIMEOUT + 60)
 # Deliveries of one run before it is failed: a task that kills its worker each time is not retried forever.
 TIRAGE_TASK_MAX_ATTEMPTS = env_int("TASK_MAX_ATTEMPTS", 3)
+# Heartbeats: the process running a task writes TaskRun.heartbeat_at every TASK_HEARTBEAT_INTERVAL seconds
+# (core.progress.Heartbeat); a running run silent for TASK_HEARTBEAT_TIMEOUT seconds has lost its worker (a
+# whole worker killed, a machine lost) and is handed to another worker, up to TASK_MAX_ATTEMPTS deliveries,
+# or failed in words — noticed on the next read of the run, or by the sweep (every 15 s): within a minute,
+# where the visibility timeout alone would take minutes.
+TIRAGE_TASK_HEARTBEAT_INTERVAL = env_int("TASK_HEARTBEAT_INTERVAL", 10)
+TIRAGE_TASK_HEARTBEAT_TIMEOUT = env_int("TASK_HEARTBEAT_TIMEOUT", 30)
+if not 0 < 2 * TIRAGE_TASK_HEARTBEAT_INTERVAL <= TIRAGE_TASK_HEARTBEAT_TIMEOUT:
+    raise ImproperlyConfigured(
+        f"TASK_HEARTBEAT_TIMEOUT={TIRAGE_TASK_HEARTBEAT_TIMEOUT} must be at least twice "
+        f"TASK_HEARTBEAT_INTERVAL={TIRAGE_TASK_HEARTBEAT_INTERVAL} (one late beat must not look like a death)"
+    )
 # Sending a task must fail fast when Redis is down (the page answers 503 in words within 5 s): short
 # socket timeouts and one quick retry, instead of kombu's defaults (about 19 s before giving up).
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.5
@@ -205,7 +228,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "inte
 # The periodic sweep of dead runs (core.tasks.expire_stale_runs): run `celery -A config beat` next to
 # the workers, or `manage.py expire_stale_tasks` from cron.
 CELERY_BEAT_SCHEDULE = {
-    "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 60.0},
+    "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 15.0},
     # Today's duplicate game of every lexicon (idempotent: one per lexicon and day; a visit makes it otherwise).
     "duplicate-games-of-the-day": {"task": "training.make_duplicate_games_of_the_day", "schedule": 3600.0},
 }
@@ -226,11 +249,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Failed log-ins (page and API token) allowed per account and per client address in a window of
-# LOGIN_FAILURE_WINDOW seconds (accounts.login_limits); the address limit is higher because people share them.
-LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 10)
+# Argon2id first (Django's recommended hasher, argon2-cffi; OWASP's cost, accounts.hashers): a log-in costs
+# ~22 ms of CPU where PBKDF2's million iterations cost ~190 ms (seconds on a busy machine). The others stay to
+# read older hashes: Django re-hashes them with the first at the user's next successful log-in.
+PASSWORD_HASHERS = [
+    "accounts.hashers.OwaspArgon2PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+# Failed log-ins (page, API token, admin), accounts.login_limits: per (account, address) pair, the first
+# LOGIN_FREE_FAILURES are free, then each failure locks the pair for LOGIN_DELAY seconds, doubling up to
+# LOGIN_FAILURE_WINDOW. Past LOGIN_FAILURES_PER_ADDRESS failures from one address (any accounts) in the
+# window, only accounts that logged in from it in the last LOGIN_KNOWN_ADDRESS_DAYS may try from it; past
+# LOGIN_FAILURES_PER_ACCOUNT failures of one account (any addresses), only the addresses it used may try.
+# So a stranger never locks an owner out of the addresses the owner uses.
+LOGIN_FREE_FAILURES = env_int("LOGIN_FREE_FAILURES", 5)
+LOGIN_DELAY = env_int("LOGIN_DELAY", 60)
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 100)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 50)
 LOGIN_FAILURE_WINDOW = env_int("LOGIN_FAILURE_WINDOW", 15 * 60)
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 90)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

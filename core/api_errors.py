@@ -12,16 +12,25 @@ Django's HTML pages (or as a 500):
   reads it, answered with an HTML 400;
 - anything Django answers itself under ``/api/`` (an unknown URL, a ``SuspiciousOperation``, a crash):
   the ``handler400/403/404/500`` of ``config.urls`` come here and answer JSON for API paths.
+
+And one failure that is not a bug: the database not answering (down, restarting, unreachable). Whatever
+raised it — a view, the session or token lookup, a template — it reaches ``handler500``; that answers 503
+with ``Retry-After`` and the reason in words, in the visitor's language: the site's styled page for pages
+(rendered without the request, which would need the database for the user), JSON for the API.
 """
 
 from __future__ import annotations
 
+import sys
 import traceback
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import status
@@ -91,7 +100,46 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return JsonResponse({"detail": _("Not found.")}, status=404)
 
 
+DATABASE_RETRY_AFTER = 30
+"""Seconds a client is asked to wait when the database does not answer."""
+
+
+def database_unavailable(exc: BaseException | None) -> bool:
+    """Whether ``exc`` says the database cannot be used right now rather than that our code is wrong.
+
+    PEP 249's ``OperationalError`` is "related to the database's operation and not necessarily under the
+    control of the programmer" (connection refused or lost, server shutting down, timeout, SQLite's
+    "database is locked"); ``InterfaceError`` is a connection already closed. Django wraps both.
+    """
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+def _visitor_language(request: HttpRequest) -> str:
+    """The language the request was answered in, else the switcher's cookie, else French."""
+    available = {code for code, _name in settings.LANGUAGES}
+    for language in (getattr(request, "LANGUAGE_CODE", None), request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)):
+        if language in available:
+            return language
+    return settings.LANGUAGE_CODE
+
+
+def service_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 in words: the database does not answer (page or JSON, in the visitor's language)."""
+    with translation.override(_visitor_language(request)):
+        message = _("Tirage cannot reach its database at the moment. Please try again in a minute.")
+        if is_api_request(request):
+            response: HttpResponse = JsonResponse({"detail": message}, status=503)
+        else:
+            # No request in the context: the user, the session and the messages all need the database.
+            response = HttpResponse(loader.render_to_string("503.html", {"message": message}), status=503)
+        response["Content-Language"] = translation.get_language()
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+    return response
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
+    if database_unavailable(sys.exc_info()[1]):
+        return service_unavailable(request)
     if not is_api_request(request):
         return defaults.server_error(request)
     return JsonResponse({"detail": _("Internal server error; it has been logged.")}, status=500)

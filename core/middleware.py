@@ -66,7 +66,10 @@ class ChosenLanguageMiddleware:
         header = request.headers.get("Authorization", "")
         if header.startswith("Token "):
             for token_language in app_hooks("token_language"):  # the accounts app knows the profiles
-                language = token_language(header[6:].strip())
+                try:
+                    language = token_language(header[6:].strip())
+                except DatabaseError:  # the database is down: the answer (a 503) still follows Accept-Language
+                    language = None
                 if language in self.available:
                     return language
         for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):

@@ -44,6 +44,14 @@ class TaskRun(models.Model):
     error = models.TextField(_("error"), blank=True)
     attempts = models.PositiveSmallIntegerField(
         _("attempts"), default=0, help_text=_("Deliveries to a worker (more than one when a worker died mid-task)."))
+    arguments = models.JSONField(
+        _("arguments"), null=True, blank=True,
+        help_text=_("The task's keyword arguments, to hand the run to another worker if its worker dies."))
+    heartbeat_at = models.DateTimeField(
+        _("heartbeat at"), null=True, blank=True,
+        help_text=_("Last sign of life of the process running the task (every TASK_HEARTBEAT_INTERVAL seconds)."))
+    heartbeat_by = models.CharField(
+        _("heartbeat by"), max_length=255, blank=True, help_text=_("The host and process id running the task."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

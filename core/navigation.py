@@ -16,7 +16,7 @@ from typing import Any
 
 from django.apps import apps
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,20 @@ class NavItem:
         return not self.login_required or bool(getattr(user, "is_authenticated", False))
 
 
+_urls: dict[tuple[str, str], str] = {}
+
+
+def _url(url_name: str) -> str:
+    """``reverse(url_name)``, worked out once per process (and script prefix): the entries take no
+    arguments, and every page renders the menu, home blocks even several times (each block's template
+    runs the context processors)."""
+    key = (url_name, get_script_prefix())
+    url = _urls.get(key)
+    if url is None:
+        url = _urls[key] = reverse(url_name)
+    return url
+
+
 def navigation(request: HttpRequest) -> dict[str, list[dict[str, Any]]]:
     """Context processor: ``nav_items`` = [{"url", "label", "active"}] for the current user."""
     user = getattr(request, "user", None)
@@ -39,7 +53,7 @@ def navigation(request: HttpRequest) -> dict[str, list[dict[str, Any]]]:
     for config in apps.get_app_configs():
         for item in getattr(config, "nav_items", ()):
             if item.visible_to(user):
-                url = reverse(item.url_name)
+                url = _url(item.url_name)
                 active = request.path == url or (url != "/" and request.path.startswith(url))
                 items.append({"url": url, "label": item.label, "active": active})
     # A section inside another (/training/duplicate/ in /training/): only the deepest one is the current page.

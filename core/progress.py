@@ -33,13 +33,15 @@ import contextlib
 import functools
 import json
 import logging
+import os
+import socket
 import threading
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
-from celery import current_app, shared_task
+from celery import current_app, current_task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import close_old_connections, connection, transaction
@@ -89,20 +91,55 @@ def report(task_run_id: uuid.UUID | str, percent: float, message: str = "") -> N
     )
 
 
-def claim(task_run_id: uuid.UUID | str) -> bool:
+def _executor() -> str:
+    """Who runs a task: ``host:pid``, stored with its heartbeat."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _executor_is_dead(executor: str) -> bool:
+    """Whether ``executor`` (``host:pid``) is a process of this host that no longer exists."""
+    host, _sep, pid = executor.rpartition(":")
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # exists, owned by someone else
+        return False
+    return False
+
+
+def _heartbeat_fresh(heartbeat_at, now) -> bool:
+    return heartbeat_at is not None and heartbeat_at >= now - timedelta(
+        seconds=int(settings.TIRAGE_TASK_HEARTBEAT_TIMEOUT))
+
+
+def claim(task_run_id: uuid.UUID | str, *, heartbeat: bool = False) -> bool:
     """Mark the run running for one more delivery of its message; False when it must not run.
 
     Why: with late acknowledgement a message can be delivered again (its worker died, or died after the
-    task ended but before acknowledging). A run already finished (done, or failed as stale meanwhile) is
-    not run again, and a run delivered more than ``TIRAGE_TASK_MAX_ATTEMPTS`` times (a task that kills its
-    worker each time) is failed in words instead of looping.
+    task ended but before acknowledging; or the run was handed to another worker while a message of the
+    dead one was still queued). A run already finished (done, or failed as stale meanwhile) is not run
+    again; nor is a run whose heartbeat says another live process is running it; and a run delivered more
+    than ``TIRAGE_TASK_MAX_ATTEMPTS`` times (a task that kills its worker each time) is failed in words
+    instead of looping. ``heartbeat``: this process will beat for the run (workers, in-process threads).
     """
     now = timezone.now()
-    claimed = TaskRun.objects.filter(pk=task_run_id, state__in=[State.PENDING, State.RUNNING]).update(
-        state=State.RUNNING, started_at=now, updated_at=now, attempts=F("attempts") + 1
-    )
-    if not claimed:
+    row = TaskRun.objects.filter(pk=task_run_id).values_list("state", "heartbeat_at", "heartbeat_by").first()
+    if row is None or row[0] not in (State.PENDING, State.RUNNING):
         logger.info("task run %s is finished or gone: this delivery does nothing", task_run_id)
+        return False
+    state, heartbeat_at, heartbeat_by = row
+    if (state == State.RUNNING and _heartbeat_fresh(heartbeat_at, now) and heartbeat_by != _executor()
+            and not _executor_is_dead(heartbeat_by)):
+        logger.info("task run %s is running in %s: this delivery does nothing", task_run_id, heartbeat_by)
+        return False
+    claimed = TaskRun.objects.filter(pk=task_run_id, state=state, heartbeat_at=heartbeat_at).update(
+        state=State.RUNNING, started_at=now, updated_at=now, attempts=F("attempts") + 1,
+        heartbeat_at=now if heartbeat else None, heartbeat_by=_executor() if heartbeat else "")
+    if not claimed:
+        logger.info("task run %s was claimed by another delivery meanwhile", task_run_id)
         return False
     attempts = TaskRun.objects.filter(pk=task_run_id).values_list("attempts", flat=True).first() or 0
     if attempts > settings.TIRAGE_TASK_MAX_ATTEMPTS:
@@ -112,6 +149,44 @@ def claim(task_run_id: uuid.UUID | str) -> bool:
         task_runs_failed.send(sender=TaskRun, run_ids=[task_run_id])
         return False
     return True
+
+
+class Heartbeat:
+    """A thread writing ``heartbeat_at`` every ``TASK_HEARTBEAT_INTERVAL`` seconds while a task runs.
+
+    Why: a worker killed as a whole (SIGKILL of its main process and its pool, a machine lost) leaves its
+    run "running" with nobody to say otherwise; the Redis broker hands its message out again only after
+    the visibility timeout (minutes). A run whose heartbeat is older than ``TASK_HEARTBEAT_TIMEOUT`` is
+    known dead within a minute (:func:`expire_stale_runs`) and handed to another worker. The thread writes
+    only while the run is running (its own database connection, closed when it stops); a failed write is
+    logged and retried at the next beat.
+    """
+
+    def __init__(self, task_run_id: uuid.UUID | str) -> None:
+        self.task_run_id = task_run_id
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._beat, name=f"heartbeat-{task_run_id}", daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._stopped.set()
+        self._thread.join(timeout=5)
+
+    def _beat(self) -> None:
+        interval = float(settings.TIRAGE_TASK_HEARTBEAT_INTERVAL)
+        try:
+            while not self._stopped.wait(interval):
+                try:
+                    TaskRun.objects.filter(pk=self.task_run_id, state=State.RUNNING).update(
+                        heartbeat_at=timezone.now())
+                except Exception as exc:  # a database blip: the next beat tries again
+                    logger.warning("heartbeat of task run %s not written: %s", self.task_run_id, exc)
+                    close_old_connections()
+        finally:
+            connection.close()
 
 
 def mark_done(task_run_id: uuid.UUID | str, result: Any = None, message: str = "") -> None:
@@ -128,9 +203,24 @@ def mark_failed(task_run_id: uuid.UUID | str, error: str) -> None:
     )
 
 
+def task_of_kind(kind: str) -> Any:
+    """The registered Celery task named ``kind``, or None.
+
+    A web process imports the apps' task modules only when a service starts a task; Celery's registry
+    then lacks the others. The apps' ``tasks`` modules are imported once on first need (Celery's own
+    autodiscovery, as a worker does at start), so a run read or swept there finds its task and limits.
+    """
+    if not kind:
+        return None
+    tasks = current_app.tasks
+    if kind not in tasks:
+        current_app.loader.import_default_modules()
+    return tasks.get(kind)
+
+
 def hard_limit_seconds(kind: str = "") -> int:
     """The hard time limit of the task ``kind`` (its own, else Celery's default): no run lives longer."""
-    task = current_app.tasks.get(kind) if kind else None
+    task = task_of_kind(kind)
     # Celery copies its default onto every task's ``time_limit``, so only a limit given to tracked_task
     # (kept aside) is the task's own; otherwise the setting, read now (tests and deployments change it).
     own = getattr(task, "tirage_time_limit", None)
@@ -142,35 +232,110 @@ def stale_after_seconds(kind: str = "") -> int:
     return hard_limit_seconds(kind) + STALE_GRACE_SECONDS
 
 
+def soft_limit_seconds(kind: str = "") -> int:
+    """The soft time limit of the task ``kind`` (its own, else Celery's default)."""
+    task = task_of_kind(kind)
+    own = getattr(task, "tirage_soft_time_limit", None)
+    return int(own or settings.CELERY_TASK_SOFT_TIME_LIMIT)
+
+
 def _stale_error(state: str) -> str:
     if state == State.PENDING:
         return _("No worker took the task in time (the task service may be stopped); start it again.")
     return _("The task stopped answering (its process probably restarted); start it again.")
 
 
-def _is_stale(kind: str, state: str, started_at, created_at, updated_at, now) -> bool:
-    """Running past the hard limit (counted from its latest start), or pending past the pending limit."""
+def _is_stale(kind: str, state: str, started_at, created_at, updated_at, attempts: int, now) -> bool:
+    """Running past the hard limit (counted from its latest start), or pending past the pending limit
+    (counted from when it was queued: created, or handed to another worker after a first attempt)."""
     if state == State.RUNNING:
         return (started_at or updated_at) < now - timedelta(seconds=stale_after_seconds(kind))
-    return created_at < now - timedelta(seconds=int(settings.TIRAGE_TASK_PENDING_LIMIT))
+    queued_at = updated_at if attempts else created_at
+    return queued_at < now - timedelta(seconds=int(settings.TIRAGE_TASK_PENDING_LIMIT))
 
 
-def expire_stale_runs(runs: QuerySet[TaskRun] | None = None) -> list[uuid.UUID]:
-    """Fail in words every stale run among ``runs`` (all runs by default); return their ids.
+def _worker_gone(state: str, heartbeat_at, now) -> bool:
+    """A running run whose process beat once and then stopped beating: that process is dead."""
+    return state == State.RUNNING and heartbeat_at is not None and not _heartbeat_fresh(heartbeat_at, now)
 
-    Called by the periodic sweep (``core.expire_stale_runs``, ``manage.py expire_stale_tasks``) and before
-    a run, or a row that follows one, is read. One query when nothing is stale (unfinished runs are few
-    and indexed); each stale run is then failed only if it did not move meanwhile (same state, same start).
+
+def _fail(pk, state: str, started_at, now, error: str) -> bool:
+    """Fail the run in words if it did not move meanwhile (same state, same start)."""
+    return bool(TaskRun.objects.filter(pk=pk, state=state, started_at=started_at).update(
+        state=State.FAILED, error=error, finished_at=now, updated_at=now))
+
+
+def _hand_over(pk, kind: str, attempts: int, started_at, heartbeat_at, arguments, now) -> str | None:
+    """A run whose worker died: queue it again for another worker, or say in words why not.
+
+    Returns None when it was queued again, else the error to fail it with: the attempt limit reached
+    (``TASK_MAX_ATTEMPTS``: a task that kills its worker each time), its time used up (it had run past
+    its soft limit: running it again would only hit the limit again), or nothing to send (a run started
+    before runs kept their arguments).
+    """
+    task = task_of_kind(kind)
+    if attempts >= settings.TIRAGE_TASK_MAX_ATTEMPTS:
+        return _("The worker running the task stopped %(n)s times; the task was abandoned.") % {"n": attempts}
+    if started_at is not None and started_at < now - timedelta(seconds=soft_limit_seconds(kind)):
+        return _("The task took longer than its time limit and was stopped.")
+    if task is None or arguments is None:
+        return _stale_error(State.RUNNING)
+    queued = TaskRun.objects.filter(pk=pk, state=State.RUNNING, heartbeat_at=heartbeat_at).update(
+        state=State.PENDING, progress=0, heartbeat_at=None, heartbeat_by="", updated_at=now,
+        message=_("Its worker stopped; the task was handed to another worker.")[:255])
+    if queued:
+        logger.warning("task run %s (%s): its worker stopped beating; queued again (attempt %s of %s)",
+                       pk, kind, attempts + 1, settings.TIRAGE_TASK_MAX_ATTEMPTS)
+        transaction.on_commit(lambda: _send_again(task, arguments, pk))
+    return None
+
+
+def _send_again(task: Any, arguments: dict[str, Any], pk) -> None:
+    """Dispatch a handed-over run as ``start_task`` did; a broker that does not answer fails it in words."""
+    mode = settings.TIRAGE_TASKS_MODE
+    try:
+        if mode == "celery":
+            task.apply_async(kwargs=arguments, task_id=str(pk))
+        elif mode == "thread":
+            _start_thread(task, arguments, str(pk))
+        else:
+            task.apply(kwargs=arguments, task_id=str(pk))
+    except Exception as exc:
+        logger.warning("could not send task run %s again: %s", pk, exc)
+        now = timezone.now()
+        if TaskRun.objects.filter(pk=pk, state=State.PENDING).update(
+                state=State.FAILED, finished_at=now, updated_at=now,
+                error=_("Its worker stopped, and the task service is not answering to hand it to another one; "
+                        "start it again in a few minutes.")):
+            task_runs_failed.send(sender=TaskRun, run_ids=[pk])
+
+
+def expire_stale_runs(runs: QuerySet[TaskRun] | None = None,
+                      handed_over: list[uuid.UUID] | None = None) -> list[uuid.UUID]:
+    """Hand to another worker, or fail in words, every dead run among ``runs`` (all runs by default);
+    return the ids of the runs failed.
+
+    Dead: running with a heartbeat older than ``TASK_HEARTBEAT_TIMEOUT`` (its worker is gone: queued
+    again, up to ``TASK_MAX_ATTEMPTS``, see :func:`_hand_over`), running past its hard limit, or pending
+    past the pending limit. Called by the periodic sweep (``core.expire_stale_runs``, ``manage.py
+    expire_stale_tasks``) and before a run, or a row that follows one, is read. One query when nothing is
+    dead (unfinished runs are few and indexed); each change is made only if the run did not move meanwhile.
+    The ids of the runs queued again are appended to ``handed_over`` when given.
     """
     runs = TaskRun.objects.all() if runs is None else runs
     now = timezone.now()
     unfinished = runs.filter(state__in=[State.PENDING, State.RUNNING]).values_list(
-        "pk", "kind", "state", "started_at", "created_at", "updated_at")
+        "pk", "kind", "state", "started_at", "created_at", "updated_at", "heartbeat_at", "attempts", "arguments")
     expired: list[uuid.UUID] = []
-    for pk, kind, state, started_at, created_at, updated_at in unfinished:
-        if _is_stale(kind, state, started_at, created_at, updated_at, now) and TaskRun.objects.filter(
-                pk=pk, state=state, started_at=started_at).update(
-                state=State.FAILED, error=_stale_error(state), finished_at=now, updated_at=now):
+    for pk, kind, state, started_at, created_at, updated_at, heartbeat_at, attempts, arguments in unfinished:
+        if _worker_gone(state, heartbeat_at, now):
+            error = _hand_over(pk, kind, attempts, started_at, heartbeat_at, arguments, now)
+            if error is None and handed_over is not None:
+                handed_over.append(pk)
+            if error is not None and _fail(pk, state, started_at, now, error):
+                expired.append(pk)
+        elif _is_stale(kind, state, started_at, created_at, updated_at, attempts, now) and _fail(
+                pk, state, started_at, now, _stale_error(state)):
             expired.append(pk)
     if expired:
         logger.warning("failed %s stale task run(s): %s", len(expired), ", ".join(map(str, expired)))
@@ -179,14 +344,16 @@ def expire_stale_runs(runs: QuerySet[TaskRun] | None = None) -> list[uuid.UUID]:
 
 
 def expire_if_stale(run: TaskRun) -> TaskRun:
-    """Fail ``run`` in words when it is stale (see :func:`expire_stale_runs`) and return it fresh.
+    """Fail ``run`` in words when it is stale, or hand it to another worker when its worker is gone (see
+    :func:`expire_stale_runs`), and return it fresh.
 
     Called whenever a run, or a row following one, is read, so no page or client polls a dead run
     forever; the periodic sweep catches the runs nobody reads.
     """
     if run.state not in (State.PENDING, State.RUNNING):
         return run
-    if expire_stale_runs(TaskRun.objects.filter(pk=run.pk)):
+    handed_over: list[uuid.UUID] = []
+    if expire_stale_runs(TaskRun.objects.filter(pk=run.pk), handed_over) or handed_over:
         run.refresh_from_db()
     return run
 
@@ -226,21 +393,24 @@ def tracked_task(name: str | None = None, *, shared: bool = False,
         @functools.wraps(func)
         def run(task_run_id: str, task_language: str | None = None, **kwargs: Any) -> Any:
             with translation.override(_known_language(task_language)):
-                if not claim(task_run_id):
+                beating = _heartbeat_wanted()
+                if not claim(task_run_id, heartbeat=beating):
                     return None
-                try:
-                    result = func(Progress(task_run_id), **kwargs)
-                    _check_storable(result)
-                    mark_done(task_run_id, result)
-                except Exception as exc:
-                    if not isinstance(exc, TaskFailure):
-                        logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
-                    mark_failed(task_run_id, describe_error(exc))
-                    return None
+                with Heartbeat(task_run_id) if beating else contextlib.nullcontext():
+                    try:
+                        result = func(Progress(task_run_id), **kwargs)
+                        _check_storable(result)
+                        mark_done(task_run_id, result)
+                    except Exception as exc:
+                        if not isinstance(exc, TaskFailure):
+                            logger.exception("task %s (%s) failed", name or func.__name__, task_run_id)
+                        mark_failed(task_run_id, describe_error(exc))
+                        return None
                 return result
 
         task = shared_task(name=name, **celery_options)(run)
         task.tirage_time_limit = celery_options.get("time_limit")
+        task.tirage_soft_time_limit = celery_options.get("soft_time_limit")
         return task
 
     return decorator
@@ -261,6 +431,16 @@ def _known_language(code: str | None) -> str:
 
 
 _inline_in_this_process = threading.local()
+_background_thread = threading.local()
+
+
+def _heartbeat_wanted() -> bool:
+    """Tasks beat when a process of their own may die under them: on a worker (not applied inline), or in
+    a background thread of this process (``thread`` mode); inline runs end with their caller."""
+    request = getattr(current_task, "request", None)
+    if request is not None and not getattr(request, "is_eager", True):
+        return True
+    return bool(getattr(_background_thread, "active", False))
 
 
 @contextlib.contextmanager
@@ -303,8 +483,10 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
         task = task_named(task)
     if owner is not None and not getattr(owner, "is_authenticated", False):
         owner = None  # AnonymousUser
-    run = TaskRun.objects.create(kind=task.name, owner=owner)
+    run = TaskRun(kind=task.name, owner=owner)
     call_kwargs = {"task_run_id": str(run.id), "task_language": translation.get_language(), **kwargs}
+    run.arguments = call_kwargs  # to hand the run to another worker if its worker dies
+    run.save(force_insert=True)
     mode = settings.TIRAGE_TASKS_MODE
     if mode == "thread" and getattr(_inline_in_this_process, "active", False):
         mode = "sync"
@@ -341,6 +523,7 @@ def _send(task: Any, call_kwargs: dict[str, Any], run: TaskRun) -> None:
 def _start_thread(task: Any, call_kwargs: dict[str, Any], task_id: str) -> None:
     def target() -> None:
         close_old_connections()
+        _background_thread.active = True
         try:
             task.apply(kwargs=call_kwargs, task_id=task_id)
         except Exception:  # the tracked wrapper records failures; this is a last resort

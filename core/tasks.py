@@ -36,5 +36,6 @@ def ping(progress: Progress, steps: int = 3, delay: float = 0.0) -> dict:
 
 @shared_task(name="core.expire_stale_runs", ignore_result=True)
 def expire_stale_runs_task() -> int:
-    """The periodic sweep (Celery beat, every minute): fail in words the runs whose worker is gone."""
+    """The periodic sweep (Celery beat, every 15 s): hand to another worker, or fail in words, the runs whose
+    worker is gone; returns how many were failed."""
     return len(expire_stale_runs())

@@ -6,10 +6,12 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from core import health
+from core.api_errors import is_api_request
 from core.home import home_blocks
 from core.progress import start_task
 from core.selectors import get_visible_task_run, recent_task_runs
@@ -60,3 +62,10 @@ def start_ping(request: HttpRequest) -> HttpResponse:
     """Start a short ``core.ping`` task and return its progress partial (a visible end-to-end check)."""
     run = start_task("core.ping", owner=request.user, steps=PING_STEPS, delay=PING_DELAY)
     return render(request, "core/_progress.html", {"run": run})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a refused form in the site's style and language (JSON under /api/)."""
+    if is_api_request(request):
+        return JsonResponse({"detail": _("CSRF check failed: reload the page and send the form again.")}, status=403)
+    return render(request, "403_csrf.html", {"cookies_enabled": bool(request.COOKIES)}, status=403)

@@ -31,6 +31,7 @@ from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
     AnagramsResultSerializer,
     CheckResultSerializer,
+    ConfirmationNeededSerializer,
     DefinitionImportResultSerializer,
     DefinitionImportSerializer,
     DefinitionSerializer,
@@ -40,6 +41,7 @@ from lexicon.serializers import (
     HooksSerializer,
     LexiconSerializer,
     NewWordsSerializer,
+    PublishSerializer,
     TaskStartedSerializer,
     UploadResultSerializer,
     UploadSerializer,
@@ -297,7 +299,7 @@ class VersionListApi(UploadLimitMixin, StaffApi):
         data = serializer.validated_data
         try:
             outcome = services.upload_version(lexicon, data["file"], user=request.user, note=data["note"],
-                                              skip_invalid=data["skip_invalid"])
+                                              skip_invalid=data["skip_invalid"], mode=data["mode"])
         except services.CurationError as exc:
             return error_response(exc.message, **_problems(exc.problems))
         body = {"version": outcome.version, "skipped": [str(p) for p in outcome.skipped],
@@ -310,6 +312,14 @@ class VersionDetailApi(StaffApi):
     def get(self, request: Request, lexicon_id: int, number: int) -> Response:
         lexicon = self.get_lexicon(lexicon_id)
         return Response(VersionSerializer(self.get_version(lexicon, number)).data)
+
+    @extend_schema(request=None, responses={204: OpenApiResponse(description="Discarded."), 400: REFUSED})
+    def delete(self, request: Request, lexicon_id: int, number: int) -> Response:
+        """Discard a draft (never published: an upload, word edits, or a failed compile). The history keeps a
+        line saying so. A version that serves or served is refused (400)."""
+        lexicon = self.get_lexicon(lexicon_id)
+        services.discard_version(self.get_version(lexicon, number), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class VersionDiffApi(StaffApi):
@@ -342,13 +352,25 @@ class VersionDiffApi(StaffApi):
 
 
 class PublishApi(StaffApi):
-    @extend_schema(request=None, responses={202: TaskStartedSerializer, 400: REFUSED})
+    @extend_schema(request=PublishSerializer, responses={
+        202: TaskStartedSerializer, 400: REFUSED,
+        409: OpenApiResponse(ConfirmationNeededSerializer,
+                             description="The version would remove more than 1 % of the serving words: nothing "
+                                         "started; send `{\"confirm\": true}` to publish it anyway.")})
     def post(self, request: Request, lexicon_id: int, number: int) -> Response:
-        """Compile and publish this version (an earlier one: roll back). Follow the task at ``status_url``;
-        the previous version serves until the task is done."""
+        """Compile and publish this version (an earlier one: roll back, with its ``reason``). Follow the task at
+        ``status_url``; the previous version serves until the task is done. A version that would remove more
+        than 1 % of the serving words is 409 with the counts unless ``confirm`` is true."""
         lexicon = self.get_lexicon(lexicon_id)
         version = self.get_version(lexicon, number)
-        run = services.publish_version(version, user=request.user)
+        serializer = PublishSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            run = services.publish_version(version, user=request.user, **serializer.validated_data)
+        except services.ConfirmationNeeded as exc:
+            body = {"detail": exc.message, "added": exc.added, "removed": exc.removed,
+                    "serving_words": exc.serving_words, "removed_share": round(exc.removed_share, 6)}
+            return Response(ConfirmationNeededSerializer(body).data, status=status.HTTP_409_CONFLICT)
         body = {"task": run.id, "status_url": reverse("api-task-detail", args=[run.id]), "version": version.number}
         return Response(TaskStartedSerializer(body).data, status=status.HTTP_202_ACCEPTED)
 

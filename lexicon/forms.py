@@ -39,6 +39,19 @@ class UploadForm(forms.Form):
     note = forms.CharField(label=_("Note"), required=False, max_length=MAX_NOTE_LENGTH, validators=[validate_multiline],
                            widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Where the list comes from, why."))
     skip_invalid = forms.BooleanField(label=_("Leave out invalid lines instead of refusing the file"), required=False)
+    mode = forms.ChoiceField(
+        label=_("What the file does"), widget=forms.RadioSelect,
+        choices=[("add", _("Add these words to the list (nothing is removed)")),
+                 ("replace", _("Replace the list: the file becomes the whole lexicon, every word missing from it "
+                               "is removed"))],
+        error_messages={"required": _("Say whether the file adds its words or replaces the whole list.")})
+
+
+class PublishForm(forms.Form):
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    reason = forms.CharField(label=_("Why roll back?"), required=False, max_length=MAX_NOTE_LENGTH,
+                             validators=[validate_multiline], widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text=_("Required for a rollback; kept in the history."))
 
 
 class WordEditForm(forms.Form):

@@ -133,6 +133,7 @@ class LexiconEvent(models.Model):
         SET_DEFINITION = "set_definition", _("Edited a definition")
         DELETE_DEFINITION = "delete_definition", _("Deleted a definition")
         IMPORT_DEFINITIONS = "import_definitions", _("Imported definitions")
+        DISCARD = "discard", _("Discarded a draft")
 
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="events")
     version = models.ForeignKey(

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
 from core.hooks import app_hooks
+from core.request_memo import request_memo
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for, load_compiled
@@ -91,11 +92,19 @@ def gaddag_of_version(content_hash: str, language: str, *, words_file: str | Non
 
 def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
     """The lexicon to preselect for ``user``: their chosen default (the ``chosen_lexicon`` hook, the accounts
-    app), else the site's default of ``language``, else the first lexicon by name."""
-    for chosen in app_hooks("chosen_lexicon"):
-        if (lexicon := chosen(user)) is not None:
-            return lexicon
-    return site_lexicon(language)
+    app), else the site's default of ``language``, else the first lexicon by name.
+
+    Worked out once per request and language (``core.request_memo``: a page's blocks each ask for it);
+    a change of the learner's preferences drops it (``accounts.selectors.forget_preferences``).
+    """
+    memo, key = request_memo(), ("lexicon", getattr(user, "pk", None), language)
+    if memo is not None and key in memo:
+        return memo[key]
+    lexicon = next((found for chosen in app_hooks("chosen_lexicon") if (found := chosen(user)) is not None), None)
+    lexicon = lexicon or site_lexicon(language)
+    if memo is not None:
+        memo[key] = lexicon
+    return lexicon
 
 
 def site_lexicon(language: str = "fr") -> Lexicon | None:

@@ -49,6 +49,10 @@ class UploadSerializer(serializers.Serializer):
                                  validators=[validate_multiline])
     skip_invalid = serializers.BooleanField(required=False, default=False,
                                             help_text="Leave bad lines out (listed back) instead of refusing the file.")
+    mode = serializers.ChoiceField(choices=["replace", "add"], required=False, default="replace",
+                                   help_text="`replace` (default): the file becomes the whole list, serving words "
+                                             "missing from it are removed. `add`: its words are added to the serving "
+                                             "list, nothing is removed.")
 
 
 class UploadResultSerializer(serializers.Serializer):
@@ -66,6 +70,24 @@ class DiffSerializer(serializers.Serializer):
     pages = serializers.IntegerField()
     added = serializers.ListField(child=serializers.CharField())
     removed = serializers.ListField(child=serializers.CharField())
+
+
+class PublishSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(required=False, default=False,
+                                       help_text="Publish even though more than 1 % of the serving words would be "
+                                                 "removed (without it: 409 with the counts).")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=MAX_NOTE_LENGTH,
+                                   validators=[validate_multiline],
+                                   help_text="Why: required for a rollback (publishing an earlier version), kept in "
+                                             "the history.")
+
+
+class ConfirmationNeededSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    added = serializers.IntegerField(help_text="Words the version would add to the serving list.")
+    removed = serializers.IntegerField(help_text="Words it would remove.")
+    serving_words = serializers.IntegerField(help_text="Words of the serving version.")
+    removed_share = serializers.FloatField(help_text="removed / serving_words.")
 
 
 class TaskStartedSerializer(serializers.Serializer):

@@ -13,6 +13,11 @@ Rules, and why:
   transaction; until that moment the previous version keeps serving, and a failed compile leaves it
   serving. Rolling back is publishing an earlier version again (its compiled file is normally still
   stored, so the task only checks it and swaps).
+* **Nothing hurts by accident.** An upload either *replaces* the list (the file becomes the whole lexicon)
+  or *adds* its words to the serving list: the curator says which. A publication (or rollback) that
+  would remove more than :data:`REMOVAL_CONFIRM_SHARE` of the serving words is refused with the counts
+  (:class:`ConfirmationNeeded`) until confirmed; a rollback records its reason (required); a draft
+  that is not wanted is discarded (:func:`discard_version`), never left to be published by mistake.
 * **Single-word edits** (add or remove, each with a reason) go into the lexicon's *open edit draft*:
   the draft version of origin ``edit`` based on the serving version, created by the first edit.
   Successive edits amend that draft (each one recorded in the audit trail), and the curator
@@ -40,8 +45,10 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.engine_messages import engine_error_message, problem_reason
 from core.models import TaskRun
@@ -62,6 +69,8 @@ SHOWN_PROBLEMS = 20
 MAX_WORD_LENGTH = 64
 MAX_DEFINITION_LENGTH = 500
 MAX_REASON_LENGTH = MAX_NOTE_LENGTH
+#: A publication removing more than this share of the serving version's words needs an explicit confirmation.
+REMOVAL_CONFIRM_SHARE = 0.01
 
 State = LexiconVersion.State
 Origin = LexiconVersion.Origin
@@ -87,6 +96,19 @@ class CurationError(Exception):
         super().__init__(message)
         self.message = message
         self.problems = problems or []
+
+
+class ConfirmationNeeded(CurationError):
+    """The publication removes more than :data:`REMOVAL_CONFIRM_SHARE` of the serving words: say so with the
+    counts, and publish only when the curator confirms (``confirm=True``)."""
+
+    def __init__(self, message: str, *, added: int, removed: int, serving_words: int) -> None:
+        super().__init__(message)
+        self.added, self.removed, self.serving_words = added, removed, serving_words
+
+    @property
+    def removed_share(self) -> float:
+        return self.removed / self.serving_words if self.serving_words else 0.0
 
 
 class LexiconImportError(CurationError):
@@ -227,9 +249,17 @@ def import_word_list(path: str | Path, *, name: str, language: str, skip_invalid
 
 
 def _skipped_note(word_list: WordList) -> str:
-    if not word_list.problems:
+    """The note kept with a version whose bad lines were left out, in the uploader's language."""
+    count = len(word_list.problems)
+    if not count:
         return ""
-    return f"{len(word_list.problems)} invalid line(s) skipped: {word_list.problem_summary(5)}"
+    shown = "; ".join(_("line %(line)s: %(text)s: %(reason)s") % {"line": p.line, "text": repr(p.text),
+                                                                 "reason": problem_reason(p)}
+                      for p in word_list.problems[:5])
+    if count > 5:
+        shown += _("; and %(count)d more") % {"count": count - 5}
+    return ngettext("%(count)d invalid line skipped: %(lines)s", "%(count)d invalid lines skipped: %(lines)s",
+                    count) % {"count": count, "lines": shown}
 
 
 def _compile(words: list[str], language: str, content_hash: str):
@@ -264,13 +294,26 @@ class UploadOutcome:
     duplicates: int = 0
 
 
+class UploadMode(enum.StrEnum):
+    REPLACE = "replace"
+    """The file is the whole new list: serving words missing from it are removed."""
+    ADD = "add"
+    """The file's words are added to the serving list; nothing is removed."""
+
+
 def upload_version(lexicon: Lexicon, upload: UploadedFileLike, *, user, note: str = "",
-                   skip_invalid: bool = False) -> UploadOutcome:
+                   skip_invalid: bool = False, mode: str = UploadMode.REPLACE) -> UploadOutcome:
     """Make an uploaded word list a draft version of ``lexicon`` (nothing serves it until published).
 
+    ``mode``: ``replace`` (the file becomes the whole list) or ``add`` (its words join the serving list).
     Refused, with nothing written, when the file is too large, has bad lines (listed with their line
-    numbers) unless ``skip_invalid``, has no word, or is identical to the serving version.
+    numbers) unless ``skip_invalid``, has no word, adds nothing (``add``) or is identical to the serving
+    version.
     """
+    try:
+        mode = UploadMode(mode)
+    except ValueError:
+        raise CurationError(_("Say whether the file replaces the list or adds its words to it.")) from None
     _check_size(upload)
     _check_free_text(note, _("The note"), MAX_NOTE_LENGTH)
     try:
@@ -279,31 +322,42 @@ def upload_version(lexicon: Lexicon, upload: UploadedFileLike, *, user, note: st
         raise CurationError(_("The file could not be read: %(error)s") % {"error": exc}) from None
     if word_list.problems and not skip_invalid:
         raise CurationError(
-            _problem_message(_("%(count)d invalid line(s), nothing was saved") % {"count": len(word_list.problems)},
+            _problem_message(ngettext("%(count)d invalid line, nothing was saved",
+                                      "%(count)d invalid lines, nothing was saved", len(word_list.problems))
+                             % {"count": len(word_list.problems)},
                              word_list.problems),
             word_list.problems,
         )
     if not word_list.words:
         raise CurationError(_("The file has no valid word; nothing was saved."))
+    words = word_list.words
     content_hash = word_list.content_hash
+    if mode == UploadMode.ADD:
+        if lexicon.current_version is None:
+            raise CurationError(_("This lexicon has no published list to add words to: upload the whole list."))
+        serving = load_words(lexicon.current_version.words_file)
+        words = sorted(set(serving) | set(word_list.words))
+        if len(words) == len(serving):
+            raise CurationError(_("Every word of the file is already in the lexicon; nothing was saved."))
+        content_hash = words_hash(words)
     if content_hash == lexicon.content_hash:
         raise CurationError(_("This list is identical to the version being served; there is nothing to publish."))
-    stored_name = store_words(word_list.words, content_hash)
+    stored_name = store_words(words, content_hash)
     source = Path(upload.name or "upload.txt").name[:255]
     with transaction.atomic():
         lexicon = Lexicon.objects.select_for_update().get(pk=lexicon.pk)
         parent = lexicon.current_version
-        added, removed = _diff_counts(word_list.words, parent)
+        added, removed = _diff_counts(words, parent)
         text = note.strip()
         if word_list.problems:
             text = (text + "\n" if text else "") + _skipped_note(word_list)
         version = LexiconVersion.objects.create(
             lexicon=lexicon, number=_next_number(lexicon), parent=parent, origin=Origin.UPLOAD, state=State.DRAFT,
-            content_hash=content_hash, words_file=stored_name, word_count=len(word_list.words),
+            content_hash=content_hash, words_file=stored_name, word_count=len(words),
             added_count=added, removed_count=removed, source_name=source, note=text, created_by=user,
         )
         _event(lexicon, Action.UPLOAD, user=user, version=version, reason=note.strip(), source=source,
-               words=len(word_list.words), added=added, removed=removed, skipped=len(word_list.problems))
+               words=len(words), added=added, removed=removed, skipped=len(word_list.problems), mode=str(mode))
     return UploadOutcome(version, word_list.problems, word_list.duplicates)
 
 
@@ -406,14 +460,50 @@ def compile_alive(run) -> bool:
     return run is not None and not run.is_finished and run.updated_at > timezone.now() - STALE_COMPILE
 
 
-def publish_version(version: LexiconVersion, *, user):
+def publication_impact(version: LexiconVersion) -> tuple[int, int, int]:
+    """(added, removed, serving words) if ``version`` replaced the serving version now."""
+    lexicon = version.lexicon
+    current = lexicon.current_version
+    if current is None:
+        return version.word_count, 0, 0
+    if version.parent_id == current.pk:  # the counts stored with the version are against the serving one
+        return version.added_count, version.removed_count, current.word_count
+    new, old = set(load_words(version.words_file)), set(load_words(current.words_file))
+    return len(new - old), len(old - new), len(old)
+
+
+def is_rollback(version: LexiconVersion) -> bool:
+    current = version.lexicon.current_version
+    return current is not None and version.number < current.number
+
+
+def publish_version(version: LexiconVersion, *, user, confirm: bool = False, reason: str = ""):
     """Start compiling ``version`` and serve it when done; return the TaskRun to follow.
 
     The serving version does not change until the task has compiled and checked the new file.
-    Publishing a superseded version is a rollback. Refused for the serving version and for a version
-    whose compile is already under way.
+    Publishing an earlier version is a rollback: ``reason`` is then required (kept in the audit trail).
+    Refused for the serving version and for a version whose compile is already under way; refused with
+    :class:`ConfirmationNeeded` (nothing started) when it would remove more than
+    :data:`REMOVAL_CONFIRM_SHARE` of the serving words, unless ``confirm``.
     """
 
+    reason = (reason or "").strip()
+    if reason:
+        _check_free_text(reason, _("The reason"), MAX_REASON_LENGTH)
+    version = LexiconVersion.objects.select_related("lexicon", "lexicon__current_version").get(pk=version.pk)
+    if not version.is_serving:
+        if is_rollback(version) and not reason:
+            raise CurationError(_("Say why you roll back: a reason is required, kept in the history."))
+        added, removed, serving = publication_impact(version)
+        if not confirm and serving and removed > serving * REMOVAL_CONFIRM_SHARE:
+            raise ConfirmationNeeded(
+                _("Version %(number)d would remove %(removed)s of the %(serving)s words served (%(share)s %%) and add "
+                  "%(added)s: confirm to publish it.") % {
+                    "number": version.number, "removed": number_format(removed, force_grouping=True),
+                    "serving": number_format(serving, force_grouping=True),
+                    "share": number_format(round(100 * removed / serving, 1), decimal_pos=1),
+                    "added": number_format(added, force_grouping=True)},
+                added=added, removed=removed, serving_words=serving)
     with transaction.atomic():
         version = (LexiconVersion.objects.select_for_update(of=("self",)).select_related("lexicon", "compile_task")
                    .get(pk=version.pk))
@@ -428,14 +518,14 @@ def publish_version(version: LexiconVersion, *, user):
         # Dispatch waits for the commit (celery/thread modes); in sync mode the task has already run and
         # set the final state when start_task returns, so only the run link is written afterwards.
         run = start_task("lexicon.publish_version", owner=user, version_id=version.pk,
-                         user_id=getattr(user, "pk", None))
+                         user_id=getattr(user, "pk", None), reason=reason)
         LexiconVersion.objects.filter(pk=version.pk).update(compile_task=run)
     run.refresh_from_db()
     return run
 
 
 def run_publication(version_id: int, user_id: int | None = None,
-                    report: Callable[[float, str], None] | None = None) -> dict[str, Any]:
+                    report: Callable[[float, str], None] | None = None, reason: str = "") -> dict[str, Any]:
     """The publication task's body: compile (with progress), check, then swap in one transaction.
 
     On any failure the version is marked ``failed`` with the reason, the audit trail says so, the
@@ -487,7 +577,7 @@ def run_publication(version_id: int, user_id: int | None = None,
         version.save(update_fields=["state", "published_at", "compile_error", "compiled_sha256", "compiled_size"])
         _serve(lexicon, version, now)
         rollback = previous is not None and version.number < previous.number
-        _event(lexicon, Action.ROLLBACK if rollback else Action.PUBLISH, user=user, version=version,
+        _event(lexicon, Action.ROLLBACK if rollback else Action.PUBLISH, user=user, version=version, reason=reason,
                previous=previous.number if previous else None, words=version.word_count)
     return {
         "lexicon": lexicon.pk,
@@ -499,6 +589,24 @@ def run_publication(version_id: int, user_id: int | None = None,
         "reused": outcome.reused,
         "rollback": rollback,
     }
+
+
+def discard_version(version: LexiconVersion, *, user) -> int:
+    """Delete a draft (an upload or word edits never published, or whose compile failed); return its number.
+
+    The audit trail keeps an event saying which version was discarded, by whom (its earlier events stay,
+    without the link). Refused for a version that serves or served, and for one being compiled.
+    """
+    with transaction.atomic():
+        version = LexiconVersion.objects.select_for_update(of=("self",)).select_related("lexicon").get(pk=version.pk)
+        if version.is_serving or version.published_at is not None or version.state not in (State.DRAFT, State.FAILED):
+            raise CurationError(_("Version %(number)d is not a draft (state: %(state)s): only drafts can be discarded.")
+                                % {"number": version.number, "state": version.get_state_display()})
+        number = version.number
+        _event(version.lexicon, Action.DISCARD, user=user, number=number, words=version.word_count,
+               added=version.added_count, removed=version.removed_count, source=version.source_name)
+        version.delete()
+    return number
 
 
 # -- definitions ------------------------------------------------------------------------------------
@@ -598,7 +706,9 @@ def import_definitions(lexicon: Lexicon, upload: UploadedFileLike, *, user,
             first_line[word] = number
     if problems:
         raise CurationError(
-            _problem_message(_("%(count)d invalid line(s), nothing was saved") % {"count": len(problems)}, problems),
+            _problem_message(ngettext("%(count)d invalid line, nothing was saved",
+                                      "%(count)d invalid lines, nothing was saved", len(problems))
+                             % {"count": len(problems)}, problems),
             problems,
         )
     if not entries:

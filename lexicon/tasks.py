@@ -10,10 +10,11 @@ from lexicon.services import CurationError, run_publication
 
 
 @tracked_task(name="lexicon.publish_version")
-def publish_version_task(progress: Progress, version_id: int, user_id: int | None = None) -> dict[str, Any]:
-    """Compile a version's GADDAG with progress, then make it the serving version."""
+def publish_version_task(progress: Progress, version_id: int, user_id: int | None = None,
+                         reason: str = "") -> dict[str, Any]:
+    """Compile a version's GADDAG with progress, then make it the serving version (``reason``: the audit's)."""
     try:
-        result = run_publication(version_id, user_id, progress.report)
+        result = run_publication(version_id, user_id, progress.report, reason=reason)
     except CurationError as exc:
         raise TaskFailure(exc.message) from exc
     return {**result, "worker_pid": os.getpid()}  # which process compiled it (operations, tests)

@@ -13,5 +13,6 @@ urlpatterns = [
     path("<int:lexicon_id>/audit/", views.audit, name="lexicon-audit"),
     path("<int:lexicon_id>/versions/<int:number>/", views.version_detail, name="lexicon-version"),
     path("<int:lexicon_id>/versions/<int:number>/publish/", views.publish, name="lexicon-publish"),
+    path("<int:lexicon_id>/versions/<int:number>/discard/", views.discard, name="lexicon-discard"),
     path("<int:lexicon_id>/versions/<int:number>/state/", views.version_status, name="lexicon-version-state"),
 ]

@@ -16,8 +16,9 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from lexicon import selectors, services
@@ -29,6 +30,7 @@ from lexicon.forms import (
     HooksForm,
     NewWordsForm,
     PatternForm,
+    PublishForm,
     UploadForm,
     WordEditForm,
     split_words,
@@ -171,12 +173,19 @@ def upload(request: HttpRequest, lexicon_id: int) -> HttpResponse:
         try:
             outcome = services.upload_version(lexicon, form.cleaned_data["file"], user=request.user,
                                               note=form.cleaned_data["note"],
-                                              skip_invalid=form.cleaned_data["skip_invalid"])
+                                              skip_invalid=form.cleaned_data["skip_invalid"],
+                                              mode=form.cleaned_data["mode"])
         except services.CurationError as exc:
             _refuse(form, exc)
         else:
+            version = outcome.version
             messages.success(request, _("Version %(number)d saved as a draft: read its diff, then publish it.")
-                             % {"number": outcome.version.number})
+                             % {"number": version.number})
+            if version.removed_count:
+                messages.warning(request, ngettext(
+                    "This draft removes %(count)s word from the serving list.",
+                    "This draft removes %(count)s words from the serving list.", version.removed_count)
+                    % {"count": number_format(version.removed_count, force_grouping=True)})
             return redirect("lexicon-version", lexicon.pk, outcome.version.number)
     return render(request, "lexicon/curate.html", _curate_context(lexicon, upload_form=form), status=400)
 
@@ -244,48 +253,72 @@ def import_definitions(request: HttpRequest, lexicon_id: int) -> HttpResponse:
     return render(request, "lexicon/curate.html", _curate_context(lexicon, import_form=form), status=400)
 
 
-def _state_context(lexicon: Lexicon, version: LexiconVersion) -> dict:
+def _state_context(lexicon: Lexicon, version: LexiconVersion, form: PublishForm | None = None,
+                   confirmation: services.ConfirmationNeeded | None = None) -> dict:
     """What the state block of a version page shows: state, publish / roll back button, running compile."""
     running = version.state == LexiconVersion.State.COMPILING and services.compile_alive(version.compile_task)
     return {
         "lexicon": lexicon,
         "version": version,
         "publishable": not version.is_serving and not running,
+        "discardable": version.state in (LexiconVersion.State.DRAFT, LexiconVersion.State.FAILED)
+        and version.published_at is None and not version.is_serving,
         "running_task": version.compile_task if running else None,
         "is_rollback": lexicon.current_version is not None and version.number < lexicon.current_version.number,
+        "publish_form": form or PublishForm(),
+        "confirmation": confirmation,
     }
 
 
-@staff_required
-@require_GET
-def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
-    lexicon = _lexicon(lexicon_id)
-    version = _version(lexicon, number)
+def _version_page(request: HttpRequest, lexicon: Lexicon, version: LexiconVersion, status: int = 200,
+                  **state) -> HttpResponse:
     diff = selectors.version_diff(version)
     pages = max(1, math.ceil(max(len(diff.added), len(diff.removed)) / PAGE_SIZE))
     page = Paginator(range(pages), 1).get_page(request.GET.get("page"))
     start = (page.number - 1) * PAGE_SIZE
     context = {
-        **_state_context(lexicon, version),
+        **_state_context(lexicon, version, **state),
         "diff": diff,
         "page": page,
         "added": diff.added[start:start + PAGE_SIZE],
         "removed": diff.removed[start:start + PAGE_SIZE],
         "events": version.events.select_related("actor")[:100],
     }
-    return render(request, "lexicon/version.html", context)
+    return render(request, "lexicon/version.html", context, status=status)
+
+
+@staff_required
+@require_GET
+def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
+    lexicon = _lexicon(lexicon_id)
+    return _version_page(request, lexicon, _version(lexicon, number))
 
 
 @staff_required
 @require_POST
 def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
+    """Publish (or roll back to) a version. A rollback needs its reason; a version removing more than 1 % of
+    the serving words comes back with the counts and a confirmation button (409) instead of starting."""
     lexicon = _lexicon(lexicon_id)
     version = _version(lexicon, number)
+    form = PublishForm(request.POST)
+    if not form.is_valid():
+        message = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        if request.htmx:
+            return render(request, "lexicon/_publish_error.html", {"message": message}, status=400)
+        messages.error(request, message)
+        return redirect("lexicon-version", lexicon.pk, number)
     try:
-        run = services.publish_version(version, user=request.user)
+        run = services.publish_version(version, user=request.user, confirm=form.cleaned_data["confirm"],
+                                       reason=form.cleaned_data["reason"])
+    except services.ConfirmationNeeded as exc:
+        context = _state_context(lexicon, version, form=form, confirmation=exc)
+        if request.htmx:
+            return render(request, "lexicon/_publish_confirm.html", context, status=409)
+        return _version_page(request, lexicon, version, status=409, form=form, confirmation=exc)
     except services.CurationError as exc:
         if request.htmx:
-            return render(request, "lexicon/_publish_error.html", {"message": exc.message})
+            return render(request, "lexicon/_publish_error.html", {"message": exc.message}, status=400)
         messages.error(request, exc.message)
         return redirect("lexicon-version", lexicon.pk, number)
     if request.htmx:
@@ -295,6 +328,20 @@ def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
         return response
     messages.info(request, _("Publication started; the current version keeps serving until it is done."))
     return redirect("lexicon-version", lexicon.pk, number)
+
+
+@staff_required
+@require_POST
+def discard(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
+    """Discard a draft version (the page's button sits behind a disclosure that says what it does)."""
+    lexicon = _lexicon(lexicon_id)
+    try:
+        services.discard_version(_version(lexicon, number), user=request.user)
+    except services.CurationError as exc:
+        messages.error(request, exc.message)
+        return redirect("lexicon-version", lexicon.pk, number)
+    messages.success(request, _("Draft version %(number)d discarded.") % {"number": number})
+    return redirect("lexicon-curate", lexicon.pk)
 
 
 @staff_required

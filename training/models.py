@@ -15,6 +15,7 @@ from training.duplicate.models import (  # noqa: F401
 from training.grids.models import (  # noqa: F401
     Answer,
     Situation,
+    TopFind,
     TrainingGrid,
 )
 from training.lists.models import (  # noqa: F401

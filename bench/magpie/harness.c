@@ -19,8 +19,8 @@
  * sum of the scores, sum of their squares.
  *
  * With a fifth argument the harness is "MAGPIE's whole process" for one task: start, load the
- * lexicon, then each position once (full: every play sorted; top: the best play), printing the
- * number of plays found (full) or the top score (top).
+ * lexicon, then each position once (full: every play sorted, each printed on its own line with
+ * its score, as `python -m engine moves` prints them; top: the best play, printed the same way).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -37,7 +37,9 @@
 #include "src/impl/config.h"
 #include "src/impl/gameplay.h"
 #include "src/impl/move_gen.h"
+#include "src/str/move_string.h"
 #include "src/util/io_util.h"
+#include "src/util/string_util.h"
 
 static double cpu_now(void) {
     struct timespec t;
@@ -106,6 +108,7 @@ int main(int argc, char **argv) {
     Game *game = config_game_create(config);
     MoveList *list = move_list_create(100000);
     MoveList *one = move_list_create(1);
+    StringBuilder *sb = string_builder_create();
 
     FILE *in = fopen(cgp_file, "r");
     if (!in) {
@@ -121,13 +124,20 @@ int main(int argc, char **argv) {
         if (!line[0]) continue;
         if (task) {
             load(game, line, es);
+            MoveList *found = list;
             if (!strcmp(task, "top")) {
+                found = one;
                 generate(game, one, MOVE_RECORD_BEST);
-                printf("%d\n", move_list_get_count(one) ? equity_to_int(move_get_score(move_list_get_move(one, 0))) : -1);
             } else {
                 generate(game, list, MOVE_RECORD_ALL);
                 move_list_sort_moves(list);
-                printf("%d\n", move_list_get_count(list));
+            }
+            for (int i = 0; i < move_list_get_count(found); i++) {
+                const Move *m = move_list_get_move(found, i);
+                if (move_get_type(m) != GAME_EVENT_TILE_PLACEMENT_MOVE) continue;
+                string_builder_clear(sb);
+                string_builder_add_move(sb, game_get_board(game), m, game_get_ld(game), true);
+                puts(string_builder_peek(sb));
             }
             continue;
         }

@@ -20,6 +20,13 @@ Why this shape (seed 000, and past its limits):
   while the board is still open), and restarts go on past the planned ones, cycling central words
   and starts with fresh seeds, until every word is placed or the time budget is spent: a set is
   never given up while time is left (measured in ``bench/cbic.py``);
+* boards whose top is the list word (``weights.top`` > 0): a situation is the board before its word with
+  the word's tiles as the rack, and the learner's best answer should be the list word. A placement that
+  scores the board's top for its rack gets ``weights.top`` in the ranking and the look-ahead; at a search
+  node, words that can score the top now go first; a finished grid is laid again in the order where the most
+  revision words score their top (:mod:`engine.cbic.sequence`); and ``top_restarts`` more restarts keep
+  the grid with the most such situations (``stats["list_word_tops"]``). Share measured in
+  ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's, exact;
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
   state, a central word or a helper that leaves them short is cut, and words the bag can never hold
   together are left out up front (``stats["bag_dropped"]``).
@@ -49,9 +56,13 @@ from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
 from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
+from engine.cbic.sequence import resequence
+from engine.cbic.situations import training_rack
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
-from engine.scrabble.board import CENTER, SIZE
+from engine.scrabble.board import CENTER, SIZE, Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.movegen import top_moves
 
 Progress = Callable[[int, str], None]
 
@@ -76,6 +87,14 @@ class SearchConfig:
     """Best placements played out one step to measure the room they leave (1 = no look-ahead)."""
     helpers: int = 8
     """Most helper words in one grid."""
+    top_restarts: int = 8
+    """More restarts once a grid places every word, while some of its situations' top is another play than
+    the list word (``weights.top`` > 0): the grid with the most situations whose top is the list word is
+    kept. A count, not seconds, so that a seed gives the same grid on every machine (the time budget still
+    bounds the whole)."""
+    reorder_tries: int = 6
+    """Orders tried when laying a finished grid again (:mod:`engine.cbic.sequence`): the construction's
+    ties first, then seeded random ones."""
     helper_caps: tuple[int, ...] = (2, 3, 4)
     """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
     search backtrack for a grid with fewer helper words before it settles for more; once a restart
@@ -145,6 +164,10 @@ class Builder:
         self.total_nodes = 0
         self.helper_calls = 0
         self.targeted_calls = 0
+        self.top_generations = 0
+        self._tops: dict[int, tuple[GridState, int]] = {}
+        self.top_restarts_done = 0
+        self.reorders = 0
         self.deadline = 0.0
         self.stopped_by_time = False
         self.rng = random.Random(seed)
@@ -185,14 +208,109 @@ class Builder:
         w = self.by_id[word_id]
         return placements_through(state, self.check, w.word, w.supports, self.bag)
 
-    def ranked(self, state: GridState, placements: list[Placement], demand: Demand) -> list[Placement]:
-        """Placements best first by the unified score (seeded noise breaks ties)."""
+    def top_bonus(self, state: GridState, placements: list[Placement]) -> list[float]:
+        """``weights.top`` for each placement that scores the top of the board for its rack, else 0.
+
+        Why: a placement is the situation the learner will face (the board before it, its tiles as the
+        rack); when another play of those tiles scores more, the learner's best answer is not the list
+        word. The top is the move generator's best score for the rack on ``state``'s board (one
+        generation per distinct rack: every placement of one word has the same tiles, unless a blank
+        stands in); the situation's tops are computed again, exactly, once the grid is built.
+        """
+        weight = self.config.weights.top
+        if not weight or not placements:
+            return [0.0] * len(placements)
+        best: dict[str, int] = {}
+        bonus = []
+        for p in placements:
+            rack = training_rack(p)
+            if rack not in best:
+                self.top_generations += 1
+                position = Position(Board(list(state.cells)), (rack, ""))
+                found = top_moves(self.lexicon, position, 1)
+                best[rack] = found[0].score if found else 0
+            bonus.append(weight if p.score >= best[rack] else 0.0)
+        return bonus
+
+    def can_top(self, state: GridState, word_ids: list[int], options: dict[int, list[Placement]]) -> set[int]:
+        """The words of ``word_ids`` with a placement that scores the top of ``state``'s board (empty when
+        ``weights.top`` is 0)."""
+        if not self.config.weights.top:
+            return set()
+        return {i for i in word_ids if any(self.top_bonus(state, options[i]))}
+
+    def ranked(self, state: GridState, placements: list[Placement], demand: Demand,
+               bonus: list[float] | None = None) -> list[Placement]:
+        """Placements best first by the unified score plus ``bonus`` (seeded noise breaks ties)."""
         weights = self.config.weights
         rng = self.rng
-        scored = [(unified_score(state, p, demand, weights, rng.random()), k, p)
+        bonus = bonus if bonus is not None else [0.0] * len(placements)
+        scored = [(unified_score(state, p, demand, weights, rng.random()) + bonus[k], k, p)
                   for k, p in enumerate(placements)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [p for _, _, p in scored]
+
+    def tops(self, state: GridState) -> int:
+        """Revision steps whose play scores the top of the board before it with its rack (cached per state)."""
+        cached = self._tops.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        count = 0
+        for step in state.steps:
+            if step.kind != REVISION:
+                continue
+            rack = training_rack(step.placement)
+            found = top_moves(self.lexicon, Position(Board(list(step.before)), (rack, "")), 1)
+            self.top_generations += 1
+            count += not found or step.placement.score >= found[0].score
+        self._tops[id(state)] = (state, count)
+        return count
+
+    def top_score(self, state: GridState, placement: Placement) -> int:
+        """The best score of ``state``'s board for the placement's tiles as a rack."""
+        self.top_generations += 1
+        found = top_moves(self.lexicon, Position(Board(list(state.cells)), (training_rack(placement), "")), 1)
+        return found[0].score if found else 0
+
+    def reordered(self, state: GridState) -> GridState:
+        """``state`` with its words laid in the order where the most revision words score their situation's
+        top (:mod:`engine.cbic.sequence`), when that order has more of them; ``weights.top`` > 0 and no bag
+        mode (where blanks depend on the order)."""
+        if not self.config.weights.top or self.bag is not None or self.tops(state) >= len(state.placed_ids()):
+            return state
+        best = state
+        for attempt in range(self.config.reorder_tries):
+            rng = random.Random(self.seed * 7919 + attempt) if attempt else None
+            other = resequence(state, self.check, self.top_score, rng)
+            if other is not None and self.tops(other) > self.tops(best):
+                best = other
+                if self.tops(best) >= len(best.placed_ids()):
+                    break
+        if best is not state:
+            self.reorders += 1
+        return best
+
+    def better_result(self, a: GridState, b: GridState | None) -> bool:
+        """Between finished restarts: more revision words placed, then (``weights.top`` > 0) more situations
+        whose top is the list word, then fewer helpers."""
+        if b is None:
+            return True
+        if not self.config.weights.top:
+            return self.better(a, b)
+        return ((len(a.placed_ids()), self.tops(a), -a.helper_count())
+                > (len(b.placed_ids()), self.tops(b), -b.helper_count()))
+
+    def more_tops_wanted(self, overall: GridState) -> bool:
+        """After a complete grid: restart again while a situation's top is another play than its list word,
+        at most ``top_restarts`` times."""
+        config = self.config
+        if not config.weights.top or not config.top_restarts or not config.spend_budget:
+            return False
+        revisions = sum(1 for step in overall.steps if step.kind == REVISION)
+        if self.tops(overall) >= revisions or self.top_restarts_done >= config.top_restarts:
+            return False
+        self.top_restarts_done += 1
+        return True
 
     def better(self, a: GridState, b: GridState | None) -> bool:
         """Is ``a`` a better result than ``b``: more revision words placed, then fewer helpers."""
@@ -278,8 +396,10 @@ class Builder:
                     return result
             return None
         # A word without placement now may get its support letter from a later word: it waits. Words an
-        # earlier restart failed to place go first (fail-first among them), while the board is open.
-        word_id = min(movable, key=lambda i: (i not in self.priority, len(options[i]), self.rank[i]))
+        # earlier restart failed to place go first (fail-first among them), while the board is open; then
+        # words that can score the top of this board now (their situation's top is then the list word).
+        can_top = self.can_top(state, movable, options)
+        word_id = min(movable, key=lambda i: (i not in self.priority, i not in can_top, len(options[i]), self.rank[i]))
         rest = [i for i in remaining if i != word_id]
         for child, child_options in self.children(state, word_id, options[word_id], rest):
             result = self.search(child, rest, child_options)
@@ -297,7 +417,9 @@ class Builder:
         another word's support letter sinks.
         """
         config = self.config
-        ranked = self.ranked(state, placements, self._demand(rest))
+        bonus = self.top_bonus(state, placements)
+        tops = {id(p) for p, b in zip(placements, bonus, strict=True) if b}
+        ranked = self.ranked(state, placements, self._demand(rest), bonus)
         if config.lookahead <= 1 or not rest:
             return [(state.apply(p, REVISION, word_id), None) for p in ranked[:config.branch]]
         weight = config.weights.mobility
@@ -306,7 +428,8 @@ class Builder:
             child = state.apply(p, REVISION, word_id)
             child_options = {i: self.options(child, i) for i in rest}
             room = sum(math.log1p(len(v)) for v in child_options.values())
-            scored.append((weight * room - k, k, child, child_options))
+            top = config.weights.top if id(p) in tops else 0.0
+            scored.append((weight * room - k + top, k, child, child_options))
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [(child, child_options) for _, _, child, child_options in scored[:config.branch]]
 
@@ -332,7 +455,8 @@ class Builder:
             if self.config.backtracking:
                 word_id = min(movable, key=lambda i: (len(options[i]), self.rank[i]))
                 rest = [i for i in remaining if i != word_id]
-                best = self.ranked(state, options[word_id], self._demand(rest))[0]
+                best = self.ranked(state, options[word_id], self._demand(rest),
+                                   self.top_bonus(state, options[word_id]))[0]
             else:  # the seed: the best placement over every word
                 best, word_id = self.greedy_pick(state, options, remaining)
             state = state.apply(best, REVISION, word_id)
@@ -440,12 +564,18 @@ class Builder:
                     result = None
             if result is None:
                 result = self.complete(self.best)
-            if self.better(result, overall):
+            if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order
+                result = self.reordered(result)
+            if self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()
             self.priority.update(i for i in self.targets if i not in placed_now)
-            if len(overall.placed_ids()) >= len(self.targets) or time.perf_counter() > self.deadline:
-                if time.perf_counter() > self.deadline and len(overall.placed_ids()) < len(self.targets):
+            now = time.perf_counter()
+            complete = len(overall.placed_ids()) >= len(self.targets)
+            if complete and now <= self.deadline and self.more_tops_wanted(overall):
+                continue  # every word placed: a few more restarts look for a grid with more tops
+            if complete or now > self.deadline:
+                if now > self.deadline and not complete:
                     self.stopped_by_time = True
                 break
         if overall is None:  # bag mode only: every central word needs more tiles than the bag has
@@ -465,6 +595,10 @@ class Builder:
             "nodes": self.total_nodes,
             "helper_searches": self.helper_calls,
             "targeted_helper_searches": self.targeted_calls,
+            "top_generations": self.top_generations,
+            "top_restarts": self.top_restarts_done,
+            "reorders": self.reorders,
+            "list_word_tops": self.tops(overall) if self.config.weights.top else None,
             "stopped_by_time": self.stopped_by_time,
             "bag_shortfall": shortfall,
             "bag_dropped": [self.by_id[i].word for i in self.dropped],

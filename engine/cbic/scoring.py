@@ -46,10 +46,14 @@ class Weights:
     jitter: float = 2.0
     mobility: float = 10.0
     """Look-ahead (generator): per unit of sum(log(1 + placements)) left to the other words."""
+    top: float = 60.0
+    """Generator: a placement that scores the top of its board for its rack (no other play of those tiles
+    scores more), so that the situation's word to find is also its top. One move generation per search
+    node (:meth:`engine.cbic.generator.Builder.top_scores`); 0 turns it off."""
 
 
 SEED_WEIGHTS = Weights(base=1.0, cross_words=1.5, support=50.0, density=20.0, centrality=-0.1,
-                       connections=30.0, jitter=0.0, mobility=0.0)
+                       connections=30.0, jitter=0.0, mobility=0.0, top=0.0)
 """The seed document's weights (POIDS_* constants), used by the baseline in the benchmark."""
 
 Demand = tuple[tuple[int, tuple[tuple[int, str], ...]], ...]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def print_json_line(obj: Any) -> None:
     """One compact JSON object per line, UTF-8, keys in the order given."""
+    import json  # only --json output needs it: the text commands start without it
+
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n")

@@ -9,7 +9,9 @@ Public API::
     AlphagramIndex.from_gaddag(g)              # alphagram → words: blank anagrams and 7+1 by look-ups
     hook_question(g, "ETE"), seven_plus_one_question(g, "AEINRST", index=None)
     validity_question(g, "MAISON", rng), phonies(g, "MAISON")
-    judge(question, ["MAISON", ...])           # Verdict(correct, missed, wrong)
+    judge(question, ["MAISON", ...])           # Verdict(correct, missed, wrong); hooks and 7+1 also
+                                               # take letters: "B·", "·S" (hooks), "A" (7+1)
+    hook_letters(question), added_letters(question)   # ("B", "S"); {"A": [words], ...}
 
 Every question's answers come from the GADDAG's own queries (anagrams, hooks) or from an index of its
 own words (:meth:`Gaddag.iter_words`), so a quiz can never disagree with the lexicon a learner plays with. See ``docs/wordstudy.md`` for the probability.
@@ -23,7 +25,10 @@ from engine.wordstudy.questions import (
     YES,
     Question,
     Verdict,
+    added_letters,
     anagram_question,
+    expand_answer,
+    hook_letters,
     hook_question,
     judge,
     normalise_answer,
@@ -43,9 +48,12 @@ __all__ = [
     "Question",
     "RankedAlphagram",
     "Verdict",
+    "added_letters",
     "alphagram",
     "anagram_question",
     "draw_ways",
+    "expand_answer",
+    "hook_letters",
     "hook_question",
     "judge",
     "normalise_answer",

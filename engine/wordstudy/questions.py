@@ -237,14 +237,99 @@ def normalise_answer(kind: str, text: str) -> str:
     return folded
 
 
+HOOK_MARK = "·"
+"""Where the word stands in a hook answer written as letters: ``B·`` a front hook, ``·S`` a back hook,
+``BF·ETE·S`` both (typed as ``·``, ``.``, ``-``, ``_`` or ``*``)."""
+_MARKS = str.maketrans({".": HOOK_MARK, "-": HOOK_MARK, "_": HOOK_MARK, "*": HOOK_MARK, "•": HOOK_MARK})
+
+
+def hook_letters(question: Question) -> tuple[str, str]:
+    """The front and back hook letters of a hooks question (sorted), read from its answers."""
+    word = question.question
+    front = sorted({a[0] for a in question.answers if len(a) == len(word) + 1 and a[1:] == word})
+    back = sorted({a[-1] for a in question.answers if len(a) == len(word) + 1 and a[:-1] == word})
+    return "".join(front), "".join(back)
+
+
+def added_letters(question: Question) -> dict[str, list[str]]:
+    """A 7+1 question's answers grouped by the letter each adds to the rack (letters sorted)."""
+    own = Counter(question.question)
+    groups: dict[str, list[str]] = {}
+    for word in question.answers:
+        extra = list((Counter(word) - own).elements())
+        if len(extra) == 1:
+            groups.setdefault(extra[0], []).append(word)
+    return {letter: groups[letter] for letter in sorted(groups)}
+
+
+def expand_answer(question: Question, text: str) -> list[str]:
+    """What one typed answer stands for, as the expected answers are written (see :func:`judge`).
+
+    Words are read as they always were. French players also answer with letters:
+
+    * **hooks**: ``B·`` (a front hook), ``·S`` (a back hook), ``BF·ETE·S`` or ``BF··S`` (both sides);
+      letters typed alone (at most the word's length + 1, and not the word with one letter added) hook on
+      whichever side they do. Each letter stands for its hooked word; a letter that hooks nowhere is wrong,
+      written with its side (``X·``, ``·X``) or alone.
+    * **7+1**: letters (``A``, ``AES``, ``+A +E``) stand for every word each makes with the rack; a letter
+      that makes none is wrong, written ``+K``. A token as long as the answers that holds the whole rack is
+      read as a word.
+    """
+    raw = (text or "").strip().translate(_MARKS)
+    if question.kind == "hooks" and raw:
+        word = question.question
+        front, back = hook_letters(question)
+        if HOOK_MARK in raw:
+            parts = [fold_word(part).replace(" ", "") for part in raw.split(HOOK_MARK)]
+            if len(parts) == 2:
+                before, after = parts
+                if before == word:
+                    before = ""
+                elif after == word:
+                    after = ""
+            else:
+                before, after = parts[0], parts[-1]
+                if any(part not in ("", word) for part in parts[1:-1]):
+                    return [fold_word(raw).replace(" ", "")]  # not a hook answer: wrong as typed
+            return ([word_ for letter in before for word_ in ([letter + word] if letter in front
+                                                              else [letter + HOOK_MARK])]
+                    + [word_ for letter in after for word_ in ([word + letter] if letter in back
+                                                               else [HOOK_MARK + letter])])
+        folded = fold_word(raw).replace(" ", "")
+        as_word = len(folded) == len(word) + 1 and word in (folded[1:], folded[:-1])
+        if not as_word and 0 < len(folded) <= len(word) + 1 and folded.isalpha():
+            out: list[str] = []
+            for letter in folded:
+                hooked = ([letter + word] if letter in front else []) + ([word + letter] if letter in back else [])
+                out.extend(hooked or [letter])
+            return out
+        return [folded]
+    if question.kind == "seven_plus_one" and raw:
+        folded = fold_word(raw).replace(" ", "").replace("+", "")
+        rack = Counter(question.question)
+        as_word = len(folded) == len(question.question) + 1 and not rack - Counter(folded)
+        if not as_word and folded.isalpha():
+            groups = added_letters(question)
+            out = []
+            for letter in folded:
+                out.extend(groups.get(letter) or ["+" + letter])
+            return out
+        return [folded]
+    answer = normalise_answer(question.kind, text)
+    return [answer] if answer else []
+
+
 def judge(question: Question, given: Iterable[str]) -> Verdict:
-    """Compare ``given`` (typed text, any case, any order, repeats ignored) with the expected answers."""
+    """Compare ``given`` (typed text, any case, any order, repeats ignored) with the expected answers.
+
+    Hooks and 7+1 may be answered with letters (:func:`expand_answer`): ``·S`` stands for the word with
+    its back hook S, ``A`` in a 7+1 for every word the rack makes with an A."""
     expected = set(question.answers)
     answers: list[str] = []
     for text in given:
-        answer = normalise_answer(question.kind, text)
-        if answer and answer not in answers:
-            answers.append(answer)
+        for answer in expand_answer(question, text):
+            if answer and answer not in answers:
+                answers.append(answer)
     correct = tuple(sorted(a for a in answers if a in expected))
     wrong = tuple(a for a in answers if a not in expected)
     missed = tuple(sorted(expected - set(answers)))

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 import puz
+from django.utils.translation import gettext as _
 
 from puzzles.crosswords.models import BLACK, EMPTY, Crossword
 
@@ -27,7 +28,15 @@ AUTHOR = "Tirage"
 
 
 def title_of(crossword: Crossword) -> str:
-    return f"Tirage #{crossword.pk} ({crossword.size}x{crossword.size} {crossword.style}, {crossword.lexicon.name})"
+    """The file's title, in the language of the request that exports it."""
+    return _("Tirage #%(number)s (%(size)s×%(size)s, %(style)s, %(lexicon)s)") % {
+        "number": crossword.pk, "size": crossword.size, "style": crossword.get_style_display(),
+        "lexicon": crossword.lexicon.name}
+
+
+def notes_of() -> str:
+    """What the clues mean, in the language of the request (straight apostrophes: .puz 1.3 is Latin-1)."""
+    return _("Clues without a definition are the answer's letters in alphabetical order, then its length.")
 
 
 def _numbers(crossword: Crossword) -> dict[tuple[int, int], int]:
@@ -45,7 +54,7 @@ def to_ipuz(crossword: Crossword, entries: list[str] | None = None, *, include_s
         "title": title_of(crossword),
         "author": AUTHOR,
         "publisher": AUTHOR,
-        "notes": "Clues without a definition are the answer's letters in alphabetical order, then its length.",
+        "notes": notes_of(),
         "dimensions": {"width": crossword.width, "height": crossword.height},
         "block": BLACK,
         "empty": 0,
@@ -81,8 +90,8 @@ def to_puz(crossword: Crossword, entries: list[str] | None = None, *, include_so
     p.title = title_of(crossword)
     p.author = AUTHOR
     p.copyright = ""
-    p.notes = "Clues without a definition are the answer's letters in alphabetical order, then its length."
-    if not all(_encodable(s["clue"], "latin-1") for s in clues):
+    p.notes = notes_of()
+    if not all(_encodable(text, "latin-1") for text in [p.title, p.notes] + [s["clue"] for s in clues]):
         p.set_version("2.0")
     p.width = crossword.width
     p.height = crossword.height

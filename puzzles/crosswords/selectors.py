@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import QuerySet
 from django.http import Http404
 
 from accounts.services import EDITORIAL_USERNAME
@@ -98,16 +98,18 @@ def crossword_summary(user: Any) -> dict[str, Any]:
         return {"started": 0, "finished": 0, "solved": 0, "revealed": 0, "clean": 0, "seconds": 0,
                 "words_sent_to_review": 0}
     rows = CrosswordProgress.objects.filter(user=user)
-    finished = rows.filter(finished_at__isnull=False)
-    revealed = sum(1 for cells in finished.values_list("revealed", flat=True) if cells)
+    started = rows.count()
+    finished = list(rows.filter(finished_at__isnull=False).values_list("revealed", "missed", "seconds",
+                                                                       "review_words"))  # one read, not seven
+    revealed = sum(1 for cells, _missed, _seconds, _words in finished if cells)
     return {
-        "started": rows.count(),
-        "finished": finished.count(),
-        "solved": finished.count() - revealed,
+        "started": started,
+        "finished": len(finished),
+        "solved": len(finished) - revealed,
         "revealed": revealed,
-        "clean": sum(1 for missed, cells in finished.values_list("missed", "revealed") if not missed and not cells),
-        "seconds": finished.aggregate(total=Sum("seconds"))["total"] or 0,
-        "words_sent_to_review": sum(len(words) for words in finished.values_list("review_words", flat=True)),
+        "clean": sum(1 for cells, missed, _seconds, _words in finished if not missed and not cells),
+        "seconds": sum(seconds or 0 for _cells, _missed, seconds, _words in finished),
+        "words_sent_to_review": sum(len(words or ()) for _cells, _missed, _seconds, words in finished),
     }
 
 

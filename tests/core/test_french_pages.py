@@ -253,8 +253,12 @@ def test_grid_builder_messages_are_in_french(client, alice, site):
                                                                                       expected["col"])
     from engine.scrabble.notation import format_coord
 
-    judged = client.post(reverse("training:situation-answer", args=[first.pk]),
-                         {"word": first.word, "coord": format_coord(row, col, expected["dir"], "fr")})
+    refused = client.post(reverse("training:situation-answer", args=[first.pk]),
+                          {"word": first.word, "coord": format_coord(row, col, expected["dir"], "fr")})
+    assert refused.status_code == 400  # not a verdict: the situation stays open, the reason is said in French
+    shown = " ".join(read(refused.content.decode()).parts)
+    assert english_in(shown) == [] and "n’est pas un coup valable" in shown and "la situation reste ouverte" in shown
+    judged = client.post(reverse("training:situation-answer", args=[first.pk]), {"word": first.word, "coord": ""})
     assert judged.status_code == 200
     verdict = read(judged.content.decode())
     assert english_in(" ".join(verdict.parts)) == [], " ".join(verdict.parts)
@@ -304,3 +308,134 @@ def test_engine_refusals_and_progress_of_grids_and_lexicons_are_in_french(tmp_pa
     assert "QX, XQ" in texts[len(notes) + len(refusals)]  # the words the rules refused, from ``exc.words``
     offenders = [text for text in texts if english_in(text)]
     assert offenders == [], offenders
+
+
+# -- the last English and the grammar a French player met ------------------------------------------------------
+
+
+def _shown(response) -> str:
+    return " ".join(read(response.content.decode()).parts)
+
+
+def test_error_pages_are_in_the_sites_style_and_in_french(client, alice, site, rf):
+    from django.test import Client
+
+    from core.api_errors import server_error
+
+    missing = client.get("/no-such-page/")
+    assert missing.status_code == 404 and 'class="site-header"' in missing.content.decode()
+    assert "Page introuvable" in _shown(missing) and english_in(_shown(missing)) == []
+    client.force_login(alice)
+    refused = client.get(reverse("lexicon-curate", args=[site["lexicon"].pk]))  # staff only
+    assert refused.status_code == 403 and "Accès refusé" in _shown(refused) and "Forbidden" not in _shown(refused)
+    assert 'class="site-header"' in refused.content.decode() and english_in(_shown(refused)) == []
+    bad = client.get("/training/%00/")  # a NUL character in a URL is a 400
+    assert bad.status_code == 400 and english_in(_shown(bad)) == []
+    request = rf.get("/training/")
+    request.LANGUAGE_CODE = "fr"
+    crashed = server_error(request)
+    assert crashed.status_code == 500 and "Une erreur est survenue" in crashed.content.decode()
+    strict = Client(enforce_csrf_checks=True)
+    expired = strict.post(reverse("login"), {"username": "alice", "password": "x"})
+    assert expired.status_code == 403 and "Formulaire expiré" in _shown(expired)
+    assert 'class="site-header"' in expired.content.decode() and english_in(_shown(expired)) == []
+    api = strict.post("/api/lists/", {}, content_type="application/json")
+    assert api.status_code in (401, 403) and api["Content-Type"].startswith("application/json")
+
+
+def test_validity_quiz_pages_say_valid_or_phony_in_french(client, alice, tmp_path):
+    from tests.training.conftest import SMALL_WORDS
+    from training.wordstudy import services as wordstudy
+    from training.wordstudy.ranking import ensure_ranking
+
+    lexicon = import_word_list(write_words(tmp_path / "small.txt", SMALL_WORDS), name="small", language="fr").lexicon
+    assert ensure_ranking(lexicon).state == "done"
+    quiz = wordstudy.create_quiz(alice, wordstudy.QuizRequest(lexicon=lexicon.pk, kind="validity", rank_from=1,
+                                                              length=2, rank_to=20, seed=7, mode="flash"))
+    client.force_login(alice)
+    for question in quiz.questions.order_by("order"):
+        wrong = "no" if question.answers == ["YES"] else "yes"
+        flash = client.post(reverse("wordstudy:answer", args=[quiz.pk, question.pk]), {"answer": wrong})
+        html = flash.content.decode()
+        verdict = " ".join(read(html[html.index('class="ws-verdict"'):].split("</div>", 1)[0]).parts)
+        assert not re.search(r"\b(?:YES|NO)\b", verdict), verdict  # the question's tiles are above, not here
+        assert "Ce mot est valide." in verdict or "Ce mot n’existe pas" in verdict
+    results = client.get(reverse("wordstudy:results", args=[quiz.pk])).content.decode()
+    rows = re.findall(r"<tr class=\"ws-row[^\"]*\">(.*?)</tr>", results, re.S)
+    assert len(rows) == quiz.questions.count()
+    cells = " ".join(" ".join(read(re.findall(r"<td>(.*?)</td>", row, re.S)[-1]).parts) for row in rows)  # answers
+    assert not re.search(r"\b(?:YES|NO)\b", cells), cells
+    assert "vous avez répondu" in cells
+
+
+def test_one_wrong_answer_is_singular_and_blanks_none_is_masculine(client, alice, tmp_path):
+    from tests.training.conftest import SMALL_WORDS
+    from training.wordstudy import services as wordstudy
+    from training.wordstudy.ranking import ensure_ranking
+
+    lexicon = import_word_list(write_words(tmp_path / "small.txt", SMALL_WORDS), name="small", language="fr").lexicon
+    ensure_ranking(lexicon)
+    client.force_login(alice)
+    home = client.get(reverse("wordstudy:home")).content.decode()
+    blanks = home[home.index('name="blanks"'):]
+    assert re.search(r'value="0"[^>]*>\s*aucun\s*<', blanks), blanks[:400]
+    quiz = wordstudy.create_quiz(alice, wordstudy.QuizRequest(lexicon=lexicon.pk, kind="validity", rank_from=1,
+                                                              length=2, rank_to=20, seed=7, mode="flash"))
+    questions = list(quiz.questions.order_by("order"))
+    first = questions[0]
+    client.post(reverse("wordstudy:answer", args=[quiz.pk, first.pk]),
+                {"answer": "no" if first.answers == ["YES"] else "yes"})
+    for question in questions[1:]:
+        client.post(reverse("wordstudy:answer", args=[quiz.pk, question.pk]),
+                    {"answer": "yes" if question.answers == ["YES"] else "no"})
+    results = client.get(reverse("wordstudy:results", args=[quiz.pk])).content.decode()
+    assert re.search(r'stat__value">1</span><span class="stat__label">réponse fausse<', results), results
+
+
+def test_card_box_does_not_announce_a_next_card_while_cards_are_due(client, alice, tmp_path):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tests.training.conftest import SMALL_WORDS
+    from training.wordstudy.models import AlphagramCard
+
+    lexicon = import_word_list(write_words(tmp_path / "small.txt", SMALL_WORDS), name="small", language="fr").lexicon
+    now = timezone.now()
+    for k, alphagram in enumerate(["AB", "AI", "AS"]):
+        AlphagramCard.objects.create(owner=alice, lexicon=lexicon, alphagram=alphagram, card={},
+                                     due=now - dt.timedelta(hours=1) if k < 2 else now + dt.timedelta(seconds=20))
+    client.force_login(alice)
+    page = client.get(reverse("wordstudy:cards")).content.decode()
+    assert 'id="next-due"' not in page and "dans 0" not in page
+
+
+def test_games_table_has_a_state_column_not_the_service_status(client, alice, site):
+    from training.duplicate import services as duplicate
+
+    duplicate.start_game(alice, site["lexicon"], seed=3, timer_seconds=180)
+    client.force_login(alice)
+    page = client.get(reverse("training:duplicate")).content.decode()
+    main = page.split("<main", 1)[1].split("</main>", 1)[0]
+    assert '<th scope="col">État</th>' in main and "État du service" not in main
+
+
+def test_a_skipped_lines_note_and_the_crossword_files_are_in_french(client, alice, site):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.utils import translation
+
+    from lexicon.services import upload_version
+
+    with translation.override("fr"):
+        outcome = upload_version(site["lexicon"], SimpleUploadedFile("l.txt", b"zzzq\nx-y\n3D\n"), user=site["staff"],
+                                 skip_invalid=True, mode="add")
+    assert outcome.version.note.startswith("2 lignes invalides ignorées : ligne 2"), outcome.version.note
+    assert english_in(outcome.version.note) == [] and "skipped" not in outcome.version.note
+    from puzzles.crosswords.exporters import notes_of, title_of
+    from puzzles.models import Crossword
+
+    crossword = Crossword.objects.filter(status="done").first()
+    with translation.override("fr"):
+        assert "Les définitions absentes" in notes_of()
+        if crossword is not None:
+            assert "Tirage n°" in title_of(crossword)

@@ -39,6 +39,12 @@ def short_limit(progress_) -> None:
     return None
 
 
+@tracked_task(name="tests.slow")
+def slow(progress_, seconds: float) -> dict:
+    time.sleep(seconds)
+    return {"slept": seconds}
+
+
 # --- A broker that does not answer ---------------------------------------------------------------------
 
 @pytest.mark.django_db(transaction=True)
@@ -208,9 +214,9 @@ def test_the_sweep_command_fails_every_stale_run(alice, bob):
 
 
 @pytest.mark.django_db
-def test_the_beat_schedule_runs_the_registered_sweep_every_minute(alice, settings):
+def test_the_beat_schedule_runs_the_registered_sweep_every_15_seconds(alice, settings):
     entry = settings.CELERY_BEAT_SCHEDULE["expire-stale-task-runs"]
-    assert entry["schedule"] <= 60
+    assert entry["schedule"] <= 15
     sweep = celery_app.tasks[entry["task"]]
     run = TaskRun.objects.create(kind="core.ping", owner=alice, state=TaskRun.State.RUNNING)
     make_stale(run)
@@ -226,3 +232,152 @@ def test_celery_settings_hand_tasks_to_another_worker_when_theirs_dies(settings)
     assert conf.task_soft_time_limit < conf.task_time_limit
     assert conf.broker_transport_options["visibility_timeout"] > conf.task_time_limit
     assert conf.broker_transport_options["visibility_timeout"] < settings.TIRAGE_TASK_PENDING_LIMIT
+
+
+# --- Heartbeats: a whole worker killed is noticed within a minute ---------------------------------------
+
+def dead_worker_run(owner, *, attempts: int = 1, tag: str = "handed over", arguments: bool = True,
+                    silent_for: int | None = None, started_ago: int = 60) -> TaskRun:
+    """A run "running" on a worker that beat once and then died (``silent_for`` seconds ago)."""
+    from django.conf import settings
+
+    now = timezone.now()
+    run = TaskRun(kind="tests.counted", owner=owner, state=TaskRun.State.RUNNING, attempts=attempts,
+                  heartbeat_by="gone-host:4242")
+    run.arguments = {"task_run_id": str(run.id), "task_language": "en", "tag": tag} if arguments else None
+    run.save(force_insert=True)
+    silent = silent_for if silent_for is not None else settings.TIRAGE_TASK_HEARTBEAT_TIMEOUT + 1
+    TaskRun.objects.filter(pk=run.pk).update(started_at=now - timedelta(seconds=started_ago),
+                                             heartbeat_at=now - timedelta(seconds=silent))
+    return run
+
+
+@pytest.mark.django_db
+def test_start_task_keeps_the_arguments_to_hand_the_run_over(alice):
+    run = start_task(counted, owner=alice, tag="kept")
+    assert run.arguments == {"task_run_id": str(run.id), "task_language": "fr", "tag": "kept"}
+
+
+@pytest.mark.django_db
+def test_a_run_whose_worker_stopped_beating_is_handed_to_another_worker(alice, django_capture_on_commit_callbacks):
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert expire_stale_runs() == []  # not failed: queued again (and, in sync mode, run at once)
+    run.refresh_from_db()
+    assert run.state == TaskRun.State.DONE and run.attempts == 2 and EXECUTIONS == ["handed over"]
+    assert run.result == {"tag": "handed over"} and run.heartbeat_at is None  # inline: no heartbeat
+
+
+@pytest.mark.django_db
+def test_a_handed_over_run_waits_pending_for_a_worker(alice, settings, django_capture_on_commit_callbacks):
+    settings.TIRAGE_TASKS_MODE = "celery"
+    sent: list[dict] = []
+    original = counted.apply_async
+    counted.apply_async = lambda **kwargs: sent.append(kwargs)
+    try:
+        run = dead_worker_run(alice)
+        with django_capture_on_commit_callbacks(execute=True):
+            body = api_for(alice).get(f"/api/tasks/{run.id}/", HTTP_ACCEPT_LANGUAGE="fr").json()
+    finally:
+        counted.apply_async = original
+    assert body["state"] == "pending"  # noticed on read
+    assert body["message"] == "Son processus s’est arrêté : la tâche a été confiée à un autre."
+    run.refresh_from_db()
+    assert run.state == TaskRun.State.PENDING and run.progress == 0 and run.heartbeat_by == ""
+    assert sent == [{"kwargs": run.arguments, "task_id": str(run.id)}]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_handed_over_run_with_the_broker_down_is_failed_in_words(alice, settings):
+    run = dead_worker_run(alice)
+    with broker_down(settings), translation.override("en"):
+        started = time.monotonic()
+        expire_stale_runs()
+        elapsed = time.monotonic() - started
+    run.refresh_from_db()
+    assert elapsed < 5 and run.state == TaskRun.State.FAILED
+    assert run.error == ("Its worker stopped, and the task service is not answering to hand it to another one; "
+                         "start it again in a few minutes.")
+
+
+@pytest.mark.django_db
+def test_a_run_whose_worker_died_too_often_is_failed_in_words(alice, settings):
+    settings.TIRAGE_TASK_MAX_ATTEMPTS = 3
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice, attempts=3)
+    with translation.override("en"):
+        assert expire_stale_runs() == [run.id]
+    run.refresh_from_db()
+    assert EXECUTIONS == [] and run.state == TaskRun.State.FAILED
+    assert run.error == "The worker running the task stopped 3 times; the task was abandoned."
+
+
+@pytest.mark.django_db
+def test_a_run_that_used_up_its_time_is_failed_not_run_again(alice, settings):
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice, started_ago=settings.CELERY_TASK_SOFT_TIME_LIMIT + 5)
+    with translation.override("en"):
+        assert expire_stale_runs() == [run.id]
+    run.refresh_from_db()
+    assert EXECUTIONS == [] and run.error == "The task took longer than its time limit and was stopped."
+
+
+@pytest.mark.django_db
+def test_a_dead_run_without_its_arguments_is_failed_in_words(alice):
+    run = dead_worker_run(alice, arguments=False)
+    with translation.override("fr"):
+        assert expire_stale_runs() == [run.id]
+    run.refresh_from_db()
+    assert run.error == "La tâche ne répond plus (son processus a sans doute redémarré)\u00a0; relancez-la."
+
+
+@pytest.mark.django_db
+def test_a_run_with_a_fresh_heartbeat_is_left_alone(alice, settings):
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice, silent_for=settings.TIRAGE_TASK_HEARTBEAT_TIMEOUT - 5)
+    assert expire_stale_runs() == []
+    run.refresh_from_db()
+    assert run.state == TaskRun.State.RUNNING and EXECUTIONS == []
+
+
+@pytest.mark.django_db
+def test_a_delivery_does_not_run_what_another_live_process_is_running(alice):
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice, silent_for=1)  # "gone-host:4242" beat a second ago: alive, elsewhere
+    counted.apply(kwargs=run.arguments)
+    run.refresh_from_db()
+    assert EXECUTIONS == [] and run.state == TaskRun.State.RUNNING and run.attempts == 1
+
+
+@pytest.mark.django_db
+def test_a_delivery_runs_what_a_dead_process_of_this_host_left(alice):
+    import socket
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    EXECUTIONS.clear()
+    run = dead_worker_run(alice, silent_for=1)
+    TaskRun.objects.filter(pk=run.pk).update(heartbeat_by=f"{socket.gethostname()}:{gone.stdout.strip()}")
+    counted.apply(kwargs=run.arguments)  # its pool process was killed: the message came back at once
+    run.refresh_from_db()
+    assert EXECUTIONS == ["handed over"] and run.state == TaskRun.State.DONE and run.attempts == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_in_a_background_thread_beats_while_it_runs(alice, settings):
+    settings.TIRAGE_TASKS_MODE = "thread"
+    settings.TIRAGE_TASK_HEARTBEAT_INTERVAL = 0.2
+    run = start_task(slow, owner=alice, seconds=1.0)
+    beats = set()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        run.refresh_from_db()
+        if run.state == TaskRun.State.RUNNING and run.heartbeat_at is not None:
+            beats.add(run.heartbeat_at)
+        if run.is_finished:
+            break
+        time.sleep(0.05)
+    assert run.state == TaskRun.State.DONE, run.error
+    assert len(beats) >= 3 and run.heartbeat_by.endswith(f":{__import__('os').getpid()}")

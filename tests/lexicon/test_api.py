@@ -126,15 +126,27 @@ def test_upload_diff_publish_new_and_rollback_through_the_api(staff_client, anon
     assert response.json()["version"]["number"] == 2 and response.json()["version"]["state"] == "draft"
     diff = staff_client.get(url(lexicon, "versions/2/diff/")).json()
     assert (diff["base"], diff["added"], diff["removed"], diff["added_count"]) == (1, ["LOUVE"], ["ANE"], 1)
-    response = staff_client.post(url(lexicon, "versions/2/publish/"))
+    refused = staff_client.post(url(lexicon, "versions/2/publish/"))  # ANE is 1 of 16 words: over 1 %
+    assert refused.status_code == 409
+    body = refused.json()
+    assert (body["added"], body["removed"], body["serving_words"]) == (1, 1, 16) and body["removed_share"] == 0.0625
+    assert "confirm" in body["detail"] and LexiconVersion.objects.get(number=2).state == "draft"
+    response = staff_client.post(url(lexicon, "versions/2/publish/"), {"confirm": True}, format="json")
     assert response.status_code == 202
     task = staff_client.get(response.json()["status_url"]).json()
     assert task["state"] == "done" and task["result"]["version"] == 2
     assert anonymous.get(url(lexicon, "check/"), {"words": "louve"}).json()["all_valid"] is True
     new = anonymous.get(url(lexicon, "new/")).json()
     assert (new["version"], new["based_on"], new["words"]) == (2, 1, ["LOUVE"])
-    assert staff_client.post(url(lexicon, "versions/1/publish/")).status_code == 202
+    no_reason = staff_client.post(url(lexicon, "versions/1/publish/"), {"confirm": True}, format="json")
+    assert no_reason.status_code == 400 and "reason is required" in no_reason.json()["detail"]
+    rollback = staff_client.post(url(lexicon, "versions/1/publish/"), {"confirm": True, "reason": "LOUVE too soon"},
+                                 format="json")
+    assert rollback.status_code == 202
     assert anonymous.get(url(lexicon, "check/"), {"words": "louve"}).json()["all_valid"] is False
+    events = staff_client.get(url(lexicon, "audit/")).json()
+    events = events["results"] if isinstance(events, dict) else events
+    assert any(e["action"] == "rollback" and e["reason"] == "LOUVE too soon" for e in events)
     numbers = [(v["number"], v["state"], v["serving"]) for v in staff_client.get(url(lexicon, "versions/")).json()]
     assert numbers == [(2, "superseded", False), (1, "published", True)]
 
@@ -162,6 +174,28 @@ def test_a_large_upload_is_refused_with_nothing_saved(staff_client, lexicon, set
     big = ("chat\n" * 20_000).encode()  # 100 kB > 1 kB + 64 kB slack
     response = upload(staff_client, lexicon, big)
     assert response.status_code == 413 and LexiconVersion.objects.count() == 1
+
+
+def test_upload_mode_add_keeps_the_list(staff_client, lexicon):
+    response = upload(staff_client, lexicon, "louve\nzebre\n", mode="add")
+    assert response.status_code == 201
+    version = response.json()["version"]
+    assert (version["added_count"], version["removed_count"]) == (2, 0)
+    assert upload(staff_client, lexicon, "louve\n", mode="merge").status_code == 400
+
+
+def test_a_draft_is_discarded_with_delete(staff_client, anonymous, learner, lexicon):
+    upload(staff_client, lexicon, "louve\n", mode="add")
+    assert staff_client.delete(url(lexicon, "versions/1/")).status_code == 400  # the serving version
+    learner_client = APIClient()
+    learner_client.force_authenticate(learner)
+    assert learner_client.delete(url(lexicon, "versions/2/")).status_code == 403
+    response = staff_client.delete(url(lexicon, "versions/2/"))
+    assert response.status_code == 204 and not LexiconVersion.objects.filter(number=2).exists()
+    assert staff_client.delete(url(lexicon, "versions/2/")).status_code == 404
+    events = staff_client.get(url(lexicon, "audit/")).json()
+    events = events["results"] if isinstance(events, dict) else events
+    assert events[0]["action"] == "discard"
 
 
 def test_publish_errors(staff_client, lexicon):

@@ -63,12 +63,19 @@ def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page
     new_list.write_text("\n".join(sorted(set(FRENCH_WORDS) - {"ANE"} | {"LOUVE"})) + "\n", encoding="utf-8")
     page.set_input_files("#id_file", str(new_list))
     page.fill("#id_note", "ODS 9")
+    page.check("input[name=mode][value=replace]")  # the file is the whole new list: said explicitly
     page.click("form[action$='/curate/upload/'] button[type=submit]")
     page.wait_for_url(f"**/lexicons/{lexicon.pk}/versions/2/")
     assert "LOUVE" in page.inner_text(".word-grid--added") and "ANE" in page.inner_text(".word-grid--removed")
+    assert "Ce brouillon retire 1 mot de la liste en service." in page.inner_text(".messages")
     assert not gaddag_for(lexicon).contains("LOUVE")  # a draft serves nobody
 
-    page.click("#publish-button")
+    page.click("#publish-button")  # ANE is 1 of 16 words: more than 1 %, a confirmation first
+    page.wait_for_selector("#publish-confirm")
+    assert "retirerait 1 des 16 mots en service" in page.inner_text("#publish-confirm")
+    page.screenshot(path=str(ARTIFACTS / "publish-confirm-390.png"), full_page=True)
+    assert LexiconVersion.objects.get(lexicon=lexicon, number=2).state == "draft"  # nothing started
+    page.click("#confirm-publish")
     page.wait_for_selector("#publish-progress progress")
     page.wait_for_selector("#version-state .state--published", timeout=60_000)  # refreshed when the task ends
     page.screenshot(path=str(ARTIFACTS / "published.png"), full_page=True)
@@ -85,6 +92,57 @@ def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page
     page.goto(f"{base}/lexicons/{lexicon.pk}/curate/")
     page.click("a[href$='/versions/1/']")
     assert page.inner_text("#publish-button") == "Revenir à cette version"
+    page.fill("#id_reason", "LOUVE entre l’an prochain")  # a rollback says why
     page.click("#publish-button")
+    page.wait_for_selector("#publish-confirm")  # LOUVE would go: confirmed too
+    page.click("#confirm-publish")
     page.wait_for_selector("#version-state .state--published", timeout=60_000)
     assert gaddag_for(lexicon).contains("ANE") and not gaddag_for(lexicon).contains("LOUVE")
+
+    page.goto(f"{base}/lexicons/{lexicon.pk}/audit/")
+    assert "LOUVE entre l’an prochain" in page.inner_text("main")
+
+
+def test_curation_asks_before_it_hurts_at_1280(live_server, tmp_path, settings, django_user_model):
+    """A 5-word file offered as a replacement: the upload says what it does, publishing asks with the counts,
+    the draft is discarded instead; French, 1280 px."""
+    settings.TIRAGE_TASKS_MODE = "thread"
+    settings.LANGUAGE_CODE = "fr"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "mini.txt"
+    path.write_text("\n".join(FRENCH_WORDS) + "\n", encoding="utf-8")
+    lexicon = import_word_list(path, name="mini", language="fr").lexicon
+    django_user_model.objects.create_user("curator", password="Curator-2026-ok", is_staff=True)
+    base = live_server.url
+    with launch_context(viewport={"width": 1280, "height": 900}, locale="fr-FR") as context:
+        page = new_page(context)
+        page.goto(f"{base}/accounts/login/?next=/lexicons/{lexicon.pk}/curate/")
+        page.fill("input[name=username]", "curator")
+        page.fill("input[name=password]", "Curator-2026-ok")
+        page.press("input[name=password]", "Enter")
+        page.wait_for_url(f"**/lexicons/{lexicon.pk}/curate/")
+        small = tmp_path / "five.txt"
+        small.write_text("chat\nchien\nloup\nlouve\nzebre\n", encoding="utf-8")
+        page.set_input_files("#id_file", str(small))
+        page.click("form[action$='/curate/upload/'] button[type=submit]")  # neither add nor replace chosen
+        assert page.evaluate("document.querySelector('input[name=mode]').validity.valueMissing")  # asked first
+        assert page.url.endswith("/curate/") and LexiconVersion.objects.count() == 1
+        page.locator("form[action$='/curate/upload/']").screenshot(path=str(ARTIFACTS / "upload-mode-1280.png"))
+        page.set_input_files("#id_file", str(small))
+        page.check("input[name=mode][value=replace]")
+        page.click("form[action$='/curate/upload/'] button[type=submit]")
+        page.wait_for_url(f"**/lexicons/{lexicon.pk}/versions/2/")
+        page.click("#publish-button")
+        page.wait_for_selector("#publish-confirm")
+        text = page.inner_text("#publish-confirm")
+        assert "retirerait 13 des 16 mots en service (81,2 %) et en ajouterait 2" in text, text
+        page.screenshot(path=str(ARTIFACTS / "publish-confirm-1280.png"), full_page=True)
+        page.click("#publish-confirm a")  # cancel: nothing happened
+        page.wait_for_selector("#discard summary")
+        page.click("#discard summary")
+        page.click("#discard-button")
+        page.wait_for_url(f"**/lexicons/{lexicon.pk}/curate/")
+        assert "Brouillon 2 abandonné." in page.inner_text(".messages")
+        assert list(LexiconVersion.objects.values_list("number", flat=True)) == [1]
+        assert gaddag_for(lexicon).contains("ANE")
+        page.screenshot(path=str(ARTIFACTS / "discarded-1280.png"), full_page=True)

@@ -68,7 +68,7 @@ def test_upload_makes_a_draft_that_does_not_serve(lexicon, staff):
 def test_upload_bad_lines_are_reported_with_line_numbers_and_nothing_is_saved(lexicon, staff):
     with pytest.raises(CurationError) as info:
         upload_version(lexicon, upload("chat\nporte-clé\nchien\n3D\n"), user=staff)
-    assert "2 invalid line(s)" in info.value.message
+    assert "2 invalid lines, nothing was saved" in info.value.message
     assert [p.line for p in info.value.problems] == [2, 4]
     assert "line 2: 'porte-clé'" in info.value.message and "line 4: '3D'" in info.value.message
     assert LexiconVersion.objects.count() == 1 and not LexiconEvent.objects.filter(action="upload").exists()
@@ -85,7 +85,7 @@ def test_upload_encoding_problem_is_reported_per_line(lexicon, staff):
 def test_upload_with_skip_invalid_keeps_the_good_lines_and_notes_the_rest(lexicon, staff):
     outcome = upload_version(lexicon, upload(new_list(add=["LOUVE"]) + "x-y\n"), user=staff, skip_invalid=True)
     assert [p.line for p in outcome.skipped] == [len(FRENCH_WORDS) + 2]
-    assert "1 invalid line(s) skipped" in outcome.version.note
+    assert "1 invalid line skipped: line " in outcome.version.note
 
 
 def test_upload_too_large_is_refused(lexicon, staff, settings):
@@ -134,7 +134,7 @@ def test_publish_compiles_then_serves_the_new_version_in_this_process(lexicon, s
     before = gaddag_for(lexicon)
     assert not before.contains("LOUVE")
     version = upload_version(lexicon, upload(new_list(add=["LOUVE"], drop=["ANE"])), user=staff).version
-    run = publish_version(version, user=staff)
+    run = publish_version(version, user=staff, confirm=True)  # ANE is 1 word of 16: confirmed
     assert run.state == TaskRun.State.DONE and run.kind == "lexicon.publish_version"
     assert run.result["version"] == 2 and run.result["words"] == len(FRENCH_WORDS)
     version.refresh_from_db()
@@ -153,13 +153,16 @@ def test_rollback_republishes_an_earlier_version(lexicon, staff):
     v2 = upload_version(lexicon, upload(new_list(add=["LOUVE"])), user=staff).version
     publish_version(v2, user=staff)
     v1 = LexiconVersion.objects.get(number=1)
-    run = publish_version(v1, user=staff)
+    with pytest.raises(CurationError, match="reason is required"):
+        publish_version(v1, user=staff, confirm=True)
+    assert LexiconVersion.objects.get(number=1).state == State.SUPERSEDED  # nothing started
+    run = publish_version(v1, user=staff, confirm=True, reason="LOUVE came in by mistake")
     assert run.state == TaskRun.State.DONE and run.result["rollback"] is True and run.result["reused"] is True
     lexicon.refresh_from_db()
     assert lexicon.current_version.number == 1
     assert not gaddag_for(lexicon).contains("LOUVE")
     assert LexiconVersion.objects.get(number=2).state == State.SUPERSEDED
-    assert LexiconEvent.objects.filter(action="rollback", version=v1).exists()
+    assert LexiconEvent.objects.get(action="rollback", version=v1).reason == "LOUVE came in by mistake"
 
 
 def test_publishing_the_serving_version_is_refused(lexicon, staff):
@@ -234,7 +237,7 @@ def test_word_edits_build_one_draft_with_an_audit_trail(lexicon, staff):
         ("remove_word", "ANE", "ODS 9 update", staff),
     }
     assert not gaddag_for(lexicon).contains("LOUVE")  # not served before publication
-    publish_version(again, user=staff)
+    publish_version(again, user=staff, confirm=True)
     assert gaddag_for(lexicon).contains("ZEBRE") and not gaddag_for(lexicon).contains("ANE")
     third = edit_words(lexicon, remove=["zebre"], reason="Oops", user=staff)
     assert third.number == 3 and third.parent.number == 2  # a new draft after publication
@@ -271,16 +274,16 @@ def test_removed_words_are_flagged_not_lost(lexicon, staff):
     learner_list = ["CHAT", "ane", "LOUP", "porte-clé", ""]
     assert removed_words(lexicon, learner_list) == ["porte-clé", ""]
     draft = edit_words(lexicon, remove=["ANE", "LOUP"], reason="test", user=staff)
-    publish_version(draft, user=staff)
+    publish_version(draft, user=staff, confirm=True)
     assert removed_words(lexicon, learner_list) == ["ane", "LOUP", "porte-clé", ""]
     assert word_flags(lexicon, ["CHAT", "ane"]) == {"CHAT": True, "ane": False}
-    publish_version(LexiconVersion.objects.get(number=1), user=staff)  # rollback: they are back
+    publish_version(LexiconVersion.objects.get(number=1), user=staff, reason="back")  # rollback: they are back
     assert removed_words(lexicon, learner_list) == ["porte-clé", ""]
 
 
 def test_new_words_of_a_version(lexicon, staff):
     draft = edit_words(lexicon, add=["LOUVE", "ZEBRE"], remove=["ANE"], reason="x", user=staff)
-    publish_version(draft, user=staff)
+    publish_version(draft, user=staff, confirm=True)
     lexicon.refresh_from_db()
     version, words = new_words(lexicon)
     assert version.number == 2 and words == ["LOUVE", "ZEBRE"]
@@ -389,7 +392,7 @@ def test_the_previous_version_serves_while_the_new_one_compiles(lexicon, staff, 
         return real_compile(*args, **kwargs)
 
     monkeypatch.setattr(services, "compile_words", observed)
-    publish_version(version, user=staff)
+    publish_version(version, user=staff, confirm=True)
     assert seen_during_compile == [(True, False, State.COMPILING)]
     assert gaddag_for(lexicon).contains("LOUVE") and not gaddag_for(lexicon).contains("ANE")
 
@@ -404,3 +407,89 @@ def test_a_compile_silent_for_too_long_is_taken_for_dead(lexicon, staff):
     LexiconVersion.objects.filter(pk=version.pk).update(state=State.COMPILING, compile_task=lost)
     TaskRun.objects.filter(pk=lost.pk).update(updated_at=timezone.now() - timedelta(hours=1))
     assert publish_version(version, user=staff).state == TaskRun.State.DONE
+
+
+# -- curation that cannot hurt ------------------------------------------------------------------------------
+
+
+def _big_lexicon(tmp_path, count=300):
+    """A lexicon of ``count`` generated words (AAB, AAC, ...), so that 1 % is a few words."""
+    from itertools import product
+
+    from lexicon.services import import_word_list
+
+    words = ["".join(t) for t in product("ABCDEFGHIJ", repeat=3)][:count]
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(words) + "\n", encoding="utf-8")
+    return import_word_list(path, name="big", language="fr").lexicon, words
+
+
+def test_a_publication_removing_more_than_one_percent_needs_a_confirmation(tmp_path, staff):
+    from lexicon.services import ConfirmationNeeded, publication_impact
+
+    lexicon, words = _big_lexicon(tmp_path)
+    few = upload_version(lexicon, upload("\n".join(words[3:])), user=staff).version  # 3 of 300: exactly 1 %
+    assert publication_impact(few) == (0, 3, 300)
+    assert publish_version(few, user=staff).state == TaskRun.State.DONE  # 1 % is not more than 1 %
+    lexicon.refresh_from_db()
+    tiny = upload_version(lexicon, upload("chat\nchien\nloup\nane\nrien\n"), user=staff).version
+    with pytest.raises(ConfirmationNeeded) as refused:
+        publish_version(tiny, user=staff)
+    exc = refused.value
+    assert (exc.added, exc.removed, exc.serving_words) == (5, 297, 297)
+    assert "297" in exc.message and "confirm" in exc.message
+    tiny.refresh_from_db()
+    lexicon.refresh_from_db()
+    assert tiny.state == State.DRAFT and tiny.compile_task is None and lexicon.current_version == few  # nothing ran
+    assert publish_version(tiny, user=staff, confirm=True).state == TaskRun.State.DONE
+    lexicon.refresh_from_db()
+    assert lexicon.current_version == tiny
+
+
+def test_a_rollback_that_removes_words_needs_both_reason_and_confirmation(tmp_path, staff):
+    from lexicon.services import ConfirmationNeeded
+
+    lexicon, words = _big_lexicon(tmp_path)
+    bigger = upload_version(lexicon, upload("\n".join(words + ["ZZZ", "ZZA", "ZZB", "ZZC", "ZZD"])), user=staff,
+                            mode="replace").version
+    publish_version(bigger, user=staff)
+    first = LexiconVersion.objects.get(lexicon=lexicon, number=1)
+    with pytest.raises(ConfirmationNeeded):  # 5 words of 305 would go
+        publish_version(first, user=staff, reason="ZZ* were a test")
+    publish_version(first, user=staff, reason="ZZ* were a test", confirm=True)
+    event = LexiconEvent.objects.get(lexicon=lexicon, action="rollback")
+    assert event.reason == "ZZ* were a test" and event.actor == staff
+
+
+def test_an_upload_can_add_its_words_instead_of_replacing_the_list(lexicon, staff):
+    added = upload_version(lexicon, upload("louve\nzebre\nchat\n"), user=staff, mode="add").version
+    assert (added.added_count, added.removed_count, added.word_count) == (2, 0, len(FRENCH_WORDS) + 2)
+    assert version_diff(added).added == ["LOUVE", "ZEBRE"] and version_diff(added).removed == []
+    assert LexiconEvent.objects.get(action="upload", version=added).detail["mode"] == "add"
+    replaced = upload_version(lexicon, upload("louve\nzebre\nchat\n"), user=staff, mode="replace").version
+    assert (replaced.added_count, replaced.removed_count, replaced.word_count) == (2, len(FRENCH_WORDS) - 1, 3)
+    with pytest.raises(CurationError, match="already in the lexicon"):
+        upload_version(lexicon, upload("chat\n"), user=staff, mode="add")
+    with pytest.raises(CurationError, match="replaces the list or adds"):
+        upload_version(lexicon, upload("louve\n"), user=staff, mode="merge")
+    assert LexiconVersion.objects.count() == 3
+
+
+def test_a_draft_can_be_discarded_and_the_history_says_so(lexicon, staff):
+    from lexicon.services import discard_version
+
+    draft = upload_version(lexicon, upload(new_list(add=["LOUVE"])), user=staff, note="try").version
+    number = discard_version(draft, user=staff)
+    assert number == 2 and not LexiconVersion.objects.filter(number=2).exists()
+    event = LexiconEvent.objects.get(action="discard")
+    assert event.actor == staff and event.detail["number"] == 2 and event.version is None
+    assert LexiconEvent.objects.filter(action="upload").exists()  # the upload's line stays
+    assert lexicon.current_version.number == 1 and gaddag_for(lexicon).contains("ANE")
+    with pytest.raises(CurationError, match="only drafts can be discarded"):
+        discard_version(lexicon.current_version, user=staff)
+    served = upload_version(lexicon, upload(new_list(add=["ZEBRE"])), user=staff).version
+    publish_version(served, user=staff)
+    first = LexiconVersion.objects.get(number=1)
+    with pytest.raises(CurationError, match="only drafts can be discarded"):
+        discard_version(first, user=staff)  # superseded, it may serve again by a rollback
+    assert LexiconVersion.objects.count() == 2

@@ -68,7 +68,7 @@ def test_curation_pages_are_staff_only(client, learner, lexicon, tail):
 
 
 @pytest.mark.parametrize("tail", ["curate/upload/", "curate/words/", "curate/definition/",
-                                  "curate/definitions/import/", "versions/1/publish/"])
+                                  "curate/definitions/import/", "versions/1/publish/", "versions/1/discard/"])
 def test_learners_cannot_post_curation(client, learner, lexicon, tail):
     client.force_login(learner)
     assert client.post(page(lexicon, tail), {"add": "louve", "reason": "x", "word": "chat", "text": "x"}).status_code == 403
@@ -79,21 +79,63 @@ def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
     client.force_login(staff)
     assert client.get(page(lexicon, "curate/")).status_code == 200
     text = "\n".join(sorted(set(FRENCH_WORDS) - {"ANE"} | {"LOUVE"})).encode()
-    response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text), "note": "ODS"})
+    unsaid = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text), "note": "ODS"})
+    assert unsaid.status_code == 400 and "replaces the whole list" in unsaid.content.decode()  # say which
+    response = client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", text), "note": "ODS",
+                                                             "mode": "replace"})
     assert response.status_code == 302 and response["Location"] == page(lexicon, "versions/2/")
     body = client.get(response["Location"]).content.decode()
     assert "LOUVE" in body and "ANE" in body and 'id="publish-button"' in body
-    started = client.post(page(lexicon, "versions/2/publish/"), HTTP_HX_REQUEST="true")
+    assert "This draft removes 1 word from the serving list." in body
+    refused = client.post(page(lexicon, "versions/2/publish/"), HTTP_HX_REQUEST="true")
+    html = refused.content.decode()
+    assert refused.status_code == 409 and 'id="confirm-publish"' in html and "would remove 1 of the 16 words" in html
+    assert LexiconVersion.objects.get(number=2).state == "draft"
+    started = client.post(page(lexicon, "versions/2/publish/"), {"confirm": "on"}, HTTP_HX_REQUEST="true")
     assert started.status_code == 200 and "task-progress" in started.content.decode()
     assert gaddag_for(lexicon).contains("LOUVE")
     state = client.get(page(lexicon, "versions/2/state/")).content.decode()
     assert "state--published" in state
 
 
+def test_rollback_page_asks_a_reason_and_the_history_shows_it(client, staff, lexicon):
+    client.force_login(staff)
+    client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", b"louve\n"), "mode": "add"})
+    client.post(page(lexicon, "versions/2/publish/"))
+    form = client.get(page(lexicon, "versions/1/")).content.decode()
+    assert 'name="reason"' in form and "required" in form[form.index('name="reason"'):][:200]
+    refused = client.post(page(lexicon, "versions/1/publish/"), {"reason": " "}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "reason is required" in refused.content.decode()
+    asked = client.post(page(lexicon, "versions/1/publish/"), {"reason": "LOUVE is for next year"})  # no htmx
+    html = asked.content.decode()
+    assert asked.status_code == 409 and "<!DOCTYPE html>" in html and 'id="confirm-publish"' in html
+    assert 'name="reason" value="LOUVE is for next year"' in html  # the confirmation keeps the reason
+    client.post(page(lexicon, "versions/1/publish/"), {"reason": "LOUVE is for next year", "confirm": "on"})
+    lexicon.refresh_from_db()
+    assert lexicon.current_version.number == 1
+    history = client.get(page(lexicon, "versions/1/")).content.decode()
+    assert "LOUVE is for next year" in history
+    assert "LOUVE is for next year" in client.get(page(lexicon, "audit/")).content.decode()
+
+
+def test_a_draft_is_discarded_from_its_page(client, staff, lexicon):
+    client.force_login(staff)
+    client.post(page(lexicon, "curate/upload/"), {"file": SimpleUploadedFile("v2.txt", b"louve\n"), "mode": "add"})
+    body = client.get(page(lexicon, "versions/2/")).content.decode()
+    assert '<details class="discard"' in body and 'id="discard-button"' in body
+    response = client.post(page(lexicon, "versions/2/discard/"))
+    assert response.status_code == 302 and response["Location"] == page(lexicon, "curate/")
+    assert not LexiconVersion.objects.filter(number=2).exists()
+    assert "Draft version 2 discarded." in client.get(response["Location"]).content.decode()
+    assert 'id="discard-button"' not in client.get(page(lexicon, "versions/1/")).content.decode()
+    refused = client.post(page(lexicon, "versions/1/discard/"))
+    assert refused.status_code == 302 and LexiconVersion.objects.count() == 1
+
+
 def test_upload_page_shows_line_errors(client, staff, lexicon):
     client.force_login(staff)
     bad = SimpleUploadedFile("bad.txt", b"chat\nx-y\n")
-    response = client.post(page(lexicon, "curate/upload/"), {"file": bad})
+    response = client.post(page(lexicon, "curate/upload/"), {"file": bad, "mode": "add"})
     assert response.status_code == 400 and "line 2: &#x27;x-y&#x27;" in response.content.decode()
     assert LexiconVersion.objects.count() == 1
 

@@ -25,8 +25,15 @@ def situation_for(owner, entry: RevisionEntry, rack: str, coord: str, word: str)
     grid = TrainingGrid.objects.create(owner=owner, lexicon=entry.revision_list.lexicon,
                                        revision_list=entry.revision_list, status=TrainingGrid.Status.DONE,
                                        board=final.rows(), words=[])
+    through = [(r, c) for k, (r, c) in enumerate(_squares(expected, word)) if board.get(r, c)]
+    support = {"row": through[0][0], "col": through[0][1], "letter": board.get(*through[0])} if through else {}
     return Situation.objects.create(grid=grid, entry=entry, order=0, word=word, cgp=format_cgp(position),
-                                    rack=rack, support={}, expected=expected, top=top)
+                                    rack=rack, support=support, expected=expected, top=top)
+
+
+def _squares(play: dict, word: str) -> list[tuple[int, int]]:
+    r, c = play["row"], play["col"]
+    return [(r, c + k) if play["dir"] == "H" else (r + k, c) for k in range(len(word))]
 
 
 def baccarat_situation(owner, entry: RevisionEntry) -> Situation:
@@ -43,3 +50,25 @@ def baccarat_situation(owner, entry: RevisionEntry) -> Situation:
     return Situation.objects.create(grid=grid, entry=entry, order=0, word="BACCARAT", cgp=format_cgp(position),
                                     rack="AAABCCR", support={"row": 7, "col": 7, "letter": "T"},
                                     expected=expected, top=top)
+
+
+def wrong_play(situation: Situation):
+    """A legal play of the situation that is neither its list word nor a top (a verdict: wrong)."""
+    from engine.scrabble.cgp import parse_cgp
+    from engine.scrabble.movegen import generate_moves
+
+    best = max(t["score"] for t in situation.top)
+    gaddag = gaddag_for(situation.grid.lexicon)
+    return next(m for m in generate_moves(gaddag, parse_cgp(situation.cgp))
+                if m.word.upper() != situation.word and m.score < best)
+
+
+def top_play(situation: Situation):
+    """A legal play of the situation, other than its list word, that scores the top (None when there is none)."""
+    from engine.scrabble.cgp import parse_cgp
+    from engine.scrabble.movegen import generate_moves
+
+    best = max(t["score"] for t in situation.top)
+    gaddag = gaddag_for(situation.grid.lexicon)
+    return next((m for m in generate_moves(gaddag, parse_cgp(situation.cgp))
+                 if m.word.upper() != situation.word and m.score >= best), None)

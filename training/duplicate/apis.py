@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
+from engine.duplicate import standings
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon, site_lexicon
 from training.duplicate import selectors, services
@@ -280,13 +282,15 @@ class ValidateApi(APIView):
             return blocked
         player = services.join(game, request.user)
         try:
-            result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
-                                             coord=data.get("coord"), style=data["style"])
+            with transaction.atomic():  # the round's end and the next round's opening: one commit, not three
+                result = services.validate_round(player, round_number=data.get("round"), word=data.get("word"),
+                                                 coord=data.get("coord"), style=data["style"])
+                body = round_result(result)
         except services.RoundClosed as exc:
             return error_response(str(exc), status.HTTP_409_CONFLICT, code="round_closed")
         except services.PlayError as exc:
             return error_response(exc.message, code=exc.code)
-        return Response(round_result(result))
+        return Response(body)
 
 
 def round_result(result: services.RoundResult) -> dict[str, Any]:
@@ -301,7 +305,8 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
         "play": {"word": mine.word, "coord": mine.coord, "score": mine.score} if shown else None,
         "refusal": mine.refusal, **selectors.draw_of(result.round), "sous_top": selectors.round_sous_top(result.round),
         "top": result.round.top, "subtops": result.round.subtops, "total": player.total,
-        "top_total": player.top_total, "percent": selectors.percent(player.total, player.top_total),
+        "top_total": player.top_total, "negatif": standings.negatif(player.total, player.top_total),
+        "percent": selectors.percent(player.total, player.top_total),
         "finished": player.is_finished, "next": nxt,
         "submitted": None if result.submitted is None else {
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
@@ -341,8 +346,9 @@ class ReviewApi(APIView):
         if blocked is not None:
             return blocked
         return Response({"game": game.pk, "total": player.total, "top_total": player.top_total,
+                         "negatif": standings.negatif(player.total, player.top_total),
                          "percent": selectors.percent(player.total, player.top_total),
-                         "negatif": player.total - player.top_total, "tops_found": player.tops_found,
+                         "tops_found": player.tops_found,
                          "rounds": [row.to_json() for row in selectors.review(player)]})
 
 

@@ -15,9 +15,11 @@ from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
+from core import task_rows
 from core.models import TaskRun
-from core.progress import expire_if_stale, expire_stale_runs
+from core.progress import expire_stale_runs
 from core.selectors import get_or_404, is_user
+from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
@@ -45,22 +47,14 @@ def can_see(game: DuplicateGame, user) -> bool:
             and DuplicatePlayer.objects.filter(game=game, user=user).exists())
 
 
-_UNFINISHED = (DuplicateGame.Status.PENDING, DuplicateGame.Status.RUNNING)
+_UNFINISHED = DuplicateGame.UNFINISHED
 
 
 def follow_run(game: DuplicateGame) -> DuplicateGame:
     """The game reconciled with its making run, as grids and crosswords are: a stale run (its worker died,
     or no worker took it) is failed in words first, and a game whose run failed reads failed with the run's
     words instead of being made forever. Nothing to do (no query) once the game is made or failed."""
-    run = game.task_run
-    if game.status not in _UNFINISHED or run is None:
-        return game
-    run = expire_if_stale(run)  # failing it tells core.progress.task_runs_failed: the game row follows
-    if run.state == TaskRun.State.FAILED:
-        DuplicateGame.objects.filter(pk=game.pk, status__in=_UNFINISHED).update(
-            status=DuplicateGame.Status.FAILED, error=run.error, finished_at=timezone.now())
-        game.refresh_from_db(fields=["status", "error", "finished_at"])
-    return game
+    return task_rows.follow_run(game)
 
 
 def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:
@@ -135,6 +129,20 @@ def board_before(game: DuplicateGame, number: int) -> list[str]:
         return ["." * 15] * 15
     previous = game.rounds.filter(number=number - 1).values_list("board_after", flat=True).first()
     return previous or ["." * 15] * 15
+
+
+def bag_left(game: DuplicateGame, round_: DuplicateRound) -> int:
+    """The tiles left in the bag while round ``round_`` is played (announced with the draw, :func:`draw_of`):
+    the language's bag less the tiles on the board and on the rack; in the joker variant the bag holds no
+    blank (blanks come with the racks), so only letters count."""
+    alphabet = get_alphabet(game.lexicon.language if game.lexicon.language in ("fr", "en") else "fr")
+    on_board = [ch for row in board_before(game, round_.number) for ch in row if ch not in ". "]
+    if game.variant == DuplicateGame.Variant.JOKER:
+        bag = (sum(alphabet.counts.values()) - sum(1 for ch in on_board if ch.isupper())
+               - sum(1 for ch in round_.rack if ch != BLANK))
+    else:
+        bag = alphabet.bag_size - len(on_board) - len(round_.rack)
+    return max(0, bag)
 
 
 def percent(total: int, top_total: int) -> float:
@@ -231,34 +239,46 @@ class ReviewRow:
     refusal: str = ""
     solo: bool = False
     difference_with_file: dict[str, Any] | None = None
+    total: int = 0
+    """The player's running total after this round."""
+    top_total: int = 0
+    """The sum of the tops up to this round."""
+
+    @property
+    def negatif(self) -> int:
+        """The running négatif after this round: the total minus the tops (0 while every top is found)."""
+        return negatif(self.total, self.top_total)
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.number, "rack": self.rack, "top": self.top, "play": self.play, "score": self.score,
                 "difference": self.difference, "found_top": self.found_top, **(self.draw or {}),
                 "sous_top": self.sous_top, "refusal": self.refusal, "solo": self.solo,
-                "difference_with_file": self.difference_with_file}
+                "difference_with_file": self.difference_with_file, "total": self.total,
+                "top_total": self.top_total, "negatif": self.negatif}
 
 
 def review(player: DuplicatePlayer) -> list[ReviewRow]:
     """Round by round: the draw as announced, the top, the sous-top, the player's play (an invalid one with
     its reason under tournament scoring), what they missed (top − score), a solo; for an imported game,
-    Tirage's top where it differs from the file's."""
+    Tirage's top where it differs from the file's; the running total and négatif after each round."""
     game = player.game
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
     solo_rounds = set(solos_of(game).get(player.pk, [])) if game.players.count() > 1 else set()
     differences = {int(d["round"]): d for d in game.differences or []}
     rows = []
+    total = top_total = 0
     for r in game.rounds.all():
         mine = plays.get(r.number)
         if mine is None:
             continue
         top_score = int(r.top["score"])
+        total, top_total = total + mine.score, top_total + top_score
         shown = ({"word": mine.word, "coord": mine.coord, "score": mine.score}
                  if mine.move is not None or mine.refusal else None)
         rows.append(ReviewRow(r.number, r.rack, {k: r.top[k] for k in ("word", "coord", "score")}, shown,
                               mine.score, top_score - mine.score, mine.move is not None and mine.score >= top_score,
                               draw_of(r), round_sous_top(r), mine.refusal, r.number in solo_rounds,
-                              differences.get(r.number)))
+                              differences.get(r.number), total, top_total))
     return rows
 
 
@@ -286,6 +306,18 @@ def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any
     return record_from_json(data, player_name=name, player_plays=plays)
 
 
+def standing_at(player: DuplicatePlayer, number: int) -> dict[str, Any]:
+    """The player's standing once round ``number`` was validated: total, sum of the tops, négatif and % of
+    the tops (a past round's page shows these, not today's)."""
+    scores = dict(player.plays.filter(validated_at__isnull=False, number__lte=number).values_list("number", "score"))
+    total = sum(scores.values())
+    played = set(scores)
+    top_total = sum(int(top["score"]) for n, top in player.game.rounds.filter(number__in=played)
+                    .values_list("number", "top"))
+    return {"round": number, "total": total, "top_total": top_total,
+            "negatif": negatif(total, top_total), "percent": percent(total, top_total)}
+
+
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
     game = (DuplicateGame.objects.select_related("task_run")
             .filter(lexicon=lexicon, daily_date=day or timezone.localdate()).first())
@@ -296,6 +328,7 @@ def player_state(player: DuplicatePlayer | None) -> dict[str, Any] | None:
     if player is None:
         return None
     return {"current_round": player.current_round, "total": player.total, "top_total": player.top_total,
+            "negatif": negatif(player.total, player.top_total),
             "percent": percent(player.total, player.top_total), "tops_found": player.tops_found,
             "finished": player.is_finished}
 

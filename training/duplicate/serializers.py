@@ -75,6 +75,8 @@ class PlayerStateSerializer(serializers.Serializer):
     current_round = serializers.IntegerField(help_text="1-based; stays at the last round once finished.")
     total = serializers.IntegerField()
     top_total = serializers.IntegerField(help_text="Sum of the tops of the rounds validated.")
+    negatif = serializers.IntegerField(help_text="Négatif: total − top_total (0 while every top is found, "
+                                                 "below 0 otherwise), as French clubs rank players.")
     percent = serializers.FloatField(help_text="total / top_total × 100.")
     tops_found = serializers.IntegerField()
     finished = serializers.BooleanField()
@@ -219,6 +221,8 @@ class RoundResultSerializer(serializers.Serializer):
     subtops = MoveSerializer(many=True)
     total = serializers.IntegerField()
     top_total = serializers.IntegerField()
+    negatif = serializers.IntegerField(help_text="Négatif: total − top_total (0 while every top is found, "
+                                                 "below 0 otherwise), as French clubs rank players.")
     percent = serializers.FloatField()
     finished = serializers.BooleanField()
     next = CurrentRoundSerializer(allow_null=True, help_text="The next round (its clock started), null at the end.")
@@ -266,14 +270,18 @@ class ReviewRowSerializer(serializers.Serializer):
     score = serializers.IntegerField()
     difference = serializers.IntegerField()
     found_top = serializers.BooleanField()
+    total = serializers.IntegerField(help_text="The running total after this round.")
+    top_total = serializers.IntegerField(help_text="The sum of the tops up to this round.")
+    negatif = serializers.IntegerField(help_text="The running négatif after this round (total − top_total).")
 
 
 class ReviewSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     total = serializers.IntegerField()
     top_total = serializers.IntegerField()
+    negatif = serializers.IntegerField(help_text="Négatif: total − top_total (0 while every top is found, "
+                                                 "below 0 otherwise), as French clubs rank players.")
     percent = serializers.FloatField()
-    negatif = serializers.IntegerField()
     tops_found = serializers.IntegerField()
     rounds = ReviewRowSerializer(many=True)
 

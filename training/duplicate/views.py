@@ -138,6 +138,7 @@ def _play_page(request: HttpRequest, game: DuplicateGame, player, round_, *, for
     ms_left = None if deadline is None else max(0, int((deadline - timezone.now()).total_seconds() * 1000))
     return render(request, "training/duplicate/play.html", _game_context(
         request, game, round=round_, round_state=state, ms_left=ms_left, draw=selectors.draw_of(round_),
+        bag=selectors.bag_left(game, round_),
         rows=selectors.board_before(game, round_.number), form=form, mine=mine, error=error,
         share_form=ShareForm(initial={"visibility": game.visibility})), status=status)
 
@@ -243,11 +244,16 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         raise Http404("This round is not finished.")
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)
+    missed = int(round_.top["score"]) - mine.score
+    # Green for the top, neutral for a play that scored (a good score is not an error), red for no play.
+    verdict = "ok" if missed <= 0 and mine.move else ("info" if mine.move and mine.score > 0 else "ko")
+    latest = (player.is_finished and number == game.round_count) or number == player.current_round - 1
     return render(request, "training/duplicate/result.html", _game_context(
         request, game, round=round_, mine=mine, rows=round_.board_after, draw=selectors.draw_of(round_),
-        sous_top=selectors.round_sous_top(round_),
+        sous_top=selectors.round_sous_top(round_), verdict=verdict,
         difference=next((d for d in game.differences or [] if int(d.get("round", 0)) == number), None),
-        highlight=_squares(round_.top), missed=int(round_.top["score"]) - mine.score,
+        standing=selectors.standing_at(player, number), is_latest=latest, now_total=player.total,
+        highlight=_squares(round_.top), missed=missed,
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
         subtops=[_move_in(m, style) for m in round_.subtops]))
 

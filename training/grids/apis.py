@@ -91,9 +91,13 @@ class SituationDetailApi(APIView):
 class AnswerApi(APIView):
     """Answer a situation with a word (and optionally coordinates, French style: ``H4`` across, ``4H`` down).
 
-    One answer decides the situation, judged by score: the list word is right, a legal play scoring
-    as much or more is a top (right), anything else is wrong. A second try is 409 and counts nowhere; so is
-    an answer to a situation whose earlier situations are still open (situations are answered in order)."""
+    The situation's goal is its list word (``goal`` in the situation): the list word decides it, right;
+    another legal play scoring the board's top is credited (``verdict`` ``top``, ``decided`` false,
+    ``answer`` null, no ``expected`` nor ``top`` yet) and the situation stays open for its list word; any
+    other legal play decides it, wrong. A word that is not in the lexicon or not a legal play is 400 with
+    the reason and records nothing (the situation stays open). A try after the deciding answer is 409 and
+    counts nowhere; so is an answer to a situation whose earlier situations are still open (situations
+    are answered in order)."""
 
     @extend_schema(request=AnswerInSerializer, responses={200: AnswerOutSerializer, 400: DETAIL_ERROR,
                                                           409: CONFLICT})
@@ -108,11 +112,12 @@ class AnswerApi(APIView):
             return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.AnswerError as exc:
             return error_response(str(exc))
-        following = selectors.next_situation(situation, request.user)
+        following = selectors.next_situation(situation, request.user) if outcome.decided else None
         return Response({
             "correct": outcome.correct, "verdict": outcome.verdict, "play": outcome.play,
-            "expected": outcome.expected, "score": outcome.score,
-            "message": outcome.message, "top": outcome.top, "answer": outcome.answer.pk,
+            "expected": outcome.expected if outcome.decided else None, "score": outcome.score,
+            "message": outcome.message, "top": outcome.top, "answer": outcome.answer.pk if outcome.answer else None,
+            "decided": outcome.decided, "top_found": outcome.top_found,
             "next_situation": following.pk if following else None,
         })
 

@@ -106,3 +106,27 @@ class Answer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.word} {'✓' if self.correct else '✗'}"
+
+
+class TopFind(models.Model):
+    """A top found in a situation whose top is another play than its list word: credited, and the situation
+    stays open, since its goal is the list word (a top found never replaces the word the learner revises)."""
+
+    situation = models.ForeignKey(Situation, verbose_name=_("situation"), on_delete=models.CASCADE,
+                                  related_name="top_finds")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+                             related_name="training_top_finds")
+    word = models.CharField(_("word"), max_length=15)
+    coord = models.CharField(_("coordinates"), max_length=4, blank=True)
+    score = models.IntegerField(_("score"), default=0)
+    play = models.JSONField(_("play"), help_text=_("The top as the engine scored it."))
+    created_at = models.DateTimeField(_("found at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["situation", "user"], name="training_one_top_find_per_situation")]
+        verbose_name = _("top found")
+        verbose_name_plural = _("tops found")
+
+    def __str__(self) -> str:
+        return f"{self.word} {self.coord} ({self.score})"

@@ -16,9 +16,10 @@ from django.utils import timezone
 from core.engine_messages import unplaced_reason
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
 from engine.scrabble.cgp import parse_cgp
-from training.grids.models import Answer, Situation, TrainingGrid
+from engine.scrabble.notation import square_name
+from training.grids.models import Answer, Situation, TopFind, TrainingGrid
 from training.lists.models import ReviewCard
-from training.lists.selectors import due_cards, end_of_today
+from training.lists.selectors import due_filter, end_of_today
 
 FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
 
@@ -62,11 +63,18 @@ def grid_error(grid: TrainingGrid) -> str:
     return run.error if run is not None and run.state == "failed" else ""
 
 
-def _mark(situation: Situation, answers: list[Answer], revealed: bool, available: bool) -> Situation:
-    """Set the learner's view of a situation: its one deciding answer (if any) and what it says, and
-    whether its board may be shown (``available``, see :func:`situations_with_answers`)."""
+def _mark(situation: Situation, answers: list[Answer], revealed: bool, available: bool,
+          top_finds: list[TopFind] | None = None) -> Situation:
+    """Set the learner's view of a situation: its one deciding answer (if any) and what it says, the top
+    found (``top_find``: another play than the list word; ``top_found``: that, or the list word when it
+    scores the top), and whether its board may be shown (``available``, see :func:`situations_with_answers`)."""
     situation.my_answers = answers
     first = answers[0] if answers else None
+    situation.top_find = top_finds[0] if top_finds else None
+    best = max((int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)), default=None)
+    situation.top_found = situation.top_find is not None or bool(first and (
+        first.verdict == Answer.Verdict.TOP  # answers recorded when a top decided a situation
+        or (first.verdict == Answer.Verdict.EXPECTED and best is not None and first.score >= best)))
     situation.my_answer = first
     situation.answered = first is not None
     situation.solved = bool(first and first.correct)
@@ -88,13 +96,16 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     situation is decided (answered, or the grid revealed): the learner's current situation and those
     before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
+    finds = TopFind.objects.filter(user=user)
     situations = list(grid.situations.order_by("order")
-                      .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers")))
+                      .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers"),
+                                        Prefetch("top_finds", queryset=finds, to_attr="my_top_finds")))
     revealed = grid.revealed_at is not None
     marked: list[Situation] = []
     earlier_decided = True
     for situation in situations:
-        marked.append(_mark(situation, situation.my_answers, revealed, available=earlier_decided))
+        marked.append(_mark(situation, situation.my_answers, revealed, available=earlier_decided,
+                            top_finds=situation.my_top_finds))
         earlier_decided = earlier_decided and situation.decided
     return marked
 
@@ -116,8 +127,23 @@ def get_own_situation(user, situation_id: Any) -> Situation:
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
+    finds = list(situation.top_finds.filter(user=user))
     revealed = situation.grid.revealed_at is not None
-    return _mark(situation, answers, revealed, available=revealed or not _open_before(situation, user).exists())
+    return _mark(situation, answers, revealed, available=revealed or not _open_before(situation, user).exists(),
+                 top_finds=finds)
+
+
+def situation_goal(situation: Situation) -> dict[str, Any]:
+    """What the situation asks: the list word's length, its support letter and square (the word crosses the
+    board there), and whether the board's top is another play (then finding it is credited too)."""
+    support = situation.support or {}
+    row, col = support.get("row"), support.get("col")
+    square = square_name(row, col, "fr") if isinstance(row, int) and isinstance(col, int) else ""
+    best = max((int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)), default=None)
+    letter = str(support.get("letter", ""))
+    return {"length": len(situation.word), "support_letter": letter.lower() if support.get("blank") else letter.upper(),
+            "support_square": square, "support_blank": bool(support.get("blank")),
+            "top_is_other_play": best is not None and int(situation.expected.get("score", 0)) < best}
 
 
 def _open_before(situation: Situation, user) -> QuerySet[Situation]:
@@ -185,7 +211,8 @@ def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> lis
 def streak(user, now: dt.datetime | None = None) -> int:
     """Consecutive days with at least one answer, ending today (or yesterday: today is not over yet)."""
     today = timezone.localdate(now or timezone.now())
-    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).values_list("created_at", flat=True)}
+    # The distinct local days with an answer, newest first, from the database (not every answer's time).
+    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).datetimes("created_at", "day", order="DESC")}
     day = today if today in days else today - dt.timedelta(days=1)
     count = 0
     while day in days:
@@ -209,15 +236,20 @@ def hardest_words(user, limit: int = 10) -> list[dict[str, Any]]:
 def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
     """Everything the dashboard and ``GET /api/progress/`` show, computed from cards and answers."""
     now = now or timezone.now()
-    cards = ReviewCard.objects.filter(owner=user)
-    answers = Answer.objects.filter(user=user)
-    total_answers = answers.count()
-    correct = answers.filter(correct=True).count()
+    if not is_user(user):
+        cards = {"due_now": 0, "due_today": 0, "cards": 0, "learned": 0}
+        answers = {"total": 0, "correct": 0}
+    else:  # one query for the cards' counts, one for the answers'
+        cards = ReviewCard.objects.filter(owner=user).aggregate(
+            due_now=Count("id", filter=due_filter(now)), due_today=Count("id", filter=due_filter(end_of_today(now))),
+            cards=Count("id"), learned=Count("id", filter=Q(state=FSRS_REVIEW_STATE)))
+        answers = Answer.objects.filter(user=user).aggregate(total=Count("id"), correct=Count("id", filter=Q(correct=True)))
+    total_answers, correct = answers["total"], answers["correct"]
     return {
-        "due_now": due_cards(user, until=now).count(),
-        "due_today": due_cards(user, until=end_of_today(now)).count(),
-        "cards": cards.count(),
-        "learned": cards.filter(state=FSRS_REVIEW_STATE).count(),
+        "due_now": cards["due_now"],
+        "due_today": cards["due_today"],
+        "cards": cards["cards"],
+        "learned": cards["learned"],
         "answers": total_answers,
         "correct": correct,
         "wrong": total_answers - correct,

@@ -156,6 +156,19 @@ class AnswerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class GoalSerializer(serializers.Serializer):
+    """What a situation asks: the list word (its length), through its support letter on ``support_square``."""
+
+    length = serializers.IntegerField(help_text="Letters of the list word to find (the rack plus the support).")
+    support_letter = serializers.CharField(help_text="The letter on the board the word goes through (lower case: "
+                                                     "a blank).")
+    support_square = serializers.CharField(help_text="Its square, French style (row letter, column number: H8).")
+    support_blank = serializers.BooleanField()
+    top_is_other_play = serializers.BooleanField(
+        help_text="The board's top is another play than the list word: finding it is credited too, and the "
+                  "situation stays open for the list word.")
+
+
 class SituationSerializer(serializers.ModelSerializer):
     """One situation. ``answers`` holds its one deciding answer (an empty list before it). ``expected``
     and ``top`` appear once the learner has answered it or revealed its grid (null before); ``cgp`` and
@@ -171,11 +184,14 @@ class SituationSerializer(serializers.ModelSerializer):
     revealed = serializers.BooleanField(read_only=True)
     expected = serializers.SerializerMethodField()
     top = serializers.SerializerMethodField()
+    goal = serializers.SerializerMethodField()
+    top_found = serializers.BooleanField(read_only=True, help_text="This learner found the board's top (the list "
+                                                                   "word when it scores the top, or another play).")
 
     class Meta:
         model = Situation
         fields = ["id", "grid", "order", "cgp", "rack", "board", "available", "answered", "solved", "verdict",
-                  "revealed", "answers", "expected", "top"]
+                  "revealed", "answers", "expected", "top", "goal", "top_found"]
         read_only_fields = fields
 
     @extend_schema_field(serializers.CharField(allow_null=True))
@@ -198,6 +214,10 @@ class SituationSerializer(serializers.ModelSerializer):
     def get_top(self, situation: Situation) -> list[dict[str, Any]] | None:
         return situation.top if situation.decided else None
 
+    @extend_schema_field(GoalSerializer)
+    def get_goal(self, situation: Situation) -> dict[str, Any]:
+        return selectors.situation_goal(situation)
+
 
 class AnswerInSerializer(serializers.Serializer):
     word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
@@ -205,17 +225,22 @@ class AnswerInSerializer(serializers.Serializer):
 
 
 class AnswerOutSerializer(serializers.Serializer):
-    """The verdict: ``correct`` is true for the expected word and for a top (a legal play scoring at least
-    the expected play's score); ``score`` is the learner's play's score (0 when it is not a legal play)."""
+    """The verdict: ``correct`` is true for the list word and for a top; ``score`` is the learner's play's
+    score. A top other than the list word leaves the situation open (``decided`` false, ``answer`` and
+    ``expected`` null, ``top`` empty): its list word is still to find."""
 
     correct = serializers.BooleanField()
     verdict = serializers.ChoiceField(choices=VERDICTS)
-    play = PlayDetailSerializer(allow_null=True, help_text="The learner's play as scored; null when not legal.")
-    expected = PlaySerializer()
+    play = PlayDetailSerializer(allow_null=True, help_text="The learner's play as scored.")
+    expected = PlaySerializer(allow_null=True, help_text="The list word's play; null while the situation is open.")
     score = serializers.IntegerField()
     message = serializers.CharField()
-    top = PlaySerializer(many=True)
-    answer = serializers.IntegerField()
+    top = PlaySerializer(many=True, help_text="The board's best plays; empty while the situation is open.")
+    answer = serializers.IntegerField(allow_null=True, help_text="The deciding answer; null while the situation is "
+                                                                 "open (a top other than the list word).")
+    decided = serializers.BooleanField(help_text="The answer decided the situation (false: a top was credited and "
+                                                 "the list word is still to find).")
+    top_found = serializers.BooleanField(help_text="The learner found the board's top in this situation.")
     next_situation = serializers.IntegerField(allow_null=True)
 
 

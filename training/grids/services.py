@@ -1,11 +1,13 @@
 """Training grid writes and rules: grid generation (CBIC), answers and their judgement.
 
-- **Answers** are judged by score: the list word is the expected answer (right wherever it is legal);
-  any other legal play (checked and scored by the engine) scoring as much or more is a *top*, counted
-  right; anything else is wrong, with its score (or the reason it is not a legal play). Coordinates are
-  optional: without them a word is judged at its best legal placement. ONE answer decides a situation
-  and reviews the word's FSRS card (right = Good, wrong = Again); later tries are refused and counted
-  nowhere, because only the first attempt is an honest test of recall.
+- **Answers** are judged against the situation's goal, its list word through its support letter: the list
+  word decides the situation, right wherever it is legal; another legal play that scores the situation's
+  top is credited as a *top* (:class:`training.models.TopFind`) and the situation stays open for its list
+  word; any other legal play decides it, wrong, with its score. An answer that is not a word of the
+  lexicon or not a legal play is refused with the reason and recorded nowhere: a typo is not a verdict.
+  Coordinates are optional: without them a word is judged at its best legal placement. ONE deciding
+  answer per situation reviews the word's FSRS card (right = Good, wrong = Again); later tries are
+  refused and counted nowhere, because only the first verdict is an honest test of recall.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
 from training.grids import selectors
 from training.grids.cbic import run_cbic
-from training.grids.models import Answer, Situation, TrainingGrid
+from training.grids.models import Answer, Situation, TopFind, TrainingGrid
 from training.lists import selectors as list_selectors
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 from training.lists.services import bad_characters_message, review_card
@@ -57,13 +59,18 @@ class GridError(ValueError):
 # --- Grids ------------------------------------------------------------------------------------------------
 
 def _grid_words(entries: list[RevisionEntry], gaddag: Any, limit: int) -> list[dict[str, Any]]:
-    """The request sent to CBIC: words still in the lexicon, one per distinct word, at most ``limit``."""
+    """The request sent to CBIC: words still in the lexicon, one per distinct word and one per rack, at most
+    ``limit``. Why one per rack: two situations with the same rack (AEINRS for ENTRAIS, RAINETS...) have
+    the same plays nearby, so the second one is found by memory, not by search; the word left out waits
+    for a later grid (entries come due first)."""
     words: list[dict[str, Any]] = []
     seen: set[str] = set()
+    racks: set[str] = set()
     for entry in entries:
-        if entry.word in seen or not gaddag.contains(entry.word):
+        if entry.word in seen or entry.rack in racks or not gaddag.contains(entry.word):
             continue
         seen.add(entry.word)
+        racks.add(entry.rack)
         words.append({"entry": entry.pk, "word": entry.word, "support_index": entry.support_index})
         if len(words) == limit:
             break
@@ -213,6 +220,10 @@ class AnswerOutcome:
     verdict: str = Answer.Verdict.WRONG
     play: dict[str, Any] | None = None
     """The learner's legal play as the engine scored it (None when the answer is not a legal play)."""
+    decided: bool = True
+    """False when a top other than the list word was credited: the situation stays open for its list word."""
+    top_found: bool = False
+    """The learner found the situation's top (the list word when it is the top, or another play)."""
 
     @property
     def top_rows(self) -> list[dict[str, Any]]:
@@ -242,6 +253,11 @@ class SituationLocked(Exception):
         self.current = current
 
 
+class PlayRefused(AnswerError):
+    """The answer is not a word of the lexicon or not a legal play on the situation's board: a typo is not a
+    verdict, so nothing is recorded and the situation stays open (the message gives the reason)."""
+
+
 def _coord_message(coord: str) -> str:
     return _("Coordinates “%(coord)s” cannot be read: write a row letter A to O and a column number 1 to 15, "
              "such as H4 (across) or 4H (down).") % {"coord": coord}
@@ -253,34 +269,57 @@ class _Judgement:
     score: int
     message: str
     play: dict[str, Any] | None
+    top_found: bool = False
 
 
-def _judge_move(move: Any, expected: dict[str, Any], expected_word: str) -> _Judgement:
-    """A legal play against the expected one: the list word is right anywhere it is legal; another play
-    is a top when it scores at least as much as the expected play, else wrong with its score."""
+def top_score(situation: Situation) -> int | None:
+    """The best score of the situation's board and rack (its first top play), None without tops."""
+    scores = [int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)]
+    return max(scores) if scores else None
+
+
+def top_is_list_word(situation: Situation) -> bool:
+    """Does the list word score the top of its situation (no other play scores more)?"""
+    best = top_score(situation)
+    return best is None or int(situation.expected.get("score", 0)) >= best
+
+
+def _judge_move(move: Any, situation: Situation) -> _Judgement:
+    """A legal play against the situation's goal. The list word is right anywhere it is legal (and a top too
+    when it scores the top). Another play scoring the top is a top: credited, the situation stays open for
+    its list word. Any other legal play is wrong, with its score."""
     play = move.to_json("fr")
     word = move.word.upper()
+    expected = situation.expected
     target = int(expected.get("score", 0))
-    values = {"word": word, "coord": move.coord, "score": move.score, "expected": target}
-    if word == expected_word:
-        return _Judgement(Answer.Verdict.EXPECTED, move.score,
-                          _("Right: %(word)s at %(coord)s scores %(score)s.") % values, play)
-    if move.score >= target:
+    best = top_score(situation)
+    values = {"word": word, "coord": move.coord, "score": move.score, "expected": target, "top": best}
+    is_top = best is not None and move.score >= best
+    if word == situation.word.upper():
+        if is_top:
+            message = _("Right: %(word)s at %(coord)s scores %(score)s, and it is the top.") % values
+        else:
+            message = _("Right: %(word)s at %(coord)s scores %(score)s.") % values
+        return _Judgement(Answer.Verdict.EXPECTED, move.score, message, play, is_top)
+    if is_top:
         return _Judgement(Answer.Verdict.TOP, move.score,
-                          _("A top: %(word)s at %(coord)s scores %(score)s, as much as or more than the word of "
-                            "the list (%(expected)s).") % values, play)
+                          _("A top: %(word)s at %(coord)s scores %(score)s, the best score of this board. "
+                            "The word of the list is still to find.") % values, play, True)
     return _Judgement(Answer.Verdict.WRONG, move.score,
-                      _("%(word)s at %(coord)s is legal but scores %(score)s, less than the word to find "
-                        "(%(expected)s).") % values, play)
+                      _("%(word)s at %(coord)s is legal and scores %(score)s, but it is not the word of the "
+                        "list.") % values, play)
 
 
 def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _Judgement:
-    """Judge a normalised word (and optional French coordinates) by score, without recording anything.
+    """Judge a normalised word (and optional French coordinates) without recording anything.
 
     With coordinates the play is checked and scored by the engine's rules (:func:`validate_play`).
     Without them, the expected word is right at its expected placement; any other word is judged at
     its best legal placement on the situation's board with the situation's rack (the move generator
     lists every legal play), so a top found without coordinates counts too.
+
+    Raises :class:`PlayRefused` for a word that is not in the lexicon or not a legal play: a typo is not
+    a verdict.
     """
     expected = situation.expected
     expected_word = situation.word.upper()
@@ -289,32 +328,39 @@ def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _J
         try:
             move = validate_play(gaddag, position, coord, word)
         except IllegalPlay as exc:
-            return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s at %(coord)s is not a legal play: %(reason)s") % {
-                "word": word, "coord": coord, "reason": play_refusal(exc)}, None)
-        return _judge_move(move, expected, expected_word)
+            raise PlayRefused(_("%(word)s at %(coord)s is not a legal play: %(reason)s. Nothing is recorded: "
+                                "try again.") % {"word": word, "coord": coord, "reason": play_refusal(exc)}) from None
+        return _judge_move(move, situation)
     if word == expected_word:
-        return _Judgement(Answer.Verdict.EXPECTED, int(expected.get("score", 0)),
-                          _("Right: %(word)s at %(coord)s scores %(score)s.") % {
-                              "word": expected_word, "coord": expected.get("coord", ""),
-                              "score": expected.get("score", 0)}, dict(expected))
+        best = top_score(situation)
+        score = int(expected.get("score", 0))
+        is_top = best is None or score >= best
+        values = {"word": expected_word, "coord": expected.get("coord", ""), "score": score}
+        message = (_("Right: %(word)s at %(coord)s scores %(score)s, and it is the top.") if is_top and best is not None
+                   else _("Right: %(word)s at %(coord)s scores %(score)s.")) % values
+        return _Judgement(Answer.Verdict.EXPECTED, score, message, dict(expected), is_top and best is not None)
     if not gaddag.contains(word):
-        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is not in the lexicon.") % {"word": word}, None)
+        raise PlayRefused(_("%(word)s is not in the lexicon. Nothing is recorded: try again.") % {"word": word})
     plays = [m for m in generate_moves(gaddag, position) if m.word.upper() == word]
     if not plays:
-        return _Judgement(Answer.Verdict.WRONG, 0, _("%(word)s is a word, but it cannot be played on this board "
-                                                     "with this rack.") % {"word": word}, None)
-    return _judge_move(plays[0], expected, expected_word)
+        raise PlayRefused(_("%(word)s is a word, but it cannot be played on this board with this rack. Nothing "
+                            "is recorded: try again.") % {"word": word})
+    return _judge_move(plays[0], situation)
 
 
 def answer_situation(situation: Situation, user, word: str, coord: str | None = None) -> AnswerOutcome:
-    """Judge and record the one answer that decides ``situation`` for ``user``; review its FSRS card.
+    """Judge an answer to ``situation`` for ``user``; record it when it decides the situation and review the
+    word's FSRS card.
 
-    Judged by score (:func:`judge_answer`): the list word is right; a legal play scoring as much or
-    more is a top, counted right; anything else is wrong. Raises :class:`AnswerError` (nothing
-    recorded) for an empty word, letters outside the alphabet, a word longer than 15 letters or
-    unreadable coordinates, :class:`AlreadyAnswered` when the situation was already answered or
-    its grid revealed: only the first try is an honest test of recall, so later ones count nowhere, and
-    :class:`SituationLocked` while an earlier situation of the grid is open (its board is not shown yet).
+    Judged against the situation's goal, its list word (:func:`judge_answer`): the list word decides the
+    situation, right (and a top too when it scores the top); another play scoring the top is credited
+    (:class:`TopFind`) and the situation stays open for its list word; any other legal play decides it,
+    wrong. Raises :class:`AnswerError` (nothing recorded, the situation stays open) for an empty word,
+    letters outside the alphabet, a word longer than 15 letters, unreadable coordinates, and
+    (:class:`PlayRefused`) a word that is not in the lexicon or not a legal play; :class:`AlreadyAnswered`
+    when the situation was already decided or its grid revealed: only the first verdict is an honest test
+    of recall, so later ones count nowhere; :class:`SituationLocked` while an earlier situation of the grid
+    is open (its board is not shown yet).
     """
     text = (word or "").strip()
     if not text:
@@ -336,7 +382,10 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
     _refuse_if_locked(situation, user)
 
     judged = judge_answer(gaddag, situation, normalised, coord)
-    correct = judged.verdict != Answer.Verdict.WRONG
+    if judged.verdict == Answer.Verdict.TOP:
+        return _credit_top(situation, user, normalised, judged)
+    correct = judged.verdict == Answer.Verdict.EXPECTED
+    top_found = judged.top_found or TopFind.objects.filter(situation=situation, user=user).exists()
     try:
         with transaction.atomic():
             _refuse_if_decided(situation, user)
@@ -352,20 +401,32 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
     except IntegrityError:  # a concurrent first answer won the race
         raise AlreadyAnswered(_already_message()) from None
     return AnswerOutcome(answer, correct, judged.score, judged.message, situation.expected, list(situation.top),
-                         judged.verdict, judged.play)
+                         judged.verdict, judged.play, decided=True, top_found=top_found)
+
+
+def _credit_top(situation: Situation, user, word: str, judged: _Judgement) -> AnswerOutcome:
+    """Record the top found (once) and leave the situation open: nothing about its list word is shown."""
+    play = judged.play or {}
+    with transaction.atomic():
+        _refuse_if_decided(situation, user)
+        TopFind.objects.get_or_create(situation=situation, user=user, defaults={
+            "word": word, "coord": str(play.get("coord", ""))[:4], "score": judged.score, "play": play})
+    return AnswerOutcome(None, True, judged.score, judged.message, {}, [], Answer.Verdict.TOP, judged.play,
+                         decided=False, top_found=True)
 
 
 def recorded_outcome(situation: Situation) -> AnswerOutcome | None:
     """The verdict that stands for a decided situation (its answer, as recorded), for pages shown again;
     a situation closed by a reveal gets an outcome without an answer (nothing was counted)."""
     answer = getattr(situation, "my_answer", None)
+    top_found = bool(getattr(situation, "top_found", False))
     if answer is None:
         if not getattr(situation, "revealed", False):
             return None
         return AnswerOutcome(None, False, 0, _("Revealed: this situation was not answered and counts nowhere."),
-                             situation.expected, list(situation.top), "", None)
+                             situation.expected, list(situation.top), "", None, top_found=top_found)
     return AnswerOutcome(answer, answer.correct, answer.score, answer.message, situation.expected,
-                         list(situation.top), answer.verdict, answer.play)
+                         list(situation.top), answer.verdict, answer.play, top_found=top_found)
 
 
 def _already_message() -> str:

@@ -77,7 +77,7 @@ def _grid_context(request: HttpRequest, grid) -> dict:
             "first": first, "finished": selectors.grid_finished(situations),
             "show_board": selectors.final_board_visible(grid, situations),
             "solved": sum(1 for s in situations if s.solved),
-            "tops": sum(1 for s in situations if s.verdict == "top"),
+            "tops": sum(1 for s in situations if s.top_found),
             "wrong": sum(1 for s in situations if s.answered and not s.solved),
             "unanswered": sum(1 for s in situations if not s.answered)}
 
@@ -117,7 +117,7 @@ def _situation_context(situation, user, **extra) -> dict:
     A situation whose earlier situations are still open shows neither board nor verdict (its board holds
     their answers): only which situation to answer first (``current``)."""
     context = {"situation": situation, "grid": situation.grid, "form": AnswerForm(),
-               "count": situation.grid.situations.count()}
+               "count": situation.grid.situations.count(), "goal": selectors.situation_goal(situation)}
     if not situation.available:
         context.update(locked=True, current=selectors.current_situation(situation, user), rows=None)
         context.update({key: value for key, value in extra.items() if key == "refused"})
@@ -170,6 +170,11 @@ def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
         template = "training/_answer_form.html" if request.htmx else "training/situation.html"
         return render(request, template, context, status=400)
     situation = selectors.get_own_situation(request.user, situation_id)
+    if not outcome.decided:  # a top other than the list word: credited, the situation stays open
+        context = _situation_context(situation, request.user, credited=outcome.message)
+        context.pop("outcome", None)
+        template = "training/_answer_form.html" if request.htmx else "training/situation.html"
+        return render(request, template, context)
     following = selectors.next_situation(situation, request.user)
     context = _situation_context(situation, request.user, outcome=outcome, next=following)
     if request.htmx:

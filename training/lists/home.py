@@ -15,12 +15,8 @@ from training.lists import selectors
 def start_context(request: HttpRequest) -> dict[str, Any] | None:
     """The starter lists of the learner's lexicon; the first list of 7-letter words offers the grid."""
     lexicon = request_lexicon(request)
-    starters = []
-    if lexicon is not None:
-        starters = list(selectors.published_lists().filter(lexicon=lexicon, owner__username=EDITORIAL_USERNAME)
-                        .order_by("id"))
+    starters = selectors.starter_lists(lexicon, EDITORIAL_USERNAME) if lexicon is not None else []
     grid_list = next((lst for lst in starters if "7" in lst.name), starters[0] if starters else None)
-    copied = set(selectors.lists_of(request.user).filter(copied_from__in=starters)
-                 .values_list("copied_from_id", flat=True)) if starters else set()
+    copied = selectors.copied_from(request.user, [lst.pk for lst in starters]) if starters else set()
     return {"lexicon": lexicon, "starters": starters, "grid_list": grid_list, "copied": copied,
             "goal": daily_goal_status(request.user)}

@@ -7,12 +7,15 @@ rule, so the pages, the REST API and the tasks cannot drift apart.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
 from core.selectors import expire_stale_runs_of, get_or_404, is_user
@@ -20,7 +23,10 @@ from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_for
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 
+logger = logging.getLogger(__name__)
+
 MAX_SUGGESTIONS = 8
+PUBLISHED_WORDS_SECONDS = 24 * 3600  # keyed by the list's updated_at: a change is a new key, never stale
 
 
 def gaddag_of(lexicon: Lexicon) -> Any:
@@ -47,9 +53,82 @@ def lists_of(user, now: dt.datetime | None = None) -> QuerySet[RevisionList]:
 
 
 def published_lists() -> QuerySet[RevisionList]:
-    """Lists staff shared with every learner (e.g. "7+1 of the week")."""
+    """Lists staff shared with every learner (e.g. "7+1 of the week"), with their word counts (not their
+    words: the starter lists hold thousands; see :func:`published_words`)."""
     return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
-            .prefetch_related("entries").annotate(entry_count=Count("entries")))
+            .annotate(entry_count=Count("entries")))
+
+
+@dataclass(frozen=True)
+class StarterList:
+    """What the home page shows of a starter list (cached: the same for every learner of the lexicon)."""
+
+    pk: int
+    name: str
+    entry_count: int
+
+
+def starter_lists(lexicon: Lexicon, owner_username: str) -> list[StarterList]:
+    """The lists ``owner_username`` published for ``lexicon`` (the starter lists), oldest first, with their
+    word counts, from the cache.
+
+    Why cached: every home page view counted the starter lists' words (thousands of rows). The key holds
+    how many lists of the lexicon are published and when the latest changed (one small query on the
+    published index): a list added, removed, unpublished or whose words changed (``updated_at`` moves,
+    ``training.lists.services``) makes a new key, so nothing stale is served.
+    """
+    stamp = RevisionList.objects.filter(published=True, lexicon=lexicon).aggregate(n=Count("id"), latest=Max("updated_at"))
+    if not stamp["n"]:
+        return []
+    key = f"starter-lists:{lexicon.pk}:{owner_username}:{stamp['n']}:{stamp['latest'].timestamp()}"
+    try:
+        cached = cache.get(key)
+    except Exception as exc:
+        logger.warning("starter lists not cached: %s", exc)
+        cached = None
+    if cached is not None:
+        return cached
+    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in
+            published_lists().filter(lexicon=lexicon, owner__username=owner_username).order_by("id")]
+    with contextlib.suppress(Exception):
+        cache.set(key, rows, PUBLISHED_WORDS_SECONDS)
+    return rows
+
+
+def copied_from(user, list_ids: list[int]) -> set[int]:
+    """Which of ``list_ids`` the user has copied into their own lists (without the lists' counts)."""
+    if not is_user(user):
+        return set()
+    return set(RevisionList.objects.filter(owner=user, copied_from__in=list_ids)
+               .values_list("copied_from_id", flat=True))
+
+
+def published_words(lists: list[RevisionList]) -> dict[int, str]:
+    """``{list id: "WORD:S · WORD:S…"}`` for the lists page, shared by every learner, from the cache.
+
+    Why cached: the published lists page showed every word of every starter list (thousands), read and
+    rendered on each visit. The text is the same for everybody; its key holds the list's ``updated_at``,
+    which every change of its words moves (``training.lists.services``), so a change is never served stale.
+    """
+    keys = {f"published-words:{lst.pk}:{lst.updated_at.timestamp()}": lst.pk for lst in lists}
+    try:
+        found = cache.get_many(list(keys))
+    except Exception as exc:  # the cache is down: read the words from the database
+        logger.warning("published words not cached: %s", exc)
+        found = {}
+    texts = {keys[key]: text for key, text in found.items()}
+    missing = [pk for pk in keys.values() if pk not in texts]
+    if missing:
+        words: dict[int, list[str]] = {pk: [] for pk in missing}
+        for list_id, word, index in (RevisionEntry.objects.filter(revision_list_id__in=missing)
+                                     .order_by("revision_list_id", "added_at", "id")
+                                     .values_list("revision_list_id", "word", "support_index")):
+            words[list_id].append(f"{word}:{word[index] if index < len(word) else ''}")
+        fresh = {key: " · ".join(words[pk]) for key, pk in keys.items() if pk in words}
+        with contextlib.suppress(Exception):
+            cache.set_many(fresh, PUBLISHED_WORDS_SECONDS)
+        texts.update({keys[key]: text for key, text in fresh.items()})
+    return texts
 
 
 def get_own_list(user, list_id: Any) -> RevisionList:

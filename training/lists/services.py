@@ -279,12 +279,20 @@ def add_words_bulk(revision_list: RevisionList, text: str) -> BulkOutcome:
 def set_support(entry: RevisionEntry, support: Any) -> RevisionEntry:
     entry.support_index = resolve_support(entry.word, support)
     entry.save(update_fields=["support_index"])
+    _touch(entry.revision_list_id)
     return entry
 
 
 def remove_entry(entry: RevisionEntry) -> None:
     """Remove a word from its list (its card goes; situations already played keep their answers)."""
     entry.delete()
+    _touch(entry.revision_list_id)
+
+
+def _touch(list_id: int) -> None:
+    """A list's words changed: its ``updated_at`` moves (the order of the lists, and the key of the
+    published words' and starter lists' caches, ``training.lists.selectors``)."""
+    RevisionList.objects.filter(pk=list_id).update(updated_at=timezone.now())
 
 
 # --- Words sent from a game ------------------------------------------------------------------------------

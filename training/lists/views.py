@@ -33,8 +33,12 @@ def lists(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("List “%(name)s” created: add its words.") % {"name": created.name})
             return redirect("training:list", list_id=created.pk)
+    published = list(selectors.published_lists())
+    words = selectors.published_words(published)
+    for published_list in published:
+        published_list.words_text = words.get(published_list.pk, "")
     return render(request, "training/lists.html", {
-        "form": form, "lists": selectors.lists_of(request.user), "published": selectors.published_lists(),
+        "form": form, "lists": selectors.lists_of(request.user), "published": published,
     }, status=400 if form.errors else 200)
 
 

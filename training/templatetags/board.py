@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from engine.alphabet import BLANK, get_alphabet
@@ -115,3 +117,21 @@ def with_play(rows: Any, play: dict[str, Any] | None) -> list[str]:
         if 0 <= r < SIZE and 0 <= c < SIZE and result[r][c] in ". ":
             result[r][c] = letter
     return ["".join(r) for r in result]
+
+
+@register.filter(is_safe=True)
+def blanks(word: Any) -> str:
+    """A word as the engine writes it with its blanks readable: each lower-case letter (a blank standing for
+    that letter) in a distinct style, still lower case, so EMPIlAI no longer reads as EMPIIAI. A blank not yet
+    given a letter (``?``) is drawn the same way. Everything is escaped."""
+    text = "" if word is None else str(word)
+    if not any(ch.islower() or ch == BLANK for ch in text):
+        return escape(text)
+    label = escape(_("blank"))
+    parts = []
+    for ch in text:
+        if ch.islower() or ch == BLANK:
+            parts.append(f'<span class="blank-letter" title="{label}">{escape(ch)}</span>')
+        else:
+            parts.append(escape(ch))
+    return mark_safe("".join(parts))  # noqa: S308 - every piece is escaped above

@@ -16,3 +16,13 @@ def get_item(mapping: Any, key: Any) -> Any:
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def negatif(value: Any) -> str:
+    """A négatif as clubs write it: ``0`` when every top was found, else with a true minus sign (−32)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return ""
+    return "0" if number == 0 else (f"−{-number}" if number < 0 else f"+{number}")

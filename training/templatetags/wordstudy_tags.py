@@ -1,12 +1,16 @@
-"""Template helpers of word study: racks drawn as tiles."""
+"""Template helpers of word study: racks drawn as tiles; hooks and 7+1 answers as letters."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from engine.alphabet import BLANK, get_alphabet
+from engine.wordstudy import Question, added_letters
+from engine.wordstudy import hook_letters as engine_hook_letters
 
 register = template.Library()
 
@@ -19,3 +23,29 @@ def tiles(text: str, language: str = "fr") -> SafeString:
     inner = format_html_join("", '<span class="{}" aria-hidden="true">{}<sub>{}</sub></span>', cells)
     return format_html('<span class="ws-tiles" role="img" aria-label="{}">{}</span>', text, inner)
 
+
+
+def _engine_question(kind: str, q: Any) -> Question:
+    return Question(kind, q.question, q.alphagram, tuple(q.answers))
+
+
+@register.simple_tag
+def hook_letters(q: Any) -> dict[str, Any]:
+    """A hooks question as French players write it, ``BFT·ETE·S``: the front and back letters, each with
+    whether its word was found, and the word. ``{% hook_letters q as h %}`` then ``h.front``, ``h.back``
+    (lists of ``{"letter", "word", "found"}``), ``h.word``."""
+    found = set(getattr(q, "found", None) or [])
+    front, back = engine_hook_letters(_engine_question("hooks", q))
+    word = q.question
+    return {"word": word,
+            "front": [{"letter": c, "word": c + word, "found": c + word in found} for c in front],
+            "back": [{"letter": c, "word": word + c, "found": word + c in found} for c in back]}
+
+
+@register.simple_tag
+def plus_one_letters(q: Any) -> list[dict[str, Any]]:
+    """A 7+1 question's answers by the letter added: ``[{"letter", "words", "found"}]`` (found: every word
+    of that letter was found, as giving the letter finds them all)."""
+    found = set(getattr(q, "found", None) or [])
+    return [{"letter": letter, "words": words, "found": all(w in found for w in words)}
+            for letter, words in added_letters(_engine_question("seven_plus_one", q)).items()]

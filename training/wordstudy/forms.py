@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from lexicon.models import Lexicon
 from training.wordstudy.models import Quiz
@@ -18,7 +19,7 @@ class QuizForm(forms.Form):
                                    help_text=_("1 is the likeliest rack of that length."))
     rank_to = forms.IntegerField(label=_("To rank"), min_value=1, initial=50)
     blanks = forms.TypedChoiceField(label=_("Blanks"), coerce=int, initial=0,
-                                    choices=[(0, _("none")), (1, "1"), (2, "2")],
+                                    choices=[(0, pgettext_lazy("no blank", "none")), (1, "1"), (2, "2")],
                                     help_text=_("Anagrams only: letters replaced by a blank."))
     mode = forms.ChoiceField(label=_("Mode"), choices=Quiz.Mode.choices, initial=Quiz.Mode.WALL)
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=60, initial=5,

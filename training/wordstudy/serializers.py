@@ -7,7 +7,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from engine.wordstudy import KINDS
+from engine.wordstudy import KINDS, Question, added_letters, hook_letters
+from engine.wordstudy.questions import HOOK_MARK
 from training.wordstudy.models import Quiz
 
 MAX_RANK = 10_000_000
@@ -63,7 +64,10 @@ class QuizCreatedSerializer(serializers.Serializer):
 class AnswerInSerializer(serializers.Serializer):
     question = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The question's id.")
     answers = serializers.ListField(child=serializers.CharField(allow_blank=True, max_length=40), max_length=200,
-                                    help_text="Words in any order (validity: yes or no).")
+                                    help_text="Words in any order (validity: yes or no). Hooks and 7+1 also take "
+                                              "letters, as French players answer: hooks `B·` (in front), `·S` "
+                                              "(after), `BF·ETE·S` (both; `.` or `-` for `·`); 7+1 a letter "
+                                              "(`A`, `+A`) for every word it makes with the rack.")
     partial = serializers.BooleanField(required=False, default=False,
                                        help_text="True: more answers will follow (the question stays open "
                                                  "until every answer is found).")
@@ -91,6 +95,9 @@ class QuestionResultSerializer(QuestionSerializer):
     missed = serializers.ListField(child=serializers.CharField(), allow_null=True)
     detail = serializers.DictField(allow_null=True, help_text="Hooks: front/back letters; 7+1: words by added "
                                                              "letter; validity: the word; null while open.")
+    letters = serializers.CharField(allow_null=True, help_text="Hooks: the answer in letters, front and back "
+                                                               "(`BFT·ETE·S`, `·ZOB·S`); 7+1: the letters that make "
+                                                               "a word (`CES`); null for other kinds and while open.")
 
 
 class ScoreSerializer(serializers.Serializer):
@@ -126,7 +133,20 @@ def question_result(question: Any) -> dict[str, Any]:
             "alphagram": question.alphagram, "settled": settled, "correct": question.correct,
             "found": list(question.found), "wrong": list(question.wrong),
             "answers": list(question.answers) if settled else None,
-            "missed": question.missed if settled else None, "detail": question.detail if settled else None}
+            "missed": question.missed if settled else None, "detail": question.detail if settled else None,
+            "letters": _letters(question) if settled else None}
+
+
+def _letters(question: Any) -> str | None:
+    """Hooks as ``BFT·ETE·S``, 7+1 as the letters that make a word; None for the other kinds."""
+    kind = question.quiz.kind
+    if kind == "hooks":
+        front, back = hook_letters(Question(kind, question.question, question.alphagram, tuple(question.answers)))
+        return f"{front}{HOOK_MARK}{question.question}{HOOK_MARK}{back}"
+    if kind == "seven_plus_one":
+        return "".join(added_letters(Question(kind, question.question, question.alphagram,
+                                              tuple(question.answers))))
+    return None
 
 
 class RankingProgressSerializer(serializers.Serializer):

@@ -153,6 +153,11 @@ def answer(request: HttpRequest, quiz_id: int, question_id: int) -> HttpResponse
     """A final answer to one question (flash mode, and the valid-or-not buttons of a word wall)."""
     quiz = services.get_own_quiz(request.user, quiz_id)
     answers = request.POST.getlist("answer") or request.POST.get("answers", "")
+    if quiz.kind == Quiz.Kind.HOOKS and ("front" in request.POST or "back" in request.POST):
+        # Hooks answered as letters in two fields: "B·" for each letter in front, "·S" after.
+        front, back = request.POST.get("front", "").strip(), request.POST.get("back", "").strip()
+        answers = [*([f"{front}·"] if front else []), *([f"·{back}"] if back else []),
+                   *(answers.split() if isinstance(answers, str) else answers)]
     try:
         outcome = services.submit_answers(quiz, request.user, question_id, answers, final=True)
     except services.QuizClosed:

@@ -1,4 +1,4 @@
-"""``manage.py expire_stale_tasks``: fail in words the task runs whose worker is gone.
+"""``manage.py expire_stale_tasks``: hand to another worker, or fail in words, the task runs whose worker is gone.
 
 The same sweep as the Celery beat entry ``expire-stale-task-runs``, for sites that run cron instead of
 beat (``* * * * * cd /srv/tirage && .venv/bin/python manage.py expire_stale_tasks``).
@@ -12,10 +12,12 @@ from core.progress import expire_stale_runs
 
 
 class Command(BaseCommand):
-    help = "Fail the task runs still running past their hard time limit or pending past the pending limit."
+    help = ("Hand to another worker the task runs whose worker stopped beating (or fail them in words past the "
+            "attempt limit); fail those running past their hard time limit or pending past the pending limit.")
 
     def handle(self, *args, **options) -> None:
-        expired = expire_stale_runs()
-        self.stdout.write(f"{len(expired)} stale task run(s) failed")
+        handed_over: list = []
+        expired = expire_stale_runs(handed_over=handed_over)
+        self.stdout.write(f"{len(expired)} stale task run(s) failed, {len(handed_over)} handed to another worker")
         for run_id in expired:
             self.stdout.write(f"  {run_id}")

@@ -14,9 +14,12 @@ from engine.gaddag import build_gaddag
 from engine.wordstudy import (
     NO,
     YES,
+    added_letters,
     alphagram,
     anagram_question,
     draw_ways,
+    expand_answer,
+    hook_letters,
     hook_question,
     judge,
     phonies,
@@ -179,3 +182,47 @@ def test_judge_validity_yes_no_words():
     question = validity_question(g, "MAISON", random.Random(0), phony_share=0.0)
     assert judge(question, ["oui"]).perfect and judge(question, ["yes"]).perfect
     assert judge(question, ["non"]).wrong == (NO,)
+
+
+# -- answers as French players give them: hooks and 7+1 as letters ------------------------------------
+
+def test_hooks_answered_as_letters_front_and_back():
+    g = build_gaddag(["ETE", "BETE", "ETES", "FETE", "TETE"], "fr")
+    question = hook_question(g, "ETE")
+    assert hook_letters(question) == ("BFT", "S")
+    assert judge(question, ["BFT·", "·S"]).perfect
+    assert judge(question, ["bft.ete.s"]).perfect and judge(question, ["BFT--S"]).perfect
+    assert judge(question, ["B-ETE", "ETE-S", "f*", "t·"]).perfect
+    verdict = judge(question, ["B·", "X·", "·Z"])
+    assert verdict.correct == ("BETE",) and verdict.wrong == ("X·", "·Z")
+    assert set(verdict.missed) == {"FETE", "TETE", "ETES"}
+    # Letters alone hook on whichever side they do; words still count as before.
+    assert judge(question, ["BF", "T S"]).perfect and judge(question, ["BETE", "FETE", "TETE", "ETES"]).perfect
+    assert judge(question, ["K"]).wrong == ("K",)
+    assert judge(question, ["B·XYZ·S"]).wrong == ("B·XYZ·S",)  # another word between the marks: wrong as typed
+
+
+def test_seven_plus_one_answered_as_letters():
+    g = build_gaddag(["AIMNOS", "MAISON", "AMINOS", "MAISONS", "AMINOSE", "CAMIONS", "MOINEAUS"], "fr")
+    question = seven_plus_one_question(g, "AIMNOS")
+    assert added_letters(question) == {"C": ["CAMIONS"], "E": ["AMINOSE"], "S": ["MAISONS"]}
+    assert judge(question, ["C", "E", "S"]).perfect and judge(question, ["ces"]).perfect
+    assert judge(question, ["+C", "+e", "S+"]).perfect
+    verdict = judge(question, ["S", "K"])
+    assert verdict.correct == ("MAISONS",) and verdict.wrong == ("+K",)
+    assert verdict.missed == ("AMINOSE", "CAMIONS")
+    assert judge(question, ["CAMIONS", "MAISONS", "AMINOSE"]).perfect  # words as before
+    assert expand_answer(question, "") == [] and expand_answer(question, "   ") == []
+
+
+def test_letters_longer_than_the_rack_are_letters_and_a_word_stays_a_word():
+    g = build_gaddag(["ETE", "BETE", "ETES", "FETE", "TETE"], "fr")
+    hooks = hook_question(g, "ETE")
+    assert judge(hooks, ["BFTS"]).perfect  # 4 letters, but not ETE with one added: letters
+    assert judge(hooks, ["XETE"]).wrong == ("XETE",)  # ETE with one added: a (wrong) word
+    g = build_gaddag(["AIN", "AINE", "DAIN", "NAIN", "NIAS", "SAIN"], "fr")
+    plus = seven_plus_one_question(g, "AIN")
+    assert added_letters(plus) == {"D": ["DAIN"], "E": ["AINE"], "N": ["NAIN"], "S": ["NIAS", "SAIN"]}
+    assert judge(plus, ["densk"]).correct == ("AINE", "DAIN", "NAIN", "NIAS", "SAIN")
+    assert judge(plus, ["densk"]).wrong == ("+K",)
+    assert judge(plus, ["SAIN"]).correct == ("SAIN",)  # the rack plus one letter: a word

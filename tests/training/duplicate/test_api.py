@@ -130,8 +130,8 @@ def test_a_play_is_scored_by_the_engine_and_can_be_changed(alice, game):
     assert result["total"] == top["score"] and result["percent"] == 100.0
     assert result["next"]["round"] == 2
     state = client.get(base(game)).json()["player"]
-    assert state == {"current_round": 2, "total": top["score"], "top_total": top["score"], "percent": 100.0,
-                     "tops_found": 1, "finished": False}
+    assert state == {"current_round": 2, "total": top["score"], "top_total": top["score"], "negatif": 0,
+                     "percent": 100.0, "tops_found": 1, "finished": False}
 
 
 def test_capital_letters_use_the_blank_when_the_rack_lacks_a_letter(alice, dup_lexicon):
@@ -599,3 +599,25 @@ def test_validate_body_is_documented_in_the_schema():
     assert "required" not in schema["components"]["schemas"][ref]  # a body-less call keeps working
     result = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     assert {"submitted", "refused"} <= set(schema["components"]["schemas"][result]["properties"])
+
+
+def test_round_results_and_review_carry_the_running_total_and_negatif(alice, game):
+    client = api_for(alice)
+    first = game.rounds.get(number=1)
+    sub = first.subtops[-1]
+    body = client.post(base(game) + "rounds/current/validate/", {"word": sub["word"], "coord": sub["coord"]},
+                       format="json").json()
+    assert body["negatif"] == sub["score"] - first.top["score"] < 0
+    play_top(client, game)
+    second = game.rounds.get(number=2).top["score"]
+    body = client.post(base(game) + "rounds/current/validate/", {}, format="json").json()
+    assert body["total"] == sub["score"] + second and body["negatif"] == sub["score"] - first.top["score"]
+    assert client.get(base(game)).json()["player"]["negatif"] == body["negatif"]
+    finish(client, game)
+    review = client.get(base(game) + "review/").json()
+    rows = review["rounds"]
+    assert [r["total"] for r in rows[:2]] == [sub["score"], sub["score"] + second]
+    assert rows[0]["negatif"] == rows[1]["negatif"] == sub["score"] - first.top["score"]
+    assert rows[-1]["total"] == review["total"] and rows[-1]["negatif"] == review["negatif"]
+    assert review["negatif"] == review["total"] - review["top_total"]
+    assert all(r["top_total"] - r["total"] == -r["negatif"] for r in rows)

@@ -227,3 +227,70 @@ def test_the_clock_running_out_sends_the_play_placed(live_server, alice, dup_lex
         assert "Vous avez trouvé le top" in page.inner_text("#round-result")
     mine = game.players.get().plays.get(number=1)
     assert mine.score == top["score"] and mine.late_attempts == 0
+
+
+@pytest.mark.parametrize("width, height", [(1280, 1000), (390, 844)])
+def test_the_play_page_rack_arrow_focus_and_draw(live_server, alice, game, width, height):
+    """The rack greys the tiles placed, sorts and shuffles; an arrow shows where the next letter goes; the board
+    has the focus when a round opens and "Coup suivant" after the result; the draw and the bag are announced;
+    on a phone Vérifier/Valider sit right under the board."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    rack = game.rounds.get(number=1).rack
+    top, letters = new_tiles(game, 1)
+    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        assert page.evaluate("document.activeElement.dataset.square") == "H8"  # the board, ready to place
+        assert "Tirage :" in page.inner_text("#announced") and "95 jetons dans le sac" in page.inner_text("#announced")
+
+        def rack_letters():
+            return page.eval_on_selector_all("#dup-rack .tile--rack", "ts => ts.map(t => t.textContent.trim().charAt(0) || '?')")
+
+        page.click("#rack-sort")
+        assert rack_letters() == sorted(rack.replace("?", ""), key=str) + ["?"] * rack.count("?")
+        page.click("#rack-shuffle")
+        assert sorted(rack_letters()) == sorted(rack)
+        place(page, top, letters)
+        assert page.locator("#dup-rack .tile--placed").count() == len(letters)
+        assert page.locator("#dup-board .sq--arrow").count() == 1
+        page.keyboard.press("Backspace")
+        assert page.locator("#dup-rack .tile--placed").count() == len(letters) - 1
+        page.keyboard.press(letters[-1].upper())
+        if width < 600:
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            board_bottom = page.eval_on_selector("#dup-board", "e => e.getBoundingClientRect().bottom")
+            for button in ("#check-button", "#validate-button"):
+                assert page.eval_on_selector(button, "e => e.getBoundingClientRect().top") - board_bottom < 260
+        page.screenshot(path=str(ARTIFACTS / f"play-placed-{width}.png"), full_page=True)
+        page.click("#validate-button")
+        page.wait_for_selector("#round-result")
+        assert page.evaluate("document.activeElement.id") == "next-round"
+        assert "négatif 0" in page.inner_text("#running-total")
+        page.screenshot(path=str(ARTIFACTS / f"result-{width}.png"), full_page=True)
+        page.keyboard.press("Enter")  # "Coup suivant" with the focus: the next round
+        page.wait_for_selector("#dup-board td[data-square]")
+        assert "Coup 2 sur" in page.inner_text("h1")
+
+
+def test_a_letter_the_rack_lacks_goes_on_the_blank_in_lower_case(live_server, alice, dup_lexicon):
+    """Joker game, seed 5: the first top puts the blank down (Za). Typed in capitals, the A the rack lacks takes
+    the blank: the blank tile is greyed, the square shows a lower-case a in the blank's style, and the play
+    scores the top."""
+    from training.duplicate import services
+
+    game = services.start_game(alice, dup_lexicon, seed=5, variant="joker", timer_seconds=180)
+    top, letters = new_tiles(game, 1)
+    assert any(ch.islower() for ch in top["word"])
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
+        page = signed_in_page(context, live_server, alice)
+        page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
+        place(page, top, letters)
+        assert page.locator("#dup-rack .tile--blank.tile--placed").count() == 1
+        assert page.locator("#dup-board .sq--ghost-blank").count() == 1
+        assert page.input_value("#id_word") == top["word"]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "joker-placed-phone.png"), full_page=True)
+        page.click("#validate-button")
+        page.wait_for_selector("#round-result")
+        assert "Vous avez trouvé le top" in page.inner_text("#round-result")
+        page.screenshot(path=str(ARTIFACTS / "joker-result-phone.png"), full_page=True)

@@ -238,3 +238,78 @@ def test_the_play_page_starts_with_the_play_that_counts_in_its_fields(client_ali
     html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
     assert f'value="{top["word"]}"' in html and f'value="{top["coord"]}"' in html
     assert 'formaction="/training/duplicate/' in html and 'data-ms-left="' in html
+
+
+# --- The round's result and the review: négatif, sous-tops, colours, past rounds, blanks --------------------
+
+def test_result_shows_the_negatif_the_sous_tops_and_a_good_score_not_as_an_error(client_alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    first = game.rounds.get(number=1)
+    sub = first.subtops[-1]
+    client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": sub["word"], "coord": sub["coord"]})
+    html = client_alice.get(f"/training/duplicate/{game.pk}/rounds/1/").content.decode()
+    negatif = first.top["score"] - sub["score"]
+    assert f"négatif −{negatif}" in html and "feedback--info" in html and "feedback--ko" not in html
+    assert f"{negatif} de moins que le top" in html
+    assert "Sous-tops" in html and "Les coups suivants" not in html
+    assert 'class="is-mine"' in html  # the player's play among the sous-tops
+
+
+def test_no_play_is_red_and_the_top_is_green(client_alice, game):
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    client_alice.post(f"/training/duplicate/{game.pk}/validate/", {})
+    assert "feedback--ko" in client_alice.get(f"/training/duplicate/{game.pk}/rounds/1/").content.decode()
+    top = game.rounds.get(number=2).top
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": top["word"], "coord": top["coord"]})
+    html = client_alice.get(f"/training/duplicate/{game.pk}/rounds/2/").content.decode()
+    assert "feedback--ok" in html and "négatif −" in html  # round 1's top was missed
+
+
+def test_a_past_rounds_page_shows_the_total_at_that_round(client_alice, game):
+    tops = [game.rounds.get(number=n).top for n in (1, 2)]
+    for top in tops:
+        client_alice.get(f"/training/duplicate/{game.pk}/")
+        client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": top["word"], "coord": top["coord"]})
+    past = client_alice.get(f"/training/duplicate/{game.pk}/rounds/1/").content.decode()
+    assert f"Votre total : {tops[0]['score']} · négatif 0" in past
+    assert 'id="past-round"' in past and f"actuellement : {tops[0]['score'] + tops[1]['score']}" in past
+    assert "Retour à la partie" in past
+    latest = client_alice.get(f"/training/duplicate/{game.pk}/rounds/2/").content.decode()
+    assert f"Votre total : {tops[0]['score'] + tops[1]['score']} · négatif 0" in latest
+    assert 'id="past-round"' not in latest and "Coup suivant" in latest
+
+
+def test_review_shows_the_running_total_and_negatif_and_blanks_in_their_style(client_alice, alice, game):
+    from training.duplicate.models import DuplicateRound
+
+    top = game.rounds.get(number=1).top
+    client_alice.get(f"/training/duplicate/{game.pk}/")
+    client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": top["word"], "coord": top["coord"]})
+    for number in range(2, game.round_count + 1):
+        client_alice.get(f"/training/duplicate/{game.pk}/")
+        client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": number})
+    last = game.rounds.get(number=game.round_count)
+    DuplicateRound.objects.filter(pk=last.pk).update(top={**last.top, "word": "EMPIlAI"})  # a blank as L
+    html = client_alice.get(f"/training/duplicate/{game.pk}/review/").content.decode()
+    assert "Négatif" in html and f"<td class=\"num\">{top['score']}</td><td class=\"num\">0</td>" in html
+    assert 'EMPI<span class="blank-letter" title="joker">l</span>AI' in html
+    player = game.players.get()
+    assert f"Négatif : −{player.top_total - player.total} ;" in html
+
+
+def test_the_play_page_announces_the_draw_and_the_bag(client_alice, game):
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    rack = game.rounds.get(number=1).rack
+    assert f'id="announced-rack">{rack}<' in html.replace('<span class="blank-letter" title="joker">?</span>', "?")
+    assert "95 jetons dans le sac" in html  # 102 French tiles − 7 on the rack
+    assert 'id="rack-shuffle"' in html and 'id="rack-sort"' in html
+    top = game.rounds.get(number=1).top
+    client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": top["word"], "coord": top["coord"]})
+    second = game.rounds.get(number=2)
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    drawn = second.rack[len(second.kept):]
+    assert f"{second.kept}+{drawn}" in html.replace('<span class="blank-letter" title="joker">?</span>', "?")
+    on_board = sum(ch != "." for row in game.rounds.get(number=1).board_after for ch in row)
+    assert f"{102 - on_board - len(second.rack)} jetons dans le sac" in html
+

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support import api_for
-from training.grids.models import Answer, TrainingGrid
+from tests.training.helpers import situation_for, top_play, wrong_play
+from training.grids.models import Answer, Situation, TrainingGrid
+from training.lists import services
 from training.lists.models import ReviewLog
 
 pytestmark = pytest.mark.django_db
@@ -16,11 +18,18 @@ def test_situation_answer_shape_and_second_try_refused(alice, situation):
     before = client.get(f"/api/situations/{situation.pk}/").json()
     assert before["rack"] == "AAABCCR" and before["cgp"] == situation.cgp and len(before["board"]) == 15
     assert before["expected"] is None and before["top"] is None  # no spoiler before answering
-    wrong = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "DATAIS"}, format="json")
+    assert before["goal"] == {"length": 8, "support_letter": "T", "support_square": "H8", "support_blank": False,
+                              "top_is_other_play": False}
+    typo = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "DATAIS"}, format="json")
+    assert typo.status_code == 400 and "ne peut pas être joué" in typo.json()["detail"]  # not a verdict
+    low = wrong_play(situation)
+    wrong = client.post(f"/api/situations/{situation.pk}/answer/", {"word": low.word, "coord": low.coord},
+                        format="json")
     assert wrong.status_code == 200
     body = wrong.json()
-    assert body["correct"] is False and body["verdict"] == "wrong" and body["play"] is None
-    assert body["expected"]["word"] == "BACCARAT" and body["score"] == 0
+    assert body["correct"] is False and body["verdict"] == "wrong" and body["play"]["word"] == low.word
+    assert body["expected"]["word"] == "BACCARAT" and body["score"] == low.score
+    assert body["decided"] is True and body["top_found"] is False and body["answer"]
     assert body["top"] and all({"coord", "word", "score"} <= set(t) for t in body["top"])
     again = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "BACCARAT", "coord": "8A"},
                         format="json")
@@ -40,11 +49,30 @@ def test_right_answer_with_coordinates(alice, situation):
     assert right["score"] == situation.expected["score"] and right["play"]["coord"] == "8A"
 
 
-@pytest.mark.parametrize("body", [{"word": ""}, {"word": "B4C"}, {"word": "BACCARAT", "coord": "Z1"}, {}])
+@pytest.mark.parametrize("body", [{"word": ""}, {"word": "B4C"}, {"word": "BACCARAT", "coord": "Z1"}, {},
+                                  {"word": "BACARAT"}, {"word": "BACCARAT", "coord": "H8"}, {"word": "DATAIS"}])
 def test_answer_bad_input_is_400_and_records_nothing(alice, situation, body):
-    response = api_for(alice).post(f"/api/situations/{situation.pk}/answer/", body, format="json")
-    assert response.status_code == 400
+    client = api_for(alice)
+    response = client.post(f"/api/situations/{situation.pk}/answer/", body, format="json")
+    assert response.status_code == 400 and response.json()  # the reason, in words (per field for a missing one)
     assert not Answer.objects.exists()
+    assert client.get(f"/api/situations/{situation.pk}/").json()["answered"] is False  # still open
+
+
+def test_a_top_other_than_the_list_word_is_credited_and_leaves_the_situation_open(alice, baccarat_list):
+    situation = situation_for(alice, services.add_word(baccarat_list, "ART", "T"), "AR", "8F", "ART")
+    client = api_for(alice)
+    assert client.get(f"/api/situations/{situation.pk}/").json()["goal"]["top_is_other_play"] is True
+    top = top_play(situation)
+    body = client.post(f"/api/situations/{situation.pk}/answer/", {"word": top.word, "coord": top.coord},
+                       format="json").json()
+    assert (body["verdict"], body["decided"], body["top_found"], body["answer"]) == ("top", False, True, None)
+    assert body["expected"] is None and body["top"] == [] and body["next_situation"] is None
+    shown = client.get(f"/api/situations/{situation.pk}/").json()
+    assert shown["top_found"] and not shown["answered"] and shown["expected"] is None
+    right = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "ART"}, format="json").json()
+    assert right["verdict"] == "expected" and right["decided"] and right["top_found"]
+    assert right["expected"]["word"] == "ART" and right["top"]
 
 
 def test_progress_and_due(alice, situation):
@@ -72,7 +100,12 @@ def test_grid_endpoints_shape(alice, french_lexicon):
     assert grid["situations"] and {"id", "cgp", "rack"} <= set(grid["situations"][0])
     assert "expected" not in grid["situations"][0]
     situation_id = grid["situations"][0]["id"]
-    answer = client.post(f"/api/situations/{situation_id}/answer/", {"word": "ZZZ"}, format="json").json()
+    typo = client.post(f"/api/situations/{situation_id}/answer/", {"word": "ZZZ"}, format="json")
+    assert typo.status_code == 400  # not a word: refused, the situation stays open
+    situation = Situation.objects.get(pk=situation_id)
+    low = wrong_play(situation)
+    answer = client.post(f"/api/situations/{situation_id}/answer/", {"word": low.word, "coord": low.coord},
+                         format="json").json()
     assert answer["correct"] is False and answer["top"] and answer["expected"]["word"] in {"BACCARAT", "PRIVATIF", "ETRANGES"}
     counted = client.get(f"/api/grids/{started.json()['grid']}/").json()["situations"][0]
     assert (counted["answered"], counted["solved"], counted["wrong"], counted["verdict"]) == (True, False, 1, "wrong")

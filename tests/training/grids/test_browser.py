@@ -67,7 +67,17 @@ def test_sign_up_list_grid_answer_top(live_server, browser_page, tmp_path, frenc
     assert page.locator(".rack .tile").count() >= 6
     page.locator("#board-zone").screenshot(path=str(ARTIFACTS / "board.png"))
 
-    page.fill("input[name=word]", "ZZZZ")  # a wrong answer first: kept and counted
+    page.fill("input[name=word]", "ZZZZ")  # a typo first: refused with the reason, the situation stays open
+    page.press("input[name=word]", "Enter")
+    page.wait_for_selector("#answer-refused")
+    assert "n’est pas dans le lexique" in page.inner_text("#answer-zone")
+    from tests.training.helpers import wrong_play
+    from training.grids.models import Answer, Situation
+
+    assert not Answer.objects.exists()
+    low = wrong_play(Situation.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1])))
+    page.fill("input[name=word]", low.word)  # then a legal play that is not the list word: kept and counted
+    page.fill("input[name=coord]", low.coord)
     page.press("input[name=word]", "Enter")
     page.wait_for_selector("#top-table")
     assert "feedback--ko" in page.inner_html("#answer-zone")
@@ -122,7 +132,7 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
     from engine.scrabble.cgp import parse_cgp
     from engine.scrabble.movegen import generate_moves
     from lexicon.selectors import gaddag_for
-    from tests.training.helpers import baccarat_situation, situation_for
+    from tests.training.helpers import baccarat_situation, situation_for, top_play
     from training.lists import services
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -133,7 +143,7 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
     wrong = situation_for(alice, art, "AR", "8F", "ART")
     gaddag = gaddag_for(small_lexicon)
     moves = generate_moves(gaddag, parse_cgp(top.cgp))
-    equal = next(m for m in moves if m.word != "ART" and m.score == top.expected["score"])
+    best = top_play(top)  # RA at G9 outscores ART here: a top other than the list word
     low = next(m for m in moves if m.score < top.expected["score"])
     base = live_server.url
 
@@ -141,13 +151,19 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
         page = new_page(context)
         _log_in(page, base, f"/training/situations/{right.pk}/")
 
-        def answer(situation, word: str, coord: str = "") -> None:
+        def answer(situation, word: str, coord: str = "", wait: str = "#feedback") -> None:
             page.goto(f"{base}/training/situations/{situation.pk}/")
             page.fill("input[name=word]", word)
             page.fill("input[name=coord]", coord)
             page.click("#answer-form button[type=submit]")
-            page.wait_for_selector("#feedback")
+            page.wait_for_selector(wait)
 
+        answer(right, "bacarat", wait="#answer-refused")  # a typo: refused with the reason, the form stays
+        assert "BACARAT n’est pas dans le lexique" in page.inner_text("#answer-zone")
+        assert page.locator("#answer-form").count() == 1 and page.input_value("input[name=word]") == "bacarat"
+        goal = page.inner_text("#situation-goal")
+        assert "Objectif : le mot de la liste, 8 lettres, par le T en H8" in goal, goal
+        page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-typo-1280.png"))
         answer(right, "baccarat", "8A")
         assert "feedback--ok" in page.inner_html("#answer-zone")
         mine = page.locator("#top-table tr.is-mine")
@@ -159,9 +175,14 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
                              " return w.scrollWidth <= w.clientWidth; })()")
         page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-right-1280.png"))
 
-        answer(top, equal.word, equal.coord)
-        assert "feedback--ok" in page.inner_html("#answer-zone") and "Un top" in page.inner_text("#feedback")
-        assert equal.word in page.locator("#top-table tr.is-mine").inner_text()
+        page.goto(f"{base}/training/situations/{top.pk}/")
+        assert "Le top de cette position est un autre coup" in page.inner_text("#situation-goal")
+        answer(top, best.word, best.coord)  # the top, not the list word: credited, the situation stays open
+        assert "Un top" in page.inner_text("#feedback") and page.locator("#answer-form").count() == 1
+        assert page.locator("#top-table").count() == 0  # nothing told about the list word yet
+        page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-top-credited-1280.png"))
+        answer(top, "art")
+        assert "feedback--ok" in page.inner_html("#answer-zone") and page.locator("#top-credit").count() == 1
         assert "ART" in page.locator("#top-table tr.is-expected").inner_text()
         page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-top-1280.png"))
 
@@ -192,6 +213,15 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
         page.screenshot(path=str(ARTIFACTS / "list-1280.png"), full_page=True)
 
         page.set_viewport_size({"width": 390, "height": 844})
+        phone = services.add_word(revision_list, "BACCARAS", "S")
+        typo = baccarat_situation(alice, phone)
+        page.goto(f"{base}/training/situations/{typo.pk}/")
+        page.fill("input[name=word]", "bacarat")
+        page.click("#answer-form button[type=submit]")
+        page.wait_for_selector("#answer-refused")
+        assert "n’est pas dans le lexique" in page.inner_text("#answer-zone")
+        _fits(page, 390)
+        page.screenshot(path=str(ARTIFACTS / "answer-typo-390.png"), full_page=True)
         for name, url in [("list", f"/training/lists/{revision_list.pk}/"), ("lists", "/training/lists/"),
                           ("situation", f"/training/situations/{top.pk}/"), ("grid", f"/training/grids/{top.grid_id}/"),
                           ("dashboard", "/training/")]:

@@ -63,6 +63,20 @@ def test_grid_takes_due_words_first_and_at_most_max_words(alice, fr_list):
     assert [w["word"] for w in grid.words] == ["BACCARAT", "PRIVATIF"]
 
 
+def test_a_grid_holds_one_word_per_rack(alice, french_lexicon):
+    revision_list = list_services.create_list(alice, french_lexicon, "Anagrammes")
+    # RETINES, ENTRIES... through their T, and TERNIES through its first E: the same rack EEINRS
+    gaddag = gaddag_for(french_lexicon)
+    same_rack = [w for w in ("RETINES", "TERNIES", "ETREINS", "REINTES", "SENTIER", "NITREES") if gaddag.contains(w)]
+    assert len(same_rack) >= 2
+    for word in same_rack:
+        list_services.add_word(revision_list, word, "T")
+    list_services.add_word(revision_list, "BACCARAT", "T")
+    grid = services.start_list_grid(alice, revision_list, seed=2)
+    racks = [RevisionEntry.objects.get(pk=w["entry"]).rack for w in grid.words]
+    assert len(racks) == len(set(racks)) == 2 and "EEINRS" in racks
+
+
 def test_same_seed_same_grid(alice, fr_list):
     a = services.start_list_grid(alice, fr_list, seed=3)
     b = services.start_list_grid(alice, fr_list, seed=3)

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.template import Context, Template
 
-from tests.training.helpers import baccarat_situation
+from tests.training.helpers import baccarat_situation, top_play, wrong_play
 from training.grids import services as grid_services
 from training.grids.models import Answer
 from training.lists import services
@@ -23,7 +23,8 @@ def alice_list(alice, small_lexicon):
 
 def test_dashboard_renders_figures_and_chart(alice_client, alice, alice_list):
     situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
-    grid_services.answer_situation(situation, alice, "DATAIS")
+    low = wrong_play(situation)
+    grid_services.answer_situation(situation, alice, low.word, low.coord)
     html = alice_client.get("/training/").content.decode()
     assert '<svg class="chart"' in html and "BACCARAT" in html  # hardest words
     assert re.search(r'id="stat-streak">1<', html) and re.search(r'id="stat-accuracy">0 %<', html)
@@ -47,12 +48,18 @@ def test_situation_page_and_answer(alice_client, alice, alice_list):
     page = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
     assert page.count('data-square=') == 225 and 'class="rack"' in page
     assert "BACCARAT" not in page  # no spoiler
+    goal = re.search(r'id="situation-goal">(.*?)</div>', page, re.S).group(1)
+    assert "le mot de la liste, 8 lettres, par le T en H8" in goal, goal
+    typo = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "BACARAT"}, **HTMX)
+    html = typo.content.decode()
+    assert typo.status_code == 400 and "BACARAT n’est pas dans le lexique" in html and 'id="answer-refused"' in html
+    assert 'id="answer-form"' in html and not Answer.objects.exists()  # a typo is not a verdict
     feedback = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "baccarat", "coord": ""},
                                  **HTMX).content.decode()
     assert "feedback--ok" in feedback and 'id="top-table"' in feedback and 'hx-swap-oob="true"' in feedback
     bad = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "B4"}, **HTMX)
     assert bad.status_code == 400 and "B4" in bad.content.decode()
-    again = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "DATAIS"}, **HTMX)
+    again = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "CAB", "coord": "I5"}, **HTMX)
     assert again.status_code == 409 and 'id="refused"' in again.content.decode()
     assert "feedback--ok" in again.content.decode()  # the verdict that stands is shown again
     assert Answer.objects.count() == 1
@@ -74,12 +81,32 @@ def test_your_word_badge_marks_the_learners_play_not_the_expected_one(alice_clie
 
     situation = situation_for(alice, services.add_word(alice_list, "ART", "T"), "AR", "8F", "ART")
     moves = generate_moves(gaddag_for(alice_list.lexicon), parse_cgp(situation.cgp))
-    mine = next(m for m in moves if m.word != "ART" and any(t["coord"] == m.coord and t["word"] == m.word
-                                                            for t in situation.top))
+    best = situation.top[0]["score"]
+    mine = next(m for m in moves if m.word != "ART" and m.score < best and any(
+        t["coord"] == m.coord and t["word"] == m.word for t in situation.top))
     html = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": mine.word, "coord": mine.coord},
                              **HTMX).content.decode()
     badge_mine, badge_expected = _badge_rows(html)
     assert badge_mine == [f"{mine.coord} {mine.word}"] and badge_expected == ["8F ART"]
+
+
+def test_a_top_other_than_the_list_word_is_credited_and_the_form_stays(alice_client, alice, alice_list):
+    from tests.training.helpers import situation_for
+
+    situation = situation_for(alice, services.add_word(alice_list, "ART", "T"), "AR", "8F", "ART")
+    page = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
+    assert "Le top de cette position est un autre coup" in page
+    top = top_play(situation)
+    html = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": top.word, "coord": top.coord},
+                             **HTMX).content.decode()
+    assert "Un top !" in html and 'id="answer-form"' in html
+    assert 'id="top-table"' not in html and "8F" not in html  # nothing told about the list word yet
+    page = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
+    assert 'id="top-credited"' in page and 'id="answer-form"' in page
+    done = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "ART"}, **HTMX).content.decode()
+    assert "feedback--ok" in done and 'id="top-credit"' in done
+    grid = alice_client.get(f"/training/grids/{situation.grid_id}/").content.decode()
+    assert "1 top trouvé" in grid
 
 
 def test_coordinate_errors_show_under_the_coordinate_field(alice_client, alice, alice_list):

@@ -7,10 +7,10 @@ import pytest
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.movegen import generate_moves
 from lexicon.selectors import gaddag_for
-from tests.training.helpers import baccarat_situation, situation_for
+from tests.training.helpers import baccarat_situation, situation_for, top_play, wrong_play
 from training.grids import selectors as grid_selectors
 from training.grids import services as grid_services
-from training.grids.models import Answer
+from training.grids.models import Answer, TopFind
 from training.lists import selectors, services
 from training.lists.models import ReviewCard, ReviewLog, RevisionEntry
 
@@ -52,15 +52,26 @@ def test_right_word_at_the_right_place(alice, situation):
     assert good.play["coord"] == "8A"
 
 
-def test_right_word_at_an_illegal_place_is_wrong_with_the_reason(alice, situation):
-    bad = grid_services.answer_situation(situation, alice, "BACCARAT", "H8")
-    assert not bad.correct and bad.verdict == "wrong" and bad.score == 0 and "not a legal play" in bad.message
-    assert bad.play is None
+@pytest.mark.parametrize(("word", "coord", "reason"), [
+    ("BACCARAT", "H8", "not a legal play"),  # the list word where it cannot go
+    ("BACCARATE", None, "not in the lexicon"),  # a typo
+    ("DATAIS", None, "cannot be played on this board"),  # a word, but not with this rack
+    ("CAB", "A1", "not a legal play"),  # a word placed nowhere near the tiles
+])
+def test_a_typo_or_an_illegal_play_is_refused_and_the_situation_stays_open(alice, situation, word, coord, reason):
+    with pytest.raises(grid_services.PlayRefused, match=reason):
+        grid_services.answer_situation(situation, alice, word, coord)
+    assert not Answer.objects.exists() and not TopFind.objects.exists()
+    assert ReviewCard.objects.get(entry=situation.entry).reviews == 0
+    assert not grid_selectors.get_own_situation(alice, situation.pk).decided
+    right = grid_services.answer_situation(situation, alice, "BACCARAT", "8A")  # still open: the word is found
+    assert right.correct and right.decided and right.verdict == "expected"
 
 
 def test_one_answer_decides_later_tries_are_refused_and_counted_nowhere(alice, situation):
-    first = grid_services.answer_situation(situation, alice, "DATAIS")
-    assert not first.correct and "cannot be played" in first.message
+    low = wrong_play(situation)
+    first = grid_services.answer_situation(situation, alice, low.word, low.coord)
+    assert not first.correct and first.decided and "not the word of the list" in first.message
     with pytest.raises(grid_services.AlreadyAnswered):
         grid_services.answer_situation(situation, alice, "BACCARAT")
     assert Answer.objects.filter(situation=situation).count() == 1
@@ -75,51 +86,69 @@ def test_one_answer_decides_later_tries_are_refused_and_counted_nowhere(alice, s
 def test_a_right_answer_then_another_play_stays_right(alice, situation):
     assert grid_services.answer_situation(situation, alice, "BACCARAT").correct
     with pytest.raises(grid_services.AlreadyAnswered):
-        grid_services.answer_situation(situation, alice, "DATAIS")
+        grid_services.answer_situation(situation, alice, "CAB", "I5")
     assert list(Answer.objects.values_list("correct", flat=True)) == [True]
     assert ReviewCard.objects.get(entry=situation.entry).lapses == 0
 
 
+def test_the_list_word_that_scores_the_top_is_credited_as_the_top_too(alice, situation):
+    assert situation.expected["score"] == situation.top[0]["score"]  # BACCARAT is this board's top
+    outcome = grid_services.answer_situation(situation, alice, "BACCARAT")
+    assert outcome.top_found and "top" in outcome.message
+    marked = grid_selectors.situations_with_answers(situation.grid, alice)[0]
+    assert marked.solved and marked.top_found and not TopFind.objects.exists()
+
+
 def _art_situation(alice, words_list):
-    """ART through the T of DATAIS (rack AR): other words of the same letters score as much (tops)."""
+    """ART through the T of DATAIS (rack AR): the board's top is another play (RA at G9, 8 points)."""
     return situation_for(alice, services.add_word(words_list, "ART", "T"), "AR", "8F", "ART")
 
 
-def test_a_play_scoring_as_much_is_a_top_counted_right(alice, words_list):
+def test_the_goal_says_the_list_word_its_support_and_whether_the_top_is_another_play(alice, words_list, situation):
+    goal = grid_selectors.situation_goal(situation)
+    assert goal == {"length": 8, "support_letter": "T", "support_square": "H8", "support_blank": False,
+                    "top_is_other_play": False}
+    art = _art_situation(alice, words_list)
+    assert grid_selectors.situation_goal(art)["top_is_other_play"]
+
+
+def test_a_top_other_than_the_list_word_is_credited_and_the_situation_stays_open(alice, words_list):
     situation = _art_situation(alice, words_list)
-    gaddag = gaddag_for(words_list.lexicon)
-    target = situation.expected["score"]
-    plays = [m for m in generate_moves(gaddag, parse_cgp(situation.cgp)) if m.word != "ART"]
-    top = next(m for m in plays if m.score >= target)  # e.g. RAT, same squares, same letters
+    top = top_play(situation)
+    assert top.word != "ART" and top.score > situation.expected["score"]
     outcome = grid_services.answer_situation(situation, alice, top.word, top.coord)
-    assert outcome.correct and outcome.verdict == "top" and outcome.score == top.score >= target
-    assert outcome.play["word"] == top.word and "top" in outcome.message.lower()
-    assert grid_selectors.progress_summary(alice)["correct"] == 1
-    assert ReviewLog.objects.get().rating == 3  # Good: a top is a right answer
+    assert outcome.correct and outcome.verdict == "top" and not outcome.decided and outcome.answer is None
+    assert outcome.expected == {} and outcome.top == []  # nothing about the list word is told yet
+    assert "still to find" in outcome.message
+    assert not Answer.objects.exists() and ReviewCard.objects.get(entry=situation.entry).reviews == 0
+    found = TopFind.objects.get()
+    assert (found.word, found.coord, found.score) == (top.word, top.coord, top.score)
+    again = grid_services.answer_situation(situation, alice, top.word, top.coord)  # credited once
+    assert not again.decided and TopFind.objects.count() == 1
+    marked = grid_selectors.situations_with_answers(situation.grid, alice)[0]
+    assert marked.top_found and not marked.decided and not marked.answered
+    right = grid_services.answer_situation(situation, alice, "ART")  # the goal, still open, decides it
+    assert right.correct and right.decided and right.verdict == "expected" and right.top_found
+    assert ReviewLog.objects.get().rating == 3  # Good
+    marked = grid_selectors.situations_with_answers(situation.grid, alice)[0]
+    assert marked.solved and marked.top_found
 
 
 def test_a_top_without_coordinates_is_judged_at_its_best_placement(alice, words_list):
     situation = _art_situation(alice, words_list)
-    gaddag = gaddag_for(words_list.lexicon)
-    target = situation.expected["score"]
-    plays = generate_moves(gaddag, parse_cgp(situation.cgp))
-    best = {}
-    for m in plays:
-        best.setdefault(m.word, m)  # sorted best first
-    word, move = next((w, m) for w, m in best.items() if w != "ART" and m.score >= target)
-    outcome = grid_services.answer_situation(situation, alice, word)
-    assert outcome.verdict == "top" and outcome.score == move.score and outcome.play["coord"] == move.coord
+    top = top_play(situation)
+    outcome = grid_services.answer_situation(situation, alice, top.word)
+    assert outcome.verdict == "top" and outcome.score == top.score and outcome.play["coord"] == top.coord
 
 
-def test_a_legal_play_scoring_less_is_wrong_with_its_score_shown(alice, words_list):
+def test_a_legal_play_other_than_the_list_word_and_the_top_is_wrong_with_its_score(alice, words_list):
     situation = _art_situation(alice, words_list)
-    gaddag = gaddag_for(words_list.lexicon)
-    target = situation.expected["score"]
-    low = next(m for m in generate_moves(gaddag, parse_cgp(situation.cgp)) if m.score < target)
+    low = wrong_play(situation)
     outcome = grid_services.answer_situation(situation, alice, low.word, low.coord)
-    assert not outcome.correct and outcome.verdict == "wrong" and outcome.score == low.score
-    assert str(low.score) in outcome.message and str(target) in outcome.message
+    assert not outcome.correct and outcome.verdict == "wrong" and outcome.score == low.score and outcome.decided
+    assert str(low.score) in outcome.message and low.word in outcome.message
     assert Answer.objects.get().score == low.score
+    assert ReviewLog.objects.get().rating == 1  # Again
 
 
 def test_a_revealed_grid_refuses_answers_and_counts_nothing(alice, situation):
@@ -142,7 +171,8 @@ def test_bad_answer_input_records_nothing(alice, situation, word, coord):
 
 
 def test_progress_summary_counts(alice, situation):
-    grid_services.answer_situation(situation, alice, "DATAIS")
+    low = wrong_play(situation)
+    grid_services.answer_situation(situation, alice, low.word, low.coord)
     summary = grid_selectors.progress_summary(alice)
     assert summary["answers"] == 1 and summary["correct"] == 0 and summary["accuracy"] == 0.0
     assert summary["streak"] == 1 and summary["cards"] == 1

@@ -128,7 +128,10 @@ def test_only_staff_can_publish_from_the_edit_form(client, alice, staff, small_l
 
 def test_forms_work_without_javascript(alice_client, alice, alice_list):
     situation = baccarat_situation(alice, services.add_word(alice_list, "BACCARAT", "T"))
-    page = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "DATAIS"}).content.decode()
+    refused = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "DATAIS"})
+    assert refused.status_code == 400 and "<!DOCTYPE html>" in refused.content.decode()
+    assert "DATAIS est un mot" in refused.content.decode()
+    page = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": "CAB", "coord": "I5"}).content.decode()
     assert "<!DOCTYPE html>" in page and "feedback--ko" in page and 'id="top-table"' in page
     assert page.count("data-square=") == 225 and "sq--lit" in page  # the expected play drawn on the board
     refused = alice_client.post(f"/training/lists/{alice_list.pk}/words/", {"word": "QWXZ"})

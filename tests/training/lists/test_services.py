@@ -172,8 +172,8 @@ def test_support_counts_equal_one_anagram_query_per_letter_on_a_real_lexicon(fre
 
 
 def test_refusals_are_said_in_words_the_learner_reads(alice, situation):
-    off = grid_services.answer_situation(situation, alice, "BACCARAT", "A8")  # across row A: 8 tiles, the rack has 7
-    assert not off.correct and "rack does not hold the letters" in off.message
+    with pytest.raises(grid_services.PlayRefused, match="rack does not hold the letters"):
+        grid_services.answer_situation(situation, alice, "BACCARAT", "A8")  # across row A: 8 tiles, the rack has 7
     with pytest.raises(grid_services.AnswerError, match="“4”"):
         grid_services.answer_situation(situation, alice, "BAC4")
     with pytest.raises(grid_services.AnswerError, match="H4"):

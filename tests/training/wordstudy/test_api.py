@@ -296,3 +296,32 @@ def test_the_schema_documents_the_word_study_endpoints(alice):
     responses = paths["/api/quizzes/"]["post"]["responses"]
     assert {"201", "400", "404", "409"} <= set(responses)
     assert set(paths["/api/quizzes/{quiz_id}/answers/"]["post"]["responses"]) >= {"200", "400", "404", "409"}
+
+
+def test_hooks_and_seven_plus_one_are_answered_with_letters_through_the_api(alice, french_lexicon):
+    from engine.wordstudy import Question, added_letters, hook_letters
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = en_api(alice)
+    quiz_id, question = first_question(client, french_lexicon, kind="hooks", length=3, rank_to=1)
+    front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
+    assert front or back
+    tokens = [*([f"{front}·"] if front else []), *([f"·{back}"] if back else []), "·Q"]
+    data = client.post(f"/api/quizzes/{quiz_id}/answers/", {"question": question.pk, "answers": tokens},
+                       format="json").json()
+    assert data["correct"] == question.answers and data["missed"] == [] and data["wrong"] == ["·Q"]
+    result = client.get(f"/api/quizzes/{quiz_id}/").json()["questions"][0]
+    assert result["letters"] == f"{front}·{question.question}·{back}" and result["answers"] == question.answers
+
+    quiz_id, question = first_question(client, french_lexicon, kind="seven_plus_one", length=4, rank_to=1)
+    groups = added_letters(Question("seven_plus_one", question.question, question.alphagram, tuple(question.answers)))
+    first = next(iter(groups))
+    data = client.post(f"/api/quizzes/{quiz_id}/answers/", {"question": question.pk, "answers": [f"+{first}"],
+                                                            "partial": True}, format="json").json()
+    assert data["correct"] == groups[first] and data["settled"] is (len(groups) == 1)
+    assert client.get(f"/api/quizzes/{quiz_id}/").json()["questions"][0]["letters"] is None  # still open
+    client.post(f"/api/quizzes/{quiz_id}/answers/", {"question": question.pk, "answers": list(groups)},
+                format="json")
+    result = client.get(f"/api/quizzes/{quiz_id}/").json()["questions"][0]
+    assert result["correct"] is True and result["letters"] == "".join(groups)

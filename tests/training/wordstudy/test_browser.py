@@ -126,3 +126,42 @@ def test_flash_cards_card_box_and_challenge_on_a_phone(live_server, tmp_path, fr
         page.screenshot(path=str(ARTIFACTS / "challenge-390.png"), full_page=True)
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= 390, f"the challenge page overflows: {scroll_width}px"
+
+
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)])
+def test_hooks_flash_card_answered_with_letters(live_server, tmp_path, french_words, alice, width, height):
+    """A hooks flash card: ·WORD· between the Devant and Derrière fields, letters typed with the keyboard, the
+    verdict written BFT·ETE·S with the words after."""
+    from django.test import Client
+
+    from engine.wordstudy import Question, hook_letters
+    from training.wordstudy import services
+
+    lexicon = import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+    ensure_ranking(lexicon)
+    quiz = services.create_quiz(alice, services.QuizRequest(lexicon=lexicon.pk, kind="hooks", length=3, rank_from=1,
+                                                            rank_to=1, mode="flash"))
+    question = QuizQuestion.objects.get(quiz=quiz)
+    front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
+    client = Client()
+    client.force_login(alice)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": live_server.url}])
+        page = new_page(context)
+        page.goto(f"{live_server.url}/wordstudy/quizzes/{quiz.pk}/flash/")
+        assert f"·{question.question}·" in page.inner_text("main")
+        assert page.evaluate("document.activeElement.id") == "front"
+        page.keyboard.type(front.lower())
+        page.keyboard.press("Tab")
+        page.keyboard.type(back.lower())
+        page.screenshot(path=str(ARTIFACTS / f"hooks-flash-{width}.png"), full_page=True)
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".ws-verdict")
+        assert "Bravo" in page.inner_text(".ws-verdict")
+        shown = page.eval_on_selector(f"#hooks-{question.pk}", "e => Array.from(e.children).filter("
+                                      "c => !c.classList.contains('visually-hidden')).map(c => c.textContent).join('')")
+        assert shown == f"{front}·{question.question}·{back}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(ARTIFACTS / f"hooks-verdict-{width}.png"), full_page=True)

@@ -124,3 +124,103 @@ def test_a_quiz_from_a_revision_list_page(alice, bob, ranked_lexicon, client_for
     assert response["Location"].endswith(f"/wordstudy/quizzes/{quiz.pk}/")
     assert list(quiz.questions.values_list("question", flat=True)) == ["EEINRST"]
     assert client_for(bob).post("/wordstudy/lists/quiz/", {"list": revision_list.pk}).status_code == 404
+
+
+# --- Hooks and 7+1 answered with letters, as French players practise them --------------------------------
+
+def _first_with(quiz, test):
+    return next(q for q in QuizQuestion.objects.filter(quiz=quiz).order_by("order") if test(q))
+
+
+def test_hooks_flash_card_answered_as_letters_in_front_and_after(alice, french_lexicon, client_for):
+    from engine.wordstudy import Question, hook_letters
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = client_for(alice)
+    client.post("/wordstudy/", form(french_lexicon, kind="hooks", length=3, rank_to=40, mode="flash"))
+    quiz = Quiz.objects.get(owner=alice)
+    question = _first_with(quiz, lambda q: len(q.answers) >= 2)
+    front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
+    # Answer the earlier questions with nothing, to reach this one.
+    for earlier in QuizQuestion.objects.filter(quiz=quiz, order__lt=question.order):
+        client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{earlier.pk}/answer/", {"answers": ""})
+    page = client.get(f"/wordstudy/quizzes/{quiz.pk}/flash/").content.decode()
+    assert f"{len(question.answers)} rallonges à trouver." in page
+    assert 'name="front"' in page and 'name="back"' in page and f"·{question.question}·" in page
+    answered = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
+                           {"front": front.lower(), "back": back})
+    html = answered.content.decode()
+    assert "Bravo" in html and "Rallonges :" in html and "Mots :" in html
+    question.refresh_from_db()
+    assert question.correct is True and sorted(question.found) == sorted(question.answers)
+    assert f'id="hooks-{question.pk}"' in html
+
+
+def test_hooks_letters_partly_wrong_show_what_was_missed(alice, french_lexicon, client_for):
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = client_for(alice)
+    client.post("/wordstudy/", form(french_lexicon, kind="hooks", length=3, rank_to=40, mode="flash"))
+    quiz = Quiz.objects.get(owner=alice)
+    question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+    html = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
+                       {"front": "", "back": "Q"}).content.decode()
+    question.refresh_from_db()
+    assert question.correct is False and question.wrong == ["·Q"] and "·Q" in html
+    assert "ws-word--missed" in html or not question.answers
+
+
+def test_seven_plus_one_answered_with_letters_then_the_words_are_shown(alice, french_lexicon, client_for):
+    from engine.wordstudy import Question, added_letters
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = client_for(alice)
+    client.post("/wordstudy/", form(french_lexicon, kind="seven_plus_one", length=4, rank_to=30, mode="flash"))
+    quiz = Quiz.objects.get(owner=alice)
+    question = _first_with(quiz, lambda q: len(q.answers) >= 2)
+    groups = added_letters(Question("seven_plus_one", question.question, question.alphagram, tuple(question.answers)))
+    for earlier in QuizQuestion.objects.filter(quiz=quiz, order__lt=question.order):
+        client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{earlier.pk}/answer/", {"answers": ""})
+    page = client.get(f"/wordstudy/quizzes/{quiz.pk}/flash/").content.decode()
+    n = len(groups)
+    assert (f"{n} lettre à trouver." if n == 1 else f"{n} lettres à trouver.") in page
+    html = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
+                       {"answers": "".join(groups).lower()}).content.decode()
+    assert "Bravo" in html and "Lettres :" in html and all(f"+{letter}" in html for letter in groups)
+    assert all(word in html for word in question.answers)  # the words, shown after
+    finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True).content.decode()
+    assert f'id="plus-{question.pk}"' in finished
+
+
+def test_one_answer_to_find_is_singular(alice, ranked_lexicon, client_for):
+    client = client_for(alice)
+    client.post("/wordstudy/", form(ranked_lexicon, mode="flash", rank_to=5))
+    quiz = Quiz.objects.get(owner=alice)
+    question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+    QuizQuestion.objects.filter(pk=question.pk).update(answers=question.answers[:1])
+    page = client.get(f"/wordstudy/quizzes/{quiz.pk}/flash/").content.decode()
+    assert "1 réponse à trouver." in page and "1 réponses" not in page
+    wall = Quiz.objects.create(owner=alice, lexicon=ranked_lexicon, kind="anagrams", source="ranks", mode="wall")
+    QuizQuestion.objects.create(quiz=wall, order=0, question="AB", alphagram="AB", answers=["BA"])
+    board = client.get(f"/wordstudy/quizzes/{wall.pk}/wall/").content.decode()
+    assert "0 réponse trouvée sur 1" in board
+
+
+def test_a_hooks_wall_shows_a_closed_question_in_letters(alice, french_lexicon, client_for):
+    from engine.wordstudy import Question, hook_letters
+    from training.wordstudy.ranking import ensure_ranking
+
+    ensure_ranking(french_lexicon)
+    client = client_for(alice)
+    client.post("/wordstudy/", form(french_lexicon, kind="hooks", length=3, rank_to=3))
+    quiz = Quiz.objects.get(owner=alice)
+    question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+    for word in question.answers:
+        client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word}, HTTP_HX_REQUEST="true")
+    front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert f'id="hooks-{question.pk}"' in html
+    assert f'<span class="ws-word ws-hooks__word">{question.question}</span>' in html and (front or back)

@@ -34,6 +34,6 @@ def recount(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("training", "0006_duplicate_records_tournament")]
+    dependencies = [("training", "0007_top_find")]
 
     operations = [migrations.RunPython(recount, migrations.RunPython.noop)]

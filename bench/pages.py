@@ -1,0 +1,128 @@
+"""Queries and CPU per request of the pages and API calls a learner uses most, in process (no server).
+
+What it measures: for each request of ``bench/load.py``'s mix (home, training dashboard, lists page, lists,
+a list, a grid, progress, due reviews, lookups, task polling, a duplicate round: read, play, validate), the
+number of SQL queries (``CaptureQueriesContext``) and the CPU time of this process per request (median of
+``--repeat``), with the production settings on a scratch SQLite database and the same data as the load test.
+CPU time, unlike wall time, stays meaningful on a shared machine. ``--profile PATH`` prints cProfile's top
+functions for one request path instead, ``--queries PATH`` the SQL of one request.
+
+    .venv/bin/python bench/pages.py [--repeat 20] [--profile /training/lists/] [--queries /]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+import load  # noqa: E402  (bench/load.py: the same environment and data as the load test)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--profile", help="a path of the mix (e.g. /training/lists/): print its cProfile top 30")
+    parser.add_argument("--queries", help="a path of the mix: print the SQL of one request")
+    parser.add_argument("--sort", default="cumulative", help="cProfile's order for --profile (cumulative, tottime)")
+    args = parser.parse_args()
+    var_dir = tempfile.mkdtemp(prefix="tirage-pages-")
+    data_args = argparse.Namespace(readers=1, answerers=0, players=1, duration=60.0, think=1.0, conn_max_age=60)
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    os.environ.update(load.server_environment(data_args, var_dir))
+    os.environ["TASKS_MODE"] = "sync"
+    plan = load.make_data(data_args)
+
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    reader, player = plan["readers"][0], plan["players"][0]
+    lexicon = plan["lexicon"]
+    page = Client(HTTP_HOST=load.HOST)
+    page.cookies["sessionid"] = reader["session"]
+    api = Client(HTTP_HOST=load.HOST, HTTP_AUTHORIZATION=f"Token {reader['token']}")
+    gamer = Client(HTTP_HOST=load.HOST, HTTP_AUTHORIZATION=f"Token {player['token']}")
+    gamer.post(f"/api/duplicate/join/{player['share_token']}/", {}, content_type="application/json")
+    base = f"/api/duplicate/games/{player['game']}/rounds/current"
+    tops = iter(player["tops"])
+    requests = [("page: home", page, "get", "/", None), ("page: training dashboard", page, "get", "/training/", None),
+                ("page: lists", page, "get", "/training/lists/", None),
+                ("api: lists", api, "get", "/api/lists/", None),
+                ("api: list detail", api, "get", f"/api/lists/{reader['list']}/", None),
+                ("api: grid detail", api, "get", f"/api/grids/{reader['grid']}/", None),
+                ("api: progress", api, "get", "/api/progress/", None),
+                ("api: due reviews", api, "get", "/api/reviews/due/", None)]
+    requests += [(f"api: lookup ({what})", api, "get", f"/api/lexicons/{lexicon}/{what}/?{query}", None)
+                 for what, query in load.LOOKUPS]
+    requests += [("api: task polling", api, "get", f"/api/tasks/{reader['task']}/", None),
+                 ("api: duplicate round", gamer, "get", f"{base}/", None)]
+
+    def send(client, method, path, body):
+        if body is None:
+            return getattr(client, method)(path)
+        return getattr(client, method)(path, body, content_type="application/json")
+
+    if args.queries:
+        duplicate_post = args.queries.endswith(("/play/", "/validate/"))
+        fallback = (("", gamer, "post", args.queries, {}) if duplicate_post else ("", page, "get", args.queries, None))
+        chosen = [r for r in requests if r[3] == args.queries] or [fallback]
+        _label, client, method, path, body = chosen[0]
+        send(client, method, path, body)
+        with CaptureQueriesContext(connection) as queries:
+            send(client, method, path, body)
+        for number, query in enumerate(queries.captured_queries, 1):
+            print(f"{number:3d} {query['time']:>6}s {query['sql'][:400]}")
+        return
+    if args.profile:
+        chosen = [r for r in requests if r[3] == args.profile] or [("", page, "get", args.profile, None)]
+        _label, client, method, path, body = chosen[0]
+        send(client, method, path, body)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.repeat):
+            send(client, method, path, body)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats(args.sort).print_stats(30)
+        return
+
+    print(f"{'request':28} {'status':>6} {'queries':>7} {'CPU ms':>7} {'wall ms':>8}")
+    for label, client, method, path, body in requests:
+        send(client, method, path, body)  # warm: templates compiled, lexicon loaded
+        cpus, walls = [], []
+        for _ in range(args.repeat):
+            with CaptureQueriesContext(connection) as queries:
+                wall, cpu = time.perf_counter(), time.process_time()
+                response = send(client, method, path, body)
+                cpus.append((time.process_time() - cpu) * 1000)
+                walls.append((time.perf_counter() - wall) * 1000)
+        print(f"{label:28} {response.status_code:6d} {len(queries):7d} {statistics.median(cpus):7.1f} "
+              f"{statistics.median(walls):8.1f}")
+    # A duplicate round played through: read, play the top, validate (stateful: once per round).
+    rows = {"api: duplicate play": [], "api: duplicate validate": []}
+    for _ in range(min(args.repeat, len(player["tops"]))):
+        word, coord = next(tops)
+        gamer.get(f"{base}/")
+        for label, path, body in (("api: duplicate play", f"{base}/play/", {"word": word, "coord": coord}),
+                                  ("api: duplicate validate", f"{base}/validate/", {})):
+            with CaptureQueriesContext(connection) as queries:
+                cpu = time.process_time()
+                response = gamer.post(path, body, content_type="application/json")
+                rows[label].append(((time.process_time() - cpu) * 1000, len(queries), response.status_code))
+    for label, values in rows.items():
+        print(f"{label:28} {values[-1][2]:6d} {max(v[1] for v in values):7d} "
+              f"{statistics.median(v[0] for v in values):7.1f} {'':>8}")
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (shared machine: CPU is the figure)")
+
+
+if __name__ == "__main__":
+    main()

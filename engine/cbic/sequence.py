@@ -1,0 +1,110 @@
+"""The order of a finished grid's words, chosen so that each revision word is the top of its situation.
+
+Why: a situation is the board *before* its word, with the word's tiles as the rack. On that board other
+plays of the same tiles often score more (a short word on a triple, an extension of a word already
+there), and the learner's best answer is then not the list word. The final board does not fix the order
+in which its words were laid: any order in which every word is a legal play through its one support
+tile (that tile laid earlier) builds the same board. Words laid early meet a sparser board, with fewer
+plays that outscore them.
+
+:func:`resequence` rebuilds the steps greedily on an empty board after the central word: a revision
+word whose placement scores the top of the board now goes first; else the helper word that lets the
+most revision words score the top next; else the revision word laid first in the construction.
+Every step is re-checked by :func:`engine.cbic.placements.placements_through` (same tiles, same word,
+its cross-words in the lexicon on the board *of that moment*) and re-scored; when no order is found
+the construction's own is kept. The situations' tops are computed afterwards, exactly, as always.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.cbic.placements import WordCheck, placements_through
+from engine.cbic.state import CENTRAL, HELPER, REVISION, GridState, Placement, Step
+from engine.scrabble.board import SIZE
+
+TopScore = Callable[[GridState, Placement], int]
+"""The best score of the board of ``state`` for the placement's rack (a move generation)."""
+
+
+def _owned_squares(step: Step) -> set[int]:
+    return {r * SIZE + c for r, c, _ in step.placement.tiles}
+
+
+def _support_square(placement: Placement) -> int:
+    r, c = placement.support_square
+    return r * SIZE + c
+
+
+def _replay(state: GridState, check: WordCheck, step: Step) -> Placement | None:
+    """The step's placement re-checked and re-scored on ``state`` (None if it is not legal there)."""
+    p = step.placement
+    square = _support_square(p)
+    for candidate in placements_through(state, check, p.word, [p.support], None, squares=(square,)):
+        if (candidate.row, candidate.col, candidate.dir) == (p.row, p.col, p.dir):
+            return candidate
+    return None
+
+
+def resequence(state: GridState, check: WordCheck, top_score: TopScore,
+               rng: random.Random | None = None) -> GridState | None:
+    """The same final board, its steps reordered so that more revision words score their situation's top.
+
+    ``state``: a finished construction without bag mode (blanks depend on the order there). ``rng``: breaks
+    ties at random (several tries may find better orders); None takes the construction's order. Returns
+    the new state, or None when the greedy order gets stuck (then keep ``state``).
+    """
+    steps = list(state.steps)
+    if not steps or steps[0].kind != CENTRAL:
+        return None
+    owner = {sq: k for k, step in enumerate(steps) for sq in _owned_squares(step)}
+    needs = {k: owner.get(_support_square(step.placement)) for k, step in enumerate(steps) if k}
+    if any(v is None for v in needs.values()):
+        return None
+    current = GridState().apply(steps[0].placement, CENTRAL)
+    placed = {0}
+    while len(placed) < len(steps):
+        ready = [k for k in range(1, len(steps)) if k not in placed and needs[k] in placed]
+        legal: dict[int, Placement] = {}
+        for k in ready:
+            replayed = _replay(current, check, steps[k])
+            if replayed is not None:
+                legal[k] = replayed
+        if not legal:
+            return None
+        revisions = [k for k in legal if steps[k].kind == REVISION]
+        tops = [k for k in revisions if legal[k].score >= top_score(current, legal[k])]
+        if tops:
+            pick = rng.choice(sorted(tops)) if rng else min(tops)
+        else:
+            helpers = [k for k in legal if steps[k].kind == HELPER]
+            pick = _best_helper(current, check, steps, helpers, legal, placed, needs, top_score, rng) \
+                if helpers else (rng.choice(sorted(revisions)) if rng else min(revisions))
+        step = steps[pick]
+        current = current.apply(legal[pick], step.kind, step.word_id)
+        placed.add(pick)
+    return current
+
+
+def _best_helper(current: GridState, check: WordCheck, steps: list[Step], helpers: list[int],
+                 legal: dict[int, Placement], placed: set[int], needs: dict[int, int | None],
+                 top_score: TopScore, rng: random.Random | None = None) -> int:
+    """The helper after which the most revision words (ready then) score the top; ties: laid first (or at
+    random with ``rng``)."""
+    best: tuple[int, float] = (-1, 0.0)
+    pick = min(helpers)
+    for k in sorted(helpers):
+        after = current.apply(legal[k], HELPER)
+        done = placed | {k}
+        count = 0
+        for j, step in enumerate(steps):
+            if j in done or step.kind != REVISION or needs.get(j) not in done:
+                continue
+            replayed = _replay(after, check, step)
+            if replayed is not None and replayed.score >= top_score(after, replayed):
+                count += 1
+        key = (count, rng.random() if rng else 0.0)
+        if key > best:
+            best, pick = key, k
+    return pick

@@ -1,0 +1,81 @@
+"""Boards whose top is the list word: the order of a finished grid's words, and the generator's preference.
+
+Every grid still goes through :func:`oracle.check_grid` (the tops shown are the move generator's, exact).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine.cbic import RevisionWord, SearchConfig, Weights, generate_training_grid
+from engine.cbic.generator import Builder
+from engine.cbic.sequence import resequence
+from engine.cbic.situations import build_situation
+from engine.cbic.state import REVISION
+from engine.cbic.words import resolve_words
+from tests.engine.cbic.oracle import check_grid
+from tests.engine.cbic.test_grid import random_set, specs
+
+NO_TOP = replace(SearchConfig(), weights=replace(Weights(), top=0.0))
+
+
+def _share(grid) -> tuple[int, int]:
+    tops = sum(1 for p in grid.placed if p.situation.expected.score >= p.situation.top[0].score)
+    return tops, len(grid.placed)
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_a_reordered_grid_is_the_same_board_laid_legally_with_at_least_as_many_tops(synthetic, case) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(300 + case)
+    items = resolve_words(lexicon, random_set(words, rng, 7))
+    builder = Builder(lexicon, items, central=None, seed=case, bag=False, time_budget=10.0, config=NO_TOP,
+                      progress=None)
+    state = builder.build().state
+    other = resequence(state, builder.check, builder.top_score)
+    if other is None:
+        pytest.skip("no greedy order for this grid (the construction's order is kept)")
+    assert other.cells == state.cells  # the same final board
+    assert sorted(s.placement.word for s in other.steps) == sorted(s.placement.word for s in state.steps)
+    assert other.placed_ids() == state.placed_ids()
+    for step in other.steps:  # every revision step is a legal, findable play on the board of its moment
+        if step.kind == REVISION:
+            situation = build_situation(lexicon, step, 3)
+            assert sorted(situation.rack) == sorted(step.placement.rack)
+    assert builder.tops(builder.reordered(state)) >= builder.tops(state)
+
+
+def test_the_preference_for_list_word_tops_raises_their_share_and_keeps_tops_exact(synthetic) -> None:
+    lexicon, words = synthetic
+    before = after = total_before = total_after = 0
+    for case in range(6):
+        rng = random.Random(400 + case)
+        items = random_set(words, rng, 8)
+        plain = generate_training_grid(lexicon, items, seed=case, top_n=5, config=NO_TOP)
+        preferred = generate_training_grid(lexicon, items, seed=case, top_n=5)
+        check_grid(preferred.to_json(), lexicon, words, specs(items), top_n=5)  # tops are the true tops
+        a, n = _share(plain)
+        b, m = _share(preferred)
+        before, total_before, after, total_after = before + a, total_before + n, after + b, total_after + m
+        assert m >= n  # placing every word still comes first
+        assert preferred.stats["list_word_tops"] == b
+    assert after / total_after > before / total_before, (before, total_before, after, total_after)
+
+
+def test_the_same_seed_gives_the_same_grid_with_the_preference(synthetic) -> None:
+    lexicon, words = synthetic
+    items = random_set(words, random.Random(7), 8)
+    a = generate_training_grid(lexicon, items, seed=3, top_n=3).to_json()
+    b = generate_training_grid(lexicon, items, seed=3, top_n=3).to_json()
+    assert a == b
+
+
+def test_no_preference_in_bag_mode_or_with_a_zero_weight(seed_lexicon) -> None:
+    items = [RevisionWord("BACCARAT", 7), RevisionWord("BACCARAS", "S"), RevisionWord("CACABERA", "A")]
+    grid = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=3, bag=True)
+    assert grid.stats["reorders"] == 0
+    plain = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=3, config=NO_TOP)
+    assert plain.stats["list_word_tops"] is None and plain.stats["top_generations"] == 0

@@ -1,0 +1,103 @@
+"""The query budget of the pages and API calls a learner uses most (``bench/load.py``'s mix): the counts
+are pinned, and they do not grow with the published lists' words or the learner's history (no query per
+row). Measured figures and CPU per request: ``bench/pages.py``."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+
+from core.models import TaskRun
+from tests.training.conftest import SMALL_WORDS
+from training.lists import services
+
+pytestmark = pytest.mark.django_db
+
+# Path -> most queries allowed, as measured (session and user included for pages; the token and its owner's
+# language for the API). Before the learner's profile was read once per request, the published lists' words
+# cached and the progress counts gathered, the home page made 22 queries, the dashboard 25, the lists page 9
+# plus the words of every published list, /api/progress/ 11. A feature that needs more raises its budget here.
+PAGE_BUDGET = {"/": 11, "/training/": 16, "/training/lists/": 8}
+API_BUDGET = {"/api/lists/": 3, "/api/lists/{list}/": 5, "/api/progress/": 7, "/api/reviews/due/": 3,
+              "/api/tasks/{task}/": 3}
+
+
+@pytest.fixture
+def learner_site(alice, staff, small_lexicon):
+    """A learner with a list and a done task, next to published lists of every word of the lexicon."""
+    own = services.create_list(alice, small_lexicon, "Mine")
+    services.add_words_bulk(own, "RETINES\nBACCARAT:T\nDATAIS:T")
+    for number in range(3):
+        published = services.create_list(staff, small_lexicon, f"Starter {number}", published=True)
+        services.add_words_bulk(published, "\n".join(SMALL_WORDS))
+    run = TaskRun.objects.create(kind="core.ping", owner=alice, state=TaskRun.State.DONE, progress=100)
+    pages = Client()
+    pages.force_login(alice)
+    api = Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    return {"pages": pages, "api": api, "list": own.pk, "task": run.pk, "staff": staff, "lexicon": small_lexicon}
+
+
+@pytest.mark.parametrize("path", list(PAGE_BUDGET))
+def test_pages_stay_within_their_query_budget(learner_site, path, django_assert_max_num_queries):
+    learner_site["pages"].get(path)  # first visit: anything made once (a session, caches) is made
+    with django_assert_max_num_queries(PAGE_BUDGET[path]):
+        assert learner_site["pages"].get(path).status_code == 200
+
+
+@pytest.mark.parametrize("path", list(API_BUDGET))
+def test_api_calls_stay_within_their_query_budget(learner_site, path, django_assert_max_num_queries):
+    url = path.format(list=learner_site["list"], task=learner_site["task"])
+    learner_site["api"].get(url)
+    with django_assert_max_num_queries(API_BUDGET[path]):
+        assert learner_site["api"].get(url).status_code == 200
+
+
+def test_the_lists_page_reads_the_published_words_once_per_change(learner_site):
+    pages = learner_site["pages"]
+    first = pages.get("/training/lists/").content.decode()
+    assert "RETINES:" in first and first.count("Starter ") >= 3
+    with CaptureQueriesContext(connection) as cached:
+        pages.get("/training/lists/")
+    more = services.create_list(learner_site["staff"], learner_site["lexicon"], "Starter 3", published=True)
+    services.add_words_bulk(more, "\n".join(SMALL_WORDS))
+    with CaptureQueriesContext(connection) as changed:
+        assert "Starter 3" in pages.get("/training/lists/").content.decode()
+    with CaptureQueriesContext(connection) as cached_again:
+        pages.get("/training/lists/")
+    assert len(changed) == len(cached) + 1  # the new list's words, in one query, whatever their number
+    assert len(cached_again) == len(cached)
+    assert not any('"training_revisionentry"."word"' in q["sql"] for q in cached_again.captured_queries)
+
+
+def test_a_change_to_a_published_list_shows_at_once(learner_site):
+    pages = learner_site["pages"]
+    starter = services.create_list(learner_site["staff"], learner_site["lexicon"], "Changing", published=True)
+    services.add_words_bulk(starter, "RETINES")
+    assert "RETINES:R" in pages.get("/training/lists/").content.decode()
+    entry = starter.entries.get()
+    services.set_support(entry, "T")
+    assert "RETINES:T" in pages.get("/training/lists/").content.decode()
+    services.remove_entry(entry)
+    services.add_words_bulk(starter, "DATAIS:T")
+    body = pages.get("/training/lists/").content.decode()
+    assert "DATAIS:T" in body and "RETINES:T" not in body
+
+
+def test_the_home_page_s_starter_lists_are_cached_and_follow_every_change(learner_site, django_user_model):
+    from accounts.services import EDITORIAL_USERNAME
+
+    editor = django_user_model.objects.create_user(EDITORIAL_USERNAME, is_staff=True)
+    pages, lexicon = learner_site["pages"], learner_site["lexicon"]
+    starter = services.create_list(editor, lexicon, "Mots de 7 lettres", published=True)
+    services.add_words_bulk(starter, "RETINES\nSENTIER")
+    assert "(2 mots)" in pages.get("/").content.decode()
+    with CaptureQueriesContext(connection) as cached:
+        pages.get("/")
+    assert not any('COUNT("training_revisionentry"' in q["sql"] for q in cached.captured_queries)
+    services.add_words_bulk(starter, "TERNIES")  # more words: the count follows at once
+    assert "(3 mots)" in pages.get("/").content.decode()
+    services.update_list(starter, editor, published=False)  # unpublished: gone at once
+    assert "Mots de 7 lettres" not in pages.get("/").content.decode()
