@@ -16,6 +16,7 @@ from accounts import login_limits, selectors
 from accounts.serializers import ProfileSerializer, RegisteredSerializer, RegisterSerializer
 from accounts.services import ProfileError, create_learner, update_profile
 from core.api_errors import error_response
+from core.parsers import SafeJSONParser
 from core.throttling import DegradingAnonRateThrottle
 
 
@@ -55,6 +56,11 @@ class TokenApi(ObtainAuthToken):
     """
 
     throttle_classes = [AuthRateThrottle]
+    parser_classes = [SafeJSONParser]  # JSON like the rest of the API (DRF's view also reads forms)
+    # Anonymous by nature, like registering: the schema then says no credentials are needed, and a
+    # browser's session cookie cannot turn the request into a CSRF refusal.
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
 
     @extend_schema(request=AuthTokenSerializer, responses={
         200: inline_serializer("TokenKey", fields={"token": serializers.CharField()}), 400: OpenApiResponse(

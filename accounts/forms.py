@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -20,7 +22,7 @@ class SignUpForm(UserCreationForm):
         help_text=_("Optional; used only to reset a forgotten password."),
     )
 
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # django-stubs does not declare this Meta
         model = get_user_model()
         fields = ("username", "email")
 
@@ -65,4 +67,4 @@ class ProfileForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["default_lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["default_lexicon"]).queryset = list_lexicons()

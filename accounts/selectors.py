@@ -1,7 +1,10 @@
-"""Account reads: a user's preferences (with defaults when they never saved any) and today's progress."""
+"""Account reads: a user's preferences (with defaults when they never saved any), today's progress towards
+the daily goal and the activity of the last days (grid answers, duplicate rounds, quiz answers)."""
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
@@ -50,26 +53,80 @@ def token_language(key: str) -> str | None:
     return (Profile.objects.filter(user__auth_token__key=key).values_list("language", flat=True).first())
 
 
-def answers_today(user: Any) -> int:
-    """Training answers the user gave since local midnight (what the daily goal counts)."""
+ACTIVITY_KINDS = ("answers", "rounds", "quiz")
+"""What the daily goal counts: training-grid answers, duplicate rounds played, word-study quiz answers."""
+
+
+@dataclass(frozen=True)
+class DayActivity:
+    """One local day's activity: grid answers, duplicate rounds played, final quiz answers."""
+
+    date: dt.date
+    answers: int = 0
+    rounds: int = 0
+    quiz: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.answers + self.rounds + self.quiz
+
+
+def _activity_times(user: Any, since: dt.datetime) -> dict[str, list[dt.datetime]]:
+    """When each piece of activity since ``since`` happened, per kind, from every app's
+    ``activity_since(user, since)`` hook (core.hooks: training knows its grids, rounds and quizzes)."""
+    times: dict[str, list[dt.datetime]] = {kind: [] for kind in ACTIVITY_KINDS}
+    for hook in app_hooks("activity_since"):
+        for kind, moments in hook(user, since).items():
+            times.setdefault(kind, []).extend(moments)
+    return times
+
+
+def activity_by_day(user: Any, days: int = 30, now: dt.datetime | None = None) -> list[DayActivity]:
+    """One :class:`DayActivity` per local day of the last ``days`` days (today included, empty days too)."""
+    today = timezone.localdate(now or timezone.now())
+    first = today - dt.timedelta(days=days - 1)
     if not is_user(user):
-        return 0
-    midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
-    return sum(count(user, midnight) for count in app_hooks("answers_since"))
+        return [DayActivity(first + dt.timedelta(days=k)) for k in range(days)]
+    since = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
+    counts: dict[dt.date, dict[str, int]] = {}
+    for kind, times in _activity_times(user, since).items():
+        if kind not in ACTIVITY_KINDS:
+            continue
+        for moment in times:
+            day = counts.setdefault(timezone.localdate(moment), dict.fromkeys(ACTIVITY_KINDS, 0))
+            day[kind] += 1
+    return [DayActivity(first + dt.timedelta(days=k), **counts.get(first + dt.timedelta(days=k), {}))
+            for k in range(days)]
 
 
-def daily_goal_status(user: Any) -> dict[str, int | bool]:
-    """``{"goal", "done", "percent", "reached"}`` for the home page, the dashboard and the API."""
+def activity_today(user: Any) -> DayActivity:
+    """Today's activity (since local midnight): what the daily goal counts."""
+    return activity_by_day(user, 1)[0]
+
+
+def answers_today(user: Any) -> int:
+    """What the daily goal counts today: training answers, duplicate rounds played and quiz answers."""
+    return activity_today(user).total
+
+
+def daily_goal_status(user: Any) -> dict[str, Any]:
+    """``{"goal", "done", "percent", "reached", "answers", "rounds", "quiz"}`` for the home page, the
+    dashboard, the account page and the API: ``done`` sums the three kinds of activity."""
     goal = profile_of(user).daily_goal
-    done = answers_today(user)
+    today = activity_today(user)
+    done = today.total
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
-            "reached": done >= goal}
+            "reached": done >= goal, "answers": today.answers, "rounds": today.rounds, "quiz": today.quiz}
 
 
 def me_of(user) -> dict:
-    """What ``GET /api/auth/me/`` shows: the user, their preferences and today's progress towards the goal."""
+    """What ``GET /api/auth/me/`` shows: the user, their preferences, today's progress towards the goal (by
+    kind) and the activity of the last 30 days."""
     profile = profile_of(user)
     goal = daily_goal_status(user)
     return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
             "language": profile.language, "default_lexicon": profile.default_lexicon_id,
-            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"]}
+            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
+            "activity_today": {kind: goal[kind] for kind in ACTIVITY_KINDS},
+            "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
+                         for day in activity_by_day(user, 30)]}

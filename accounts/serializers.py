@@ -10,7 +10,8 @@ from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(write_only=True, style={"input_type": "password"})
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    # Optional (absent or blank); no default in the schema: "" is not an email address (format: email).
+    email = serializers.EmailField(required=False, allow_blank=True)
 
     def validate_username(self, value: str) -> str:
         field = get_user_model()._meta.get_field("username")
@@ -38,6 +39,16 @@ class RegisteredSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
+class ActivitySerializer(serializers.Serializer):
+    answers = serializers.IntegerField(help_text="Answers in training grids.")
+    rounds = serializers.IntegerField(help_text="Duplicate rounds played.")
+    quiz = serializers.IntegerField(help_text="Word-study quiz answers (one per question).")
+
+
+class ActivityDaySerializer(ActivitySerializer):
+    date = serializers.DateField()
+
+
 class ProfileSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(read_only=True, allow_blank=True)
@@ -46,5 +57,8 @@ class ProfileSerializer(serializers.Serializer):
     default_lexicon = serializers.IntegerField(allow_null=True, required=False, min_value=1,
                                                help_text="Lexicon id preselected in forms; null: the site's default.")
     daily_goal = serializers.IntegerField(required=False, min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
-    answers_today = serializers.IntegerField(read_only=True)
+    answers_today = serializers.IntegerField(read_only=True, help_text="What the daily goal counts today: grid "
+                                             "answers, duplicate rounds played and quiz answers.")
+    activity_today = ActivitySerializer(read_only=True, help_text="Today's activity by kind.")
+    activity = ActivityDaySerializer(many=True, read_only=True, help_text="The last 30 days, oldest first.")
     goal_reached = serializers.BooleanField(read_only=True)

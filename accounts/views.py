@@ -6,6 +6,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -47,9 +48,9 @@ class RateLimitedLoginView(LoginView):
 
     form_class = RateLimitedAuthenticationForm
 
-    def form_invalid(self, form: RateLimitedAuthenticationForm) -> HttpResponse:
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_invalid(form)
-        if form.refusal is not None:
+        if isinstance(form, RateLimitedAuthenticationForm) and form.refusal is not None:
             response.status_code = 429
             response["Retry-After"] = str(form.refusal.retry_after)
         return response

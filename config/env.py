@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import overload
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -15,6 +16,10 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
 
+@overload
+def env_str(name: str, default: str, environ: Mapping[str, str] | None = None) -> str: ...
+@overload
+def env_str(name: str, default: None = None, environ: Mapping[str, str] | None = None) -> str | None: ...
 def env_str(name: str, default: str | None = None, environ: Mapping[str, str] | None = None) -> str | None:
     """The variable's value stripped, or ``default`` when it is unset or blank."""
     value = (environ if environ is not None else os.environ).get(name)

@@ -70,10 +70,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "core.request_memo.RequestMemoMiddleware",
     "core.csp.ContentSecurityPolicyMiddleware",
-    "core.request_guard.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
+    "core.request_guard.RefuseControlCharactersMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -292,11 +292,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # JSON nested too deeply and oversized bodies answer a JSON 400/413, never a 500 or an HTML page.
-    "DEFAULT_PARSER_CLASSES": [
-        "core.parsers.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON; the views that take files set core.parsers.CheckedMultiPartParser themselves.
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "core.api_errors.api_exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "30/min")},
 }
@@ -309,13 +307,21 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Separate request and response components (``ListRequest`` beside ``List``): read-only fields are not
+    # asked of a client that creates an object, which is what generated clients need.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # OpenAPI 3.1 (JSON Schema 2020-12): request objects can say which property names they take
+    # (``propertyNames``: no control characters, core.openapi), which 3.0 cannot express.
+    "OAS_VERSION": "3.1.0",
     # Errors every operation can answer (400/401/403/404/413/503), documented once: core.openapi.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.openapi.add_error_responses"],
     # Several models have a "state" field; name each choice set (apps add theirs here).
     "ENUM_NAME_OVERRIDES": {
         "TaskRunStateEnum": "core.models.TaskRun.State",
         # The same choices reached through several fields: one name each (else check --deploy warns).
-        "CrosswordStyleEnum": ["fr", "us"],
+        "CrosswordStyleEnum": "puzzles.crosswords.models.Crossword.Style",
+        "NotationStyleEnum": "training.duplicate.serializers.STYLES",  # how a play's coordinates are written
+        "GridFormatEnum": ["text", "01"],  # the lab's grid files (engine.crossword GRID_FORMATS)
         "FillAlgorithmEnum": ["bt", "fc", "fc-cbj", "mac"],
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],

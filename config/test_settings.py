@@ -9,6 +9,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production-0123456789")
 
@@ -25,7 +26,7 @@ REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"auth": "10000/mi
 
 _TMP = tempfile.mkdtemp(prefix="tirage-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
-MEDIA_ROOT = os.path.join(_TMP, "media")
+MEDIA_ROOT = Path(_TMP) / "media"
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, not Django's shared in-memory database: with in-process (thread) tasks, a shared-cache

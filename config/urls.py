@@ -6,9 +6,9 @@ Each app owns its URLs: pages in ``<app>/urls.py`` (included below), API routes 
 
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("core.urls")),
     path("accounts/", include("accounts.urls")),
     path("lexicons/", include("lexicon.urls")),

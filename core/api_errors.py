@@ -26,7 +26,7 @@ import traceback
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
@@ -36,6 +36,9 @@ from django.views import defaults
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from core import request_guard
+from core.request_guard import ControlCharacterInRequest
 
 API_PREFIX = "/api/"
 
@@ -60,6 +63,8 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"detail": _too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, TooManyFieldsSent):
         return Response({"detail": _("The request has too many fields.")}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ControlCharacterInRequest):
+        return Response({"detail": exc.message()}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, SuspiciousOperation):
         return Response({"detail": _("Bad request.")}, status=status.HTTP_400_BAD_REQUEST)
     return drf_exception_handler(exc, context)
@@ -81,8 +86,10 @@ def is_api_request(request: HttpRequest) -> bool:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, ControlCharacterInRequest):
+        return request_guard.refusal(request, exception)
     if not is_api_request(request):
-        return defaults.bad_request(request, exception)
+        return defaults.bad_request(request, exception or SuspiciousOperation())
     if isinstance(exception, RequestDataTooBig):
         return JsonResponse({"detail": _too_large_message()}, status=413)
     return JsonResponse({"detail": _("Bad request.")}, status=400)
@@ -90,7 +97,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if not is_api_request(request):
-        return defaults.permission_denied(request, exception)
+        return defaults.permission_denied(request, exception or PermissionDenied())
     return JsonResponse({"detail": _("You do not have permission to perform this action.")}, status=403)
 
 

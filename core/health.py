@@ -44,7 +44,7 @@ def check_cache() -> dict[str, Any]:
         cache.delete(key)
     except Exception as exc:
         return _failure(exc)
-    backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    backend = str(settings.CACHES["default"]["BACKEND"]).rsplit(".", 1)[-1]
     if value != "ok":
         return {"ok": False, "backend": backend, "error": "a value written to the cache could not be read back"}
     return {"ok": True, "backend": backend}

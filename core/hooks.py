@@ -11,7 +11,9 @@ mode's block), the higher app declares a dotted path on its AppConfig::
 and the lower one calls ``app_hooks("answers_since")``: every app's callable, in app order. The home page
 (:mod:`core.home`) and the navigation (:mod:`core.navigation`) follow the same idea with richer entries.
 
-Hooks in use: ``answers_since(user, since) -> int`` (answers counted by the daily goal, accounts),
+Hooks in use: ``answers_since(user, since) -> int`` (grid answers since a moment),
+``activity_since(user, since) -> {kind: [moments]}`` (what the daily goal counts: grid answers, duplicate
+rounds, quiz answers; accounts),
 ``chosen_lexicon(user) -> Lexicon | None`` (the learner's own default lexicon, lexicon),
 ``token_language(key) -> str | None`` (the language of an API token's owner, core.middleware),
 ``dashboard_context(user) -> dict`` (more figures for the training dashboard, training.grids.views).

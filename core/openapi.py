@@ -4,8 +4,10 @@ drf-spectacular documents what a view says it returns; the errors come from laye
 mention (authentication, permissions, the parsers, ``get_or_404``), so they were missing from the
 schema. This post-processing hook adds to each operation, unless the view already documents that code:
 
-- 400 for operations with a body or query parameters: ``{"detail": message}`` (possibly with ``problems``)
-  or, from serializers, ``{field: [messages]}`` (added as an alternative to a 400 the view documents);
+- 400 for every operation: ``{"detail": message}`` (possibly with ``problems``; a control character in the
+  address or the body, ``core.request_guard``, is refused on any operation) or, for operations with a body
+  or query parameters, from serializers, ``{field: [messages]}`` (both added as alternatives to a 400 the
+  view documents);
 - 401 and 403 for operations that accept credentials (no or a bad token; not allowed, or a session
   request without its CSRF token);
 - 404 for operations with path parameters (no such object, or another user's);
@@ -21,6 +23,9 @@ gets the ``Error`` body: every API error is ``{"detail": ...}`` (``core.api_erro
 from __future__ import annotations
 
 from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 ERROR = {
     "type": "object",
@@ -41,8 +46,19 @@ VALIDATION_ERRORS = {
     "type": "object",
     "description": "Refused fields: each field name (``non_field_errors`` for the whole body) with its messages; "
                    "a nested field has an object or a list of objects of the same shape.",
-    "additionalProperties": {"oneOf": [{"type": "array"}, {"type": "object"}]},
+    "additionalProperties": {"oneOf": [
+        {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": True}]}},
+        {"type": "object", "additionalProperties": True},
+    ]},
 }
+
+
+def checked_json_field(schema: dict[str, Any], **kwargs: Any) -> serializers.JSONField:
+    """A body field the service checks itself (one set of messages for the page and the API), documented as
+    ``schema``: what the API accepts, so that clients and schemathesis send what the service takes rather than
+    "any JSON value". The field still reads any JSON value; the service refuses the rest in words."""
+    documented = extend_schema_field(schema)(type("CheckedJSONField", (serializers.JSONField,), {}))
+    return documented(**kwargs)
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -70,6 +86,8 @@ def error_responses(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
     if has_body or _parameters(operation, "query"):
         added["400"] = _json({"anyOf": [error, _ref("ValidationErrors")]},
                              "Bad input: `{\"detail\": message}` or `{field: [messages]}`.")
+    else:  # any request: a control character in its address (core.request_guard)
+        added["400"] = _json(error, "A control character in the address.")
     if _has_credentials(operation):
         added["401"] = _json(error, "No credentials, or a token that is not valid.")
         added["403"] = _json(error, "Not allowed (staff only, someone else's object), or a session request "
@@ -84,14 +102,71 @@ def error_responses(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return added
 
 
-def _with_field_errors(response: dict[str, Any]) -> None:
-    """A documented 400 of an operation with a body: its own schema, or the serializer's field errors
+def _with_field_errors(response: dict[str, Any], *, body: bool) -> None:
+    """A documented 400: its own schema, or ``{"detail": message}`` (``core.request_guard`` refuses a control
+    character in any request), or for an operation with a body the serializer's field errors
     (``serializer.is_valid(raise_exception=True)`` answers ``{field: [messages]}``, whatever the view
     documents for its own refusals)."""
     media = response.get("content", {}).get("application/json")
-    if not media or "schema" not in media or "ValidationErrors" in str(media["schema"]):
+    if not media or "schema" not in media:
         return
-    media["schema"] = {"anyOf": [media["schema"], _ref("ValidationErrors")]}
+    schema = media["schema"]
+    options = list(schema["anyOf"]) if set(schema) == {"anyOf"} else [schema]
+    for name in ("Error", "ValidationErrors") if body else ("Error",):
+        if _ref(name) not in options:
+            options.append(_ref(name))
+    media["schema"] = options[0] if len(options) == 1 else {"anyOf": options}
+
+
+NO_CONTROL_CHARACTERS = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"
+"""Text the API takes: no control character but tab and line breaks (``core.request_guard`` refuses them
+in every request, whatever the field)."""
+
+
+def _refuse_controls(schema: Any) -> None:
+    """Write the control-character rule into every string of a request schema (but enums) and into every
+    object's property names."""
+    if isinstance(schema, list):
+        for item in schema:
+            _refuse_controls(item)
+        return
+    if not isinstance(schema, dict):
+        return
+    types = schema.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "string" in types and "enum" not in schema and schema.get("format") != "binary":
+        if "pattern" not in schema:
+            schema["pattern"] = NO_CONTROL_CHARACTERS
+        elif schema["pattern"] != NO_CONTROL_CHARACTERS:  # both rules hold
+            schema.setdefault("allOf", []).append({"pattern": NO_CONTROL_CHARACTERS})
+    if "object" in types or "properties" in schema:
+        # Property names: OpenAPI 3.1's propertyNames. Values of fields the API ignores are left free: a
+        # recursive "any JSON without control characters" schema is what generated clients fail on.
+        schema.setdefault("propertyNames", {"pattern": NO_CONTROL_CHARACTERS})
+    for key, value in schema.items():
+        if key in {"properties", "patternProperties"}:
+            for item in value.values():
+                _refuse_controls(item)
+        elif key in {"items", "additionalProperties", "oneOf", "anyOf", "allOf", "not"}:
+            _refuse_controls(value)
+
+
+def document_refused_characters(result: dict[str, Any]) -> None:
+    """The request side of the schema says that text holds no control characters: request components
+    (``...Request``, with ``COMPONENT_SPLIT_REQUEST``), inline bodies, query and path parameters."""
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Request"):
+            _refuse_controls(component)
+    for path_item in result.get("paths", {}).values():
+        for method, operation in path_item.items():
+            if method not in {"get", "put", "patch", "post", "delete"}:
+                continue
+            for parameter in operation.get("parameters", []):
+                if parameter.get("in") in {"query", "path"}:
+                    _refuse_controls(parameter.get("schema"))
+            for media in operation.get("requestBody", {}).get("content", {}).values():
+                if "$ref" not in media.get("schema", {}):
+                    _refuse_controls(media.get("schema"))
 
 
 def add_error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
@@ -110,8 +185,9 @@ def add_error_responses(result: dict[str, Any], generator, request, public) -> d
                     if code == "400":
                         default = _json({"anyOf": [_ref("Error"), _ref("ValidationErrors")]}, "")
                     response["content"] = default["content"]
-            if "400" in responses and "requestBody" in operation:
-                _with_field_errors(responses["400"])
+            if "400" in responses:
+                _with_field_errors(responses["400"], body="requestBody" in operation)
             for code, response in error_responses(operation).items():
                 responses.setdefault(code, response)
+    document_refused_characters(result)
     return result

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, MultiPartParser
+
+from core import request_guard
 
 
 class SafeJSONParser(JSONParser):
@@ -19,3 +21,14 @@ class SafeJSONParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise ParseError(_("JSON parse error - the document is nested too deeply.")) from None
+
+
+class CheckedMultiPartParser(MultiPartParser):
+    """DRF's multipart parser, with control characters in field names, values and file names refused as
+    they are everywhere else (``core.request_guard``: JSON and form bodies are checked at the door, a
+    multipart body when it is parsed, after the view has installed its upload limits)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        request_guard.check_form(parsed.data, parsed.files)
+        return parsed

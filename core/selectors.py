@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 from typing import Any, TypeVar
 
-from django.db.models import Model, QuerySet
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -29,7 +32,7 @@ def get_or_404(queryset: QuerySet[M], pk: Any, message: str) -> M:
     pages and the API show as is; ``message`` (English) is kept for the callers' readability only."""
     try:
         return queryset.get(pk=int(pk))
-    except (queryset.model.DoesNotExist, TypeError, ValueError):
+    except (ObjectDoesNotExist, TypeError, ValueError):  # the queryset's model's DoesNotExist, among others
         raise Http404(not_found_message(queryset.model)) from None
 
 
@@ -43,9 +46,9 @@ def get_visible_task_run(user, task_run_id: uuid.UUID | str) -> TaskRun:
     try:
         run = TaskRun.objects.get(pk=task_run_id)
     except (TaskRun.DoesNotExist, ValueError):
-        raise Http404("No such task.") from None
+        raise Http404(_("No such task.")) from None
     if not run.visible_to(user):
-        raise Http404("No such task.")
+        raise Http404(_("No such task."))
     return expire_if_stale(run)
 
 
@@ -54,6 +57,18 @@ def expire_stale_runs_of(user) -> list[uuid.UUID]:
     if not is_user(user):
         return []
     return expire_stale_runs(TaskRun.objects.filter(owner=user))
+
+
+def home_task_runs(user, limit: int = 5) -> list[TaskRun]:
+    """The home page's tasks: those still pending or running, and those that failed in the last day (the
+    error is worth reading); a finished task goes away, its result is on its own page."""
+    if not is_user(user):
+        return []
+    expire_stale_runs_of(user)
+    since = timezone.now() - timedelta(days=1)
+    return list(TaskRun.objects.filter(owner=user).filter(
+        Q(state__in=[TaskRun.State.PENDING, TaskRun.State.RUNNING])
+        | Q(state=TaskRun.State.FAILED, created_at__gte=since))[:limit])
 
 
 def recent_task_runs(user, limit: int = 10) -> list[TaskRun]:

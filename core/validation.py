@@ -18,6 +18,7 @@ forms and serializers that carry the same kind of text.
 from __future__ import annotations
 
 import unicodedata
+from typing import overload
 
 from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
@@ -120,6 +121,12 @@ def as_whole_number(value: object) -> int | None:
 MAX_QUERY_INTEGER = 1_000_000_000
 
 
+@overload
+def parse_query_integer(raw: str | None, *, name: str, default: int, minimum: int = 1,
+                        maximum: int = MAX_QUERY_INTEGER) -> int: ...
+@overload
+def parse_query_integer(raw: str | None, *, name: str, default: None, minimum: int = 1,
+                        maximum: int = MAX_QUERY_INTEGER) -> int | None: ...
 def parse_query_integer(raw: str | None, *, name: str, default: int | None, minimum: int = 1,
                         maximum: int = MAX_QUERY_INTEGER) -> int | None:
     """A whole number from a query string, ``default`` when absent or blank.

@@ -13,8 +13,10 @@ from django.views.decorators.http import require_GET, require_POST
 from core import health
 from core.api_errors import is_api_request
 from core.home import home_blocks
+from core.http import HtmxHttpRequest
 from core.progress import start_task
-from core.selectors import get_visible_task_run, recent_task_runs
+from core.selectors import get_visible_task_run, home_task_runs
+from core.task_subjects import task_subject
 
 # The demo task of the "check the task system" button: long enough to watch the bar move.
 PING_STEPS, PING_DELAY = 5, 0.4
@@ -23,7 +25,7 @@ PING_STEPS, PING_DELAY = 5, 0.4
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "core/home.html", {"blocks": home_blocks(request),
-                                              "recent_runs": recent_task_runs(request.user, limit=5)})
+                                              "recent_runs": home_task_runs(request.user)})
 
 
 @never_cache
@@ -47,10 +49,11 @@ def _is_staff(request: HttpRequest) -> bool:
 @never_cache
 @login_required
 @require_GET
-def task_progress(request: HttpRequest, task_run_id) -> HttpResponse:
+def task_progress(request: HtmxHttpRequest, task_run_id) -> HttpResponse:
     """The progress partial for one run; htmx polls it until the run is finished."""
     run = get_visible_task_run(request.user, task_run_id)
-    response = render(request, "core/_progress.html", {"run": run})
+    subject = task_subject(run) if request.GET.get("what") else None  # the bar says what it is, polled or not
+    response = render(request, "core/_progress.html", {"run": run, "subject": subject})
     if run.is_finished and request.htmx:
         response["HX-Trigger"] = "taskFinished"
     return response

@@ -12,6 +12,7 @@ GADDAG node masks) use bit ``code``.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 SEPARATOR_CODE = 0
 BLANK = "?"
@@ -66,13 +67,13 @@ class Alphabet:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Alphabet is immutable: cannot delete {name!r}")
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.language, self.letters, self.values, self.counts, self.blanks)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Alphabet:
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return bool(self._key() == other._key())  # type: ignore[attr-defined]  # an Alphabet: checked above
 
     def __hash__(self) -> int:
         return hash(self._key())

@@ -26,7 +26,7 @@ dictionary).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -418,7 +418,7 @@ def is_tagged_abbreviation(entry: DicEntry) -> bool:
     return any(value.lower() in ABBREVIATION_TAGS for key in ("po", "is") for value in entry.field_values(key))
 
 
-def _drop_unfoldable_prefixes(affixes: Affixes, letters: dict[str, object]) -> None:
+def _drop_unfoldable_prefixes(affixes: Affixes, letters: Mapping[str, object]) -> None:
     """Remove prefix rules whose added text can never fold to the alphabet (elisions: "l'", "qu'").
 
     Sound because a prefix is the last affix applied: nothing removes its text afterwards. In the

@@ -12,9 +12,10 @@ import hashlib
 import io
 import itertools
 import operator
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
 from engine.alphabet import InvalidWord, get_alphabet
 
@@ -31,7 +32,7 @@ class LineProblem:
     text: str
     reason: str
     code: str = ""
-    params: dict = field(default_factory=dict, compare=False)
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text!r}: {self.reason}"
@@ -146,7 +147,7 @@ def _parse_plain(data: bytes, language: str) -> WordList | None:
                     blank_lines=len(lines) - len(words))
 
 
-def read_word_list(path: str | Path, language: str, *, skip_invalid: bool = False) -> WordList:
+def read_word_list(path: str | os.PathLike[str], language: str, *, skip_invalid: bool = False) -> WordList:
     """Read a word-list file.
 
     Strict by default: any bad line raises :class:`WordListError` listing the lines. With

@@ -5,15 +5,17 @@ from django.contrib import admin
 
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 
+VERSION_FIELDS = ("number", "state", "origin", "word_count", "added_count", "removed_count", "created_by",
+                  "created_at", "published_at")
+
 
 class VersionInline(admin.TabularInline):
     model = LexiconVersion
     fk_name = "lexicon"
     extra = 0
     can_delete = False
-    fields = ["number", "state", "origin", "word_count", "added_count", "removed_count", "created_by", "created_at",
-              "published_at"]
-    readonly_fields = fields
+    fields = VERSION_FIELDS
+    readonly_fields = VERSION_FIELDS
     show_change_link = True
 
     def has_add_permission(self, request, obj=None) -> bool:

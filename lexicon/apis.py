@@ -9,15 +9,15 @@ Errors are ``400 {"detail": ..., "problems": [{"line", "text", "reason"}]}``; an
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
+from django.core.files.uploadhandler import FileUploadHandler
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from core.api_errors import error_response
 from core.engine_messages import problem_reason
+from core.parsers import CheckedMultiPartParser
 from core.validation import parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
@@ -108,13 +109,14 @@ class PublicLookup(LexiconMixin, APIView):
         return super().handle_exception(exc)
 
 
-class UploadLimitMixin:
+class UploadLimitMixin(APIView):
     """Discard file parts beyond the upload limit while they arrive (see lexicon.uploads). Installed in
     ``initial`` because session authentication's CSRF check reads the body before the handler runs."""
 
     def initial(self, request: Request, *args, **kwargs) -> None:
         self.upload_limit = SizeLimitHandler(request._request)
-        request._request.upload_handlers.insert(0, self.upload_limit)
+        # Still a list: Django makes it immutable once the body is read, which nothing has done yet.
+        cast(list[FileUploadHandler], request._request.upload_handlers).insert(0, self.upload_limit)
         super().initial(request, *args, **kwargs)
 
     def too_large(self, request: Request) -> Response | None:
@@ -154,7 +156,8 @@ class LexiconListApi(generics.ListAPIView):
 
 class CheckApi(PublicLookup):
     @extend_schema(
-        parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words (at most 100).")],
+        parameters=[OpenApiParameter("words", str, required=True, pattern=r"[^,\s]",
+                                    description="Comma-separated words (at most 100).")],
         responses=CheckResultSerializer,
     )
     def get(self, request: Request, lexicon_id: int) -> Response:
@@ -260,7 +263,8 @@ class NewWordsApi(PublicLookup):
 
 
 class DefinitionsApi(PublicLookup):
-    @extend_schema(parameters=[OpenApiParameter("words", str, required=True, description="Comma-separated words.")],
+    @extend_schema(parameters=[OpenApiParameter("words", str, required=True, pattern=r"[^,\s]",
+                                                description="Comma-separated words.")],
                    responses=DefinitionSerializer(many=True))
     def get(self, request: Request, lexicon_id: int) -> Response:
         """Definitions of the given words that have one (at most 500 words)."""
@@ -279,7 +283,7 @@ class DefinitionsApi(PublicLookup):
 
 
 class VersionListApi(UploadLimitMixin, StaffApi):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [CheckedMultiPartParser]
 
     @extend_schema(responses=VersionSerializer(many=True))
     def get(self, request: Request, lexicon_id: int) -> Response:
@@ -416,7 +420,7 @@ class DefinitionEditApi(StaffApi):
 
 
 class DefinitionImportApi(UploadLimitMixin, StaffApi):
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [CheckedMultiPartParser]
 
     @extend_schema(request={"multipart/form-data": DefinitionImportSerializer},
                    responses={200: DefinitionImportResultSerializer})

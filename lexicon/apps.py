@@ -11,6 +11,7 @@ class LexiconConfig(AppConfig):
     verbose_name = _("Lexicons")
     # Lookups are for everyone, logged in or not; curation links live on the lexicon pages (staff only).
     nav_items = [NavItem("lexicon-index", _("Lexicons"))]
+    task_subjects = {"lexicon.publish_version": "lexicon.selectors.version_task_subject"}
     home_blocks = [HomeBlock("lookups", "lexicon/_home_lookups.html", context="lexicon.home.lookups_context",
                              order=50, login_required=False)]
 

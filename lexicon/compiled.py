@@ -202,12 +202,12 @@ def compile_words(words: Iterable[str], language: str, content_hash: str, *,
     gaddag = build_gaddag(word_list, language)
     report(80, _("Writing the compiled file"))
     with tempfile.TemporaryDirectory(prefix="tirage-compile-") as tmp:
-        path = Path(tmp) / "lexicon.gaddag"
-        size = gaddag.save(path)
-        load_gaddag(path).close()  # the checksum round trip: never store a file we cannot read back
-        digest = _sha256_file(path)
+        built = Path(tmp) / "lexicon.gaddag"
+        size = gaddag.save(built)
+        load_gaddag(built).close()  # the checksum round trip: never store a file we cannot read back
+        digest = _sha256_file(built)
         report(90, _("Storing the compiled file"))
-        with open(path, "rb") as handle:
+        with open(built, "rb") as handle:
             saved = default_storage.save(name, File(handle, name=Path(name).name))
         if saved != name:  # another process stored the same content meanwhile: identical bytes, keep one
             default_storage.delete(saved)

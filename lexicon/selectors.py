@@ -22,11 +22,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
 from core.hooks import app_hooks
 from core.request_memo import request_memo
+from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
 from lexicon.compiled import CompiledLexiconError, gaddag_for, load_compiled
@@ -374,3 +376,13 @@ def hooks_lookup(lexicon: Lexicon, text: str) -> Hooks:
     if len(word) > MAX_PATTERN * 2:
         raise LookupInputError(_("At most %(max)d letters.") % {"max": MAX_PATTERN * 2})
     return Hooks(word, gaddag.contains(word), gaddag.front_hooks(word), gaddag.back_hooks(word))
+
+
+def version_task_subject(run: Any) -> Any:
+    """The lexicon version a publication task compiles."""
+    version = LexiconVersion.objects.filter(compile_task=run).select_related("lexicon").first()
+    if version is None:
+        return None
+    return TaskSubject(_("Publishing version %(n)s of %(lexicon)s") % {"n": version.number,
+                                                                       "lexicon": version.lexicon.name},
+                       reverse("lexicon-version", args=[version.lexicon_id, version.number]))

@@ -225,12 +225,11 @@ def import_word_list(path: str | Path, *, name: str, language: str, skip_invalid
     stored_name = store_words(word_list.words, content_hash)
     now = timezone.now()
     with transaction.atomic():
-        lexicon = Lexicon.objects.select_for_update().filter(name=name).first()
-        created = lexicon is None
-        if created:
-            lexicon = Lexicon.objects.create(name=name, language=language, word_count=len(word_list.words),
-                                             content_hash=content_hash, words_file=stored_name,
-                                             source_name=path.name[:255], imported_at=now)
+        existing = Lexicon.objects.select_for_update().filter(name=name).first()
+        created = existing is None
+        lexicon = existing if existing is not None else Lexicon.objects.create(
+            name=name, language=language, word_count=len(word_list.words), content_hash=content_hash,
+            words_file=stored_name, source_name=path.name[:255], imported_at=now)
         parent = lexicon.current_version
         added, removed = _diff_counts(word_list.words, parent)
         version = LexiconVersion.objects.create(

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from core.http import HtmxHttpRequest
 from lexicon import selectors, services
 from lexicon.forms import (
     AnagramForm,
@@ -105,7 +106,7 @@ def _run_tool(lexicon: Lexicon, tool: str, form) -> dict:
 
 
 @require_GET
-def lookup(request: HttpRequest, lexicon_id: int) -> HttpResponse:
+def lookup(request: HtmxHttpRequest, lexicon_id: int) -> HttpResponse:
     lexicon = _lexicon(lexicon_id)
     tool = request.GET.get("tool", "check")
     if tool not in TOOLS:
@@ -296,7 +297,7 @@ def version_detail(request: HttpRequest, lexicon_id: int, number: int) -> HttpRe
 
 @staff_required
 @require_POST
-def publish(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
+def publish(request: HtmxHttpRequest, lexicon_id: int, number: int) -> HttpResponse:
     """Publish (or roll back to) a version. A rollback needs its reason; a version removing more than 1 % of
     the serving words comes back with the counts and a confirmation button (409) instead of starting."""
     lexicon = _lexicon(lexicon_id)

@@ -15,6 +15,9 @@ class PuzzlesConfig(AppConfig):
     nav_items = [NavItem("puzzles:crosswords", _("Crosswords"), login_required=True),
                  NavItem("puzzles:lab", _("Crossword lab"), login_required=True),
                  NavItem("puzzles:jarnac", _("Jarnac"), login_required=True)]
+    # What a progress bar shown away from its page is about (core.task_subjects).
+    task_subjects = {"puzzles.generate_crossword": "puzzles.crosswords.selectors.crossword_task_subject",
+                     "puzzles.compare_algorithms": "puzzles.lab.selectors.comparison_task_subject"}
 
     def ready(self) -> None:
         # Django's registry is ready only now: the tasks (services start them by name). Rows whose run fails

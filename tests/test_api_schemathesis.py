@@ -9,6 +9,11 @@ users' own objects answer 200 as well as 404.
 
 Bounded: ``MAX_EXAMPLES`` generated requests per operation and role, plus schemathesis's explicit and
 coverage cases; the run's size and time print with ``-s`` (``SCHEMATHESIS_EXAMPLES`` overrides the bound).
+
+Input acceptance, on demand: ``SCHEMATHESIS_ACCEPTANCE=positive`` sends only requests the schema allows and
+fails an operation that refuses one (``positive_data_acceptance``); ``=negative`` sends only requests the
+schema forbids and fails an operation that accepts one (``negative_data_rejection``). Each failing test is
+one operation (and role) whose schema and behaviour disagree; a run counts them.
 """
 
 from __future__ import annotations
@@ -21,15 +26,24 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import (
     content_type_conformance,
+    negative_data_rejection,
     not_a_server_error,
+    positive_data_acceptance,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
 
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "8"))
+ACCEPTANCE = os.environ.get("SCHEMATHESIS_ACCEPTANCE", "")
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
+if ACCEPTANCE == "positive":
+    CHECKS = [not_a_server_error, positive_data_acceptance]
+elif ACCEPTANCE == "negative":
+    CHECKS = [not_a_server_error, negative_data_rejection]
+elif ACCEPTANCE:
+    raise ValueError(f"SCHEMATHESIS_ACCEPTANCE is {ACCEPTANCE!r}: expected positive or negative")
 WORDS = ["AA", "AB", "AI", "AN", "AS", "BA", "EN", "ES", "ET", "LA", "LE", "RAT", "ART", "TAR", "ETE", "DAIS",
          "RATE", "TARE", "ARETE", "RESINE", "SENTIER", "PRIVATIF"]
 
@@ -46,7 +60,7 @@ def _load_schema():
     config = schemathesis.Config.from_dict({
         "seed": 20261123,
         "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
-        "generation": {"max-examples": MAX_EXAMPLES},
+        "generation": {"max-examples": MAX_EXAMPLES, **({"mode": ACCEPTANCE} if ACCEPTANCE else {})},
     })
     loaded = schemathesis.openapi.from_dict(raw, config=config)
     loaded.app = application

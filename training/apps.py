@@ -9,7 +9,9 @@ class TrainingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "training"
     verbose_name = _("Training")
-    answers_since = "training.grids.selectors.answers_since"  # the daily goal counts grid answers (core.hooks)
+    answers_since = "training.grids.selectors.answers_since"  # grid answers since a moment (core.hooks)
+    # The daily goal counts grid answers, duplicate rounds and quiz answers, by kind (core.hooks).
+    activity_since = "training.activity.activity_since"
     home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.lists.home.start_context", order=10),
                    HomeBlock("duplicate", "training/duplicate/_home_block.html",
                              context="training.duplicate.home.today_context", order=30),
@@ -19,6 +21,9 @@ class TrainingConfig(AppConfig):
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
                  NavItem("training:duplicate", _("Duplicate"), login_required=True)]
+    task_subjects = {"training.generate_grid": "training.grids.selectors.grid_task_subject",
+                     "training.make_duplicate_game": "training.duplicate.selectors.duplicate_task_subject",
+                     "wordstudy.rank": "training.wordstudy.selectors.ranking_task_subject"}
 
     def ready(self) -> None:
         # Django's registry is ready only now, so the app's modules load here: the tasks (services start them

@@ -566,7 +566,7 @@ class Builder:
                 result = self.complete(self.best)
             if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order
                 result = self.reordered(result)
-            if self.better_result(result, overall):
+            if overall is None or self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()
             self.priority.update(i for i in self.targets if i not in placed_now)

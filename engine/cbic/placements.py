@@ -101,7 +101,7 @@ def assign_tiles(letters: Iterable[tuple[int, int, str]], state: GridState,
 
 
 def _play_score(values: dict[str, int], cells: list[str], tiles: tuple[tuple[int, int, str], ...],
-                support_sq: int, crosses: list[tuple[int, list[int]]]) -> int:
+                support_sq: int, crosses: Sequence[tuple[int, Sequence[int]]]) -> int:
     """Exact score: main word (support tile at face value) + each cross-word, premiums on new tiles.
 
     ``values``: every tile's value, a blank (lower case) worth 0 (:attr:`WordCheck.tile_values`)."""

@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any
 
 from engine.alphabet import LANGUAGES
 from engine.cli import CommandError
@@ -54,7 +55,9 @@ from engine.crossword import (
     STYLES,
     VALUE_ORDERS,
     BacktrackLimit,
+    CrosswordLexicon,
     EmptyDomain,
+    Grid,
     GridError,
     SearchOptions,
     Timeout,
@@ -78,7 +81,7 @@ EXIT_UNSOLVABLE = 2
 EXIT_LIMIT = 3
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     fill = subparsers.add_parser("fill", help="fill a crossword grid from a lexicon")
     fill.add_argument("file", metavar="FILE", nargs="+", help="compiled lexicons or word lists (their union)")
     fill.add_argument("--grid", required=True, help="grid file, '-' for stdin, or rows separated by '/'")
@@ -145,7 +148,7 @@ def _grid_text(arg: str) -> str:
     return arg
 
 
-def _read_grid(arg: str, args: argparse.Namespace):
+def _read_grid(arg: str, args: argparse.Namespace) -> Grid:
     """The parsed grid of ``--grid`` (a file, stdin or inline rows) in ``--grid-format``."""
     text = _grid_text(arg)
     inline = text == arg
@@ -158,7 +161,7 @@ def _read_grid(arg: str, args: argparse.Namespace):
         raise CommandError(f"bad grid{name}: {exc}") from None
 
 
-def _load_lexicons(paths: list[str], language: str | None, **kwargs):
+def _load_lexicons(paths: list[str], language: str | None, **kwargs: Any) -> CrosswordLexicon:
     try:
         return combine_lexicons(load_lexicon(path, language, **kwargs) for path in paths)
     except OSError as exc:
@@ -213,7 +216,7 @@ def _fill(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_progress(info: dict) -> None:
+def _print_progress(info: dict[str, Any]) -> None:
     print(json.dumps(info), file=sys.stderr, flush=True)
 
 

@@ -43,6 +43,7 @@ from engine.cli.moves_commands import _load
 from engine.duplicate import SUBTOPS, VARIANTS, make_game
 from engine.duplicate.records import (
     FORMATS,
+    GameRecord,
     RecordError,
     detect_format,
     import_record,
@@ -125,7 +126,7 @@ def _read_text(path: str) -> str:
         raise CommandError(f"{path}: not UTF-8 text") from None
 
 
-def _read_record(path: str, text: str, fmt: str | None, variant: str | None = None):  # noqa: ANN202
+def _read_record(path: str, text: str, fmt: str | None, variant: str | None = None) -> GameRecord:
     from engine.cli import CommandError
 
     fmt = fmt or detect_format(text)

@@ -34,6 +34,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from engine.alphabet import LANGUAGES, InvalidWord
 from engine.cli import CommandError
@@ -44,7 +45,7 @@ from engine.jarnac.tree import AnagramTree
 from engine.wordlist import WordListError
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jarnac = subparsers.add_parser("jarnac", help="Jarnac: anagram searches and AI games")
     commands = jarnac.add_subparsers(dest="jarnac_command", required=True, metavar="QUERY")
 
@@ -122,7 +123,7 @@ def _print(found: list[queries.Found] | list[queries.Steal], as_json: bool) -> i
     return 0
 
 
-def _run_query(args: argparse.Namespace, query: Callable[[AnagramTree], list]) -> int:
+def _run_query(args: argparse.Namespace, query: Callable[[AnagramTree], list[Any]]) -> int:
     try:
         # A dry run on an empty lexicon checks the arguments before the lexicon's seconds of loading.
         query(AnagramTree(args.language or "fr", {}))
@@ -167,7 +168,7 @@ def _play(args: argparse.Namespace) -> int:
             print_json_line(event)
         else:
             print(f"P{player} {levels[player]:6} {rules.describe(event)}")
-    summary = {"over": True, "scores": list(rules.scores(state)), "winner": rules.winner(state),
+    summary: dict[str, Any] = {"over": True, "scores": list(rules.scores(state)), "winner": rules.winner(state),
                "lines": [list(p.lines) for p in state.players]}
     if args.json:
         print_json_line(summary)

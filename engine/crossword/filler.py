@@ -55,7 +55,7 @@ class FillResult:
 
     @property
     def mean_score(self) -> float:
-        return self.stats["mean_score"]
+        return float(self.stats["mean_score"])
 
     def to_json(self, definitions: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The ``fill --json`` contract: grid rows, slots with clues, statistics."""
@@ -138,8 +138,8 @@ def fill_grid(grid: Grid | str | Sequence[str], lexicon: CrosswordLexicon, *, st
             raise EmptyDomain(slot.key, pattern, stats=_stats(stats, None))
     theme_masks: dict[int, int] = {}
     for word in theme_words:
-        ix = indexes.get(len(word))
-        pos = ix.position(word) if ix else None
+        word_index = indexes.get(len(word))
+        pos = word_index.position(word) if word_index else None
         if pos is not None:
             theme_masks[len(word)] = theme_masks.get(len(word), 0) | 1 << pos
 

@@ -19,7 +19,7 @@ that starts an across or a down word gets the next number.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.alphabet import fold_word
@@ -149,7 +149,7 @@ def _normalise_cell(ch: str, row: int, col: int) -> str:
                     code="grid_bad_character", row=row + 1, col=col + 1, char=ch)
 
 
-def _runs(cells: list[tuple[int, int]], is_white) -> Iterable[list[tuple[int, int]]]:
+def _runs(cells: list[tuple[int, int]], is_white: Callable[[int, int], bool]) -> Iterable[list[tuple[int, int]]]:
     run: list[tuple[int, int]] = []
     for cell in cells:
         if is_white(*cell):
@@ -216,9 +216,9 @@ def _find_slots(grid: Grid) -> None:
             if (r, c) in across or (r, c) in down:
                 number += 1
                 for direction, table in (("A", across), ("D", down)):
-                    run = table.get((r, c))
-                    if run:
-                        slots.append(Slot(len(slots), number, direction, r, c, len(run), tuple(run)))
+                    run_cells = table.get((r, c))
+                    if run_cells:
+                        slots.append(Slot(len(slots), number, direction, r, c, len(run_cells), tuple(run_cells)))
     # Order slots: all across by number, then all down (the order clue lists use).
     slots.sort(key=lambda s: (s.direction, s.number))
     slots = [Slot(i, s.number, s.direction, s.row, s.col, s.length, s.cells) for i, s in enumerate(slots)]

@@ -116,6 +116,7 @@ class CrosswordLexicon:
         words = frozenset(words)
         if not words:
             raise ValueError("the lexicon has no word")
+        self._score: Callable[[str], float]
         if score_source == "auto":
             score_source = "given" if scores is not None else "wordfreq"
         if score_source == "given":

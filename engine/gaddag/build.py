@@ -40,7 +40,7 @@ from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, layout
 class BuiltGaddag:
     """The raw result of a build: the flat array and its counts (node 0 is the empty node)."""
 
-    words: array
+    words: array[int]
     root: int
     word_count: int
     node_count: int
@@ -230,14 +230,14 @@ def build_array(words: Iterable[str], alphabet: Alphabet, *, compiled: bool | No
     if compiled is True and _CORE is None:
         raise RuntimeError(f"the compiled builder is not available: {_CORE_PROBLEM}")
     blob = _codes_blob(ordered, alphabet) if compiled is not False and _CORE is not None else None
-    if blob is not None:
+    if blob is not None and _CORE is not None:
         data, root_index, node_count, arc_count, one_word, _count = _CORE.build(blob)
         del blob
-        words = array("I")
-        words.frombytes(data)
-        if len(words) > CHILD_MASK:
+        built = array("I")
+        built.frombytes(data)
+        if len(built) > CHILD_MASK:
             raise OverflowError("lexicon too large for 31-bit node indices")
-        return BuiltGaddag(words=words, root=root_index, word_count=len(ordered), node_count=node_count,
+        return BuiltGaddag(words=built, root=root_index, word_count=len(ordered), node_count=node_count,
                            arc_count=arc_count, one_word_count=one_word)
     if compiled is True:
         raise RuntimeError(f"the compiled builder cannot encode the {alphabet.language} alphabet")
@@ -246,9 +246,9 @@ def build_array(words: Iterable[str], alphabet: Alphabet, *, compiled: bool | No
     root = _build_reversed(set(ordered), continuing, code_of, register)
     del continuing
     register.index.clear()
-    words, root_index, one_word = layout(register.nodes, root)
-    if len(words) > CHILD_MASK:
+    node_words, root_index, one_word = layout(register.nodes, root)
+    if len(node_words) > CHILD_MASK:
         raise OverflowError("lexicon too large for 31-bit node indices")
-    return BuiltGaddag(words=words, root=root_index, word_count=len(ordered),
+    return BuiltGaddag(words=node_words, root=root_index, word_count=len(ordered),
                        node_count=len(register.nodes), arc_count=register.arcs,
                        one_word_count=one_word)

@@ -66,7 +66,7 @@ def _pack(header: Header) -> bytes:
                        header.arc_count, header.root, header.length, header.one_word_count, header.crc)
 
 
-def payload_bytes(words: array | memoryview) -> bytes:
+def payload_bytes(words: array[int] | memoryview) -> bytes:
     """The array as little-endian bytes, whatever the machine's byte order."""
     data = array("I", words)
     if sys.byteorder == "big":
@@ -84,7 +84,7 @@ def _current_umask() -> int:
     return mask
 
 
-def write_file(path: str | os.PathLike[str], words: array | memoryview, *, alphabet: Alphabet,
+def write_file(path: str | os.PathLike[str], words: array[int] | memoryview, *, alphabet: Alphabet,
                word_count: int, node_count: int, arc_count: int, root: int) -> int:
     """Write the file atomically (temporary file then rename); return its size in bytes.
 
@@ -173,7 +173,7 @@ def read_header(path: str | os.PathLike[str], head: bytes, file_size: int) -> He
     return header
 
 
-def node_problem(words: memoryview | array, node: int, letters: int) -> str | None:
+def node_problem(words: memoryview | array[int], node: int, letters: int) -> str | None:
     """What is wrong with the node word at ``node`` on its own, or ``None``.
 
     A node word uses the separator and letter bits of the mask; with the one-word flag it has
@@ -195,7 +195,7 @@ def node_problem(words: memoryview | array, node: int, letters: int) -> str | No
     return None
 
 
-def check_structure(path: str | os.PathLike[str], words: memoryview | array, root: int,
+def check_structure(path: str | os.PathLike[str], words: memoryview | array[int], root: int,
                     letters: int) -> None:
     """Walk the whole array once and prove that no query can index outside it or loop.
 
@@ -235,7 +235,7 @@ def check_structure(path: str | os.PathLike[str], words: memoryview | array, roo
         raise LexiconFormatError(path, f"root {root} is not a node")
 
 
-def _root_problem(words: memoryview | array, root: int, letters: int) -> str | None:
+def _root_problem(words: memoryview | array[int], root: int, letters: int) -> str | None:
     """The cheap check every load does: the root word and its arcs (at most 27 reads).
 
     Every lexicon object reads the root's arcs when it is created, so a root that would send that

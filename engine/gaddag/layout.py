@@ -26,7 +26,7 @@ ONE_WORD_BIT = 0x40000000
 MASK_BITS = 0x07FFFFFF
 
 
-def layout(nodes: list[tuple[int, ...]], root: int) -> tuple[array, int, int]:
+def layout(nodes: list[tuple[int, ...]], root: int) -> tuple[array[int], int, int]:
     """``(words, root index, one-word node count)`` for ``nodes``.
 
     ``nodes[i]`` is node ``i``'s key: its mask, then ``accept | child id`` per arc in code order;

@@ -138,7 +138,7 @@ def _start_of_turn(state: rules.GameState, tree: AnagramTree, level: str) -> rul
 def _exchanged_last_turn(state: rules.GameState) -> bool:
     for entry in reversed(state.history):
         if entry["player"] == state.current and entry["move"]["type"] in ("draw", "exchange"):
-            return entry["move"]["type"] == "exchange"
+            return bool(entry["move"]["type"] == "exchange")
     return False
 
 

@@ -197,5 +197,7 @@ def best_steals(tree: AnagramTree, words: list[str], rack: str, by: str = "swing
     found = steals(tree, words, rack, by)
     if not found:
         return []
-    measure = (lambda s: s.swing) if by == "swing" else (lambda s: s.gain)
+    def measure(steal: Steal) -> int:
+        return steal.swing if by == "swing" else steal.gain
+
     return [s for s in found if measure(s) == measure(found[0])]

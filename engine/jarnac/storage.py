@@ -15,8 +15,6 @@ from engine.alphabet import get_alphabet
 from engine.jarnac import bag as bagmod
 from engine.jarnac.rules import (
     LINES,
-    MAX_WORD_LENGTH,
-    MIN_WORD_LENGTH,
     PHASES,
     STATE_VERSION,
     GameState,
@@ -24,6 +22,7 @@ from engine.jarnac.rules import (
     allowed_moves,
     winner,
 )
+from engine.jarnac.tree import MAX_WORD_LENGTH, MIN_WORD_LENGTH
 
 
 class StateError(ValueError):

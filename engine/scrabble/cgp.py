@@ -100,16 +100,16 @@ def _too_wide(where: str, row: str) -> str:
 
 def _parse_board(text: str) -> Board:
     if _fast_board is not None:
-        cells = _fast_board(text)
-        if cells is not None:  # well formed: every cell is "" or one ASCII letter
+        fast_cells = _fast_board(text)
+        if fast_cells is not None:  # well formed: every cell is "" or one ASCII letter
             board = Board.__new__(Board)
-            board.cells = cells
+            board.cells = fast_cells
             return board
     rows = text.split("/")
     if len(rows) != SIZE:
         raise CGPError(f"board field: {len(rows)} rows, expected {SIZE} separated by '/' "
                        f"(only {SIZE}x{SIZE} boards are supported)")
-    cells: list[str] = []
+    cells = []
     for r, row in enumerate(rows):
         where = f"board row {r + 1} ({_ROW_NAMES[r]})"
         if not row:

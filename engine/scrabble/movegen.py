@@ -37,10 +37,10 @@ from __future__ import annotations
 
 import gc
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from engine.alphabet import BLANK, Alphabet
 from engine.cores import PURE_PYTHON_VARIABLE, load_core
@@ -56,6 +56,7 @@ from engine.scrabble.board import (
 )
 from engine.scrabble.cgp import MAX_RACK, Position
 from engine.scrabble.movegen_search import (
+    NodeWords,
     RawPlay,
     anchor_bounds,
     cross_sets,
@@ -73,9 +74,16 @@ __all__ = [
 
 
 class MoveGenLexicon(Protocol):
-    words: Sequence[int]
-    root: int
-    alphabet: Alphabet
+    """What the generator reads of a lexicon (:class:`engine.gaddag.Gaddag` has it)."""
+
+    @property
+    def words(self) -> NodeWords: ...
+
+    @property
+    def root(self) -> int: ...
+
+    @property
+    def alphabet(self) -> Alphabet: ...
 
 
 class MoveGenError(ValueError):
@@ -107,7 +115,7 @@ class Prepared:
     __slots__ = ("tiles", "chars", "values", "cross", "xsum", "lm", "wm", "anchors", "rack", "blanks",
                  "letter_values", "full", "upper", "lower")
 
-    def __init__(self, board: Board, rack: str, alphabet: Alphabet, words: Sequence[int], root: int) -> None:
+    def __init__(self, board: Board, rack: str, alphabet: Alphabet, words: NodeWords, root: int) -> None:
         n = SIZE * SIZE
         code_of = alphabet.code_of
         full = alphabet.all_letters_mask
@@ -295,7 +303,7 @@ def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = No
     """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
     raws = _run_core(lexicon, position, rack, _RAW)
     if raws is not NotImplemented:
-        return raws
+        return cast(list[RawPlay], raws)
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():
@@ -309,7 +317,7 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
     """
     moves = _run_core(lexicon, position, rack, _SORTED)
     if moves is not NotImplemented:
-        return moves
+        return cast(list[Move], moves)
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         raws.sort(key=raw_sort_key)
@@ -327,7 +335,7 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
         raise ValueError(f"top N must be >= 0, got {n}")
     moves = _run_core(lexicon, position, rack, _TOP, n)
     if moves is not NotImplemented:
-        return moves
+        return cast(list[Move], moves)
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():

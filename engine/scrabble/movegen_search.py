@@ -29,9 +29,12 @@ LAST = SIZE - 1
 
 # A raw play, as produced by the search: (score, direction 0=H/1=V, line, start, word, tiles).
 RawPlay = tuple[int, int, int, int, str, int]
+NodeWords = Sequence[int] | memoryview
+"""A compiled lexicon's node words (docs/gaddag-format.md): a list, an ``array`` or the memory-mapped
+file's ``memoryview``; the search only indexes them."""
 
 
-def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> tuple[list[int], list[int]]:
+def cross_sets(words: NodeWords, root: int, line: list[int], full: int) -> tuple[list[int], list[int]]:
     """Cross-check masks for the empty squares of one line, from that line's tiles (codes, 0 = empty).
 
     The masks serve the *perpendicular* direction: a letter is allowed on square ``p`` when the run
@@ -126,7 +129,7 @@ def cross_sets(words: Sequence[int], root: int, line: list[int], full: int) -> t
     return masks, touching
 
 
-def generate_raw(words: Sequence[int], root: int, prep: Prepared) -> list[RawPlay]:
+def generate_raw(words: NodeWords, root: int, prep: Prepared) -> list[RawPlay]:
     """All plays of a prepared position as raw tuples ``(score, d, line, start, word, tiles)``."""
     out: list[RawPlay] = []
     n2 = SIZE * SIZE
@@ -193,7 +196,7 @@ def anchor_bounds(prep: Prepared) -> list[tuple[int, int, int, int]]:
     return bounds
 
 
-def top_raw(words: Sequence[int], root: int, prep: Prepared, n: int) -> list[RawPlay]:
+def top_raw(words: NodeWords, root: int, prep: Prepared, n: int) -> list[RawPlay]:
     """Raw plays including the ``n`` best (and every play scoring at least the ``n``-th best).
 
     Anchors are searched in decreasing order of :func:`anchor_bounds`; once ``n`` plays are known,
@@ -223,7 +226,7 @@ def top_raw(words: Sequence[int], root: int, prep: Prepared, n: int) -> list[Raw
     return out
 
 
-def line_search(words: Sequence[int], root: int, prep: Prepared, d: int, line: int,
+def line_search(words: NodeWords, root: int, prep: Prepared, d: int, line: int,
                  out: list[RawPlay]) -> Callable[[int], None]:
     """Gen/GoOn over one line (row if ``d == 0``, column if ``d == 1``): returns ``search(anchor)``,
     which appends to ``out`` every play whose leftmost new tile on an anchor is ``anchor``.

@@ -42,7 +42,8 @@ BINGO_BONUS = 50
 class Lexicon(Protocol):
     """What validation needs from a compiled lexicon (:class:`engine.gaddag.Gaddag` has it)."""
 
-    alphabet: Alphabet
+    @property
+    def alphabet(self) -> Alphabet: ...
 
     def contains(self, word: str) -> bool: ...
 
@@ -109,7 +110,7 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Move:
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return bool(self._key() == other._key())  # type: ignore[attr-defined]  # a Move: checked above
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -118,10 +119,10 @@ class Move:
         return (f"Move(row={self.row!r}, col={self.col!r}, dir={self.dir!r}, word={self.word!r}, "
                 f"score={self.score!r}, tiles={self.tiles!r}, words={self.words!r})")
 
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[Any, ...]:
         return (*self._key(), self.words)
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
         Move.__init__(self, *state)
 
     @property

@@ -44,7 +44,7 @@ class _Table:
 
     __slots__ = ("ends", "keys", "text", "width")
 
-    def __init__(self, width: int, keys: list[str], ends: array, text: str) -> None:
+    def __init__(self, width: int, keys: list[str], ends: array[int], text: str) -> None:
         self.width = width
         self.keys = keys  # sorted alphagrams
         self.ends = ends  # ends[i]: number of words of keys[0..i] (so keys[i]'s words are ends[i-1]..ends[i])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -23,8 +25,8 @@ class CrosswordForm(forms.Form):
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
 
-        self.fields["lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
         self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon
-        self.fields["theme_list"].queryset = training_selectors.lists_of(user)
+        cast(forms.ModelChoiceField, self.fields["theme_list"]).queryset = training_selectors.lists_of(user)
         # Bounds are checked by the service (one message for the API and the page); the browser hint is extra.
         self.fields["size"].widget.attrs.update({"min": MIN_SIZE, "max": MAX_SIZE})

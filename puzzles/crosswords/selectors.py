@@ -13,9 +13,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.services import EDITORIAL_USERNAME
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
+from core.task_subjects import TaskSubject
 from puzzles.crosswords.models import BLACK, EMPTY, Crossword, CrosswordProgress
 
 
@@ -74,7 +77,7 @@ def grid_cells(crossword: Crossword, progress: CrosswordProgress | None) -> list
     revealed = {tuple(rc) for rc in (progress.revealed if progress else [])}
     rows = []
     for r, line in enumerate(crossword.rows):
-        cells = []
+        cells: list[dict[str, Any]] = []
         for c, ch in enumerate(line):
             if ch == BLACK:
                 cells.append({"row": r, "col": c, "black": True})
@@ -125,7 +128,7 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
     Deleting and exporting stay with ``selectors.get_own_crossword`` (the owner only).
     """
     if not is_user(user):
-        raise Http404("No such crossword.")
+        raise Http404(not_found_message(Crossword))
     mine_or_daily = Crossword.objects.filter(owner__username=EDITORIAL_USERNAME, theme_list=None) | \
         Crossword.objects.filter(owner=user)
     return get_or_404(mine_or_daily.select_related("lexicon", "task_run", "theme_list", "owner"), crossword_id,
@@ -135,3 +138,13 @@ def get_solvable_crossword(user: Any, crossword_id: Any) -> Crossword:
 def dashboard_context(user: Any) -> dict[str, Any]:
     """The crosswords' figures on the training dashboard (a hook, see core.hooks)."""
     return {"crosswords": crossword_summary(user)}
+
+
+def crossword_task_subject(run: Any) -> Any:
+    """The crossword a generation task builds, for progress bars shown away from its page (core.task_subjects)."""
+    crossword = Crossword.objects.filter(task_run=run).select_related("lexicon").first()
+    if crossword is None:
+        return None
+    return TaskSubject(_("Crossword %(size)s×%(size)s (%(lexicon)s)") % {"size": crossword.size,
+                                                                         "lexicon": crossword.lexicon.name},
+                       reverse("puzzles:crossword", args=[crossword.pk]))

@@ -10,6 +10,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from puzzles.crosswords import selectors
 from puzzles.crosswords.models import Crossword, CrosswordProgress
@@ -19,8 +20,8 @@ class CrosswordCreateSerializer(serializers.Serializer):
     """A crossword request. ``size`` and ``style`` are checked by the service (one set of messages)."""
 
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
-    size = serializers.JSONField(help_text="Grid side, 3 to 21.")
-    style = serializers.JSONField(help_text="`fr` (French: black cells anywhere, 2+ letter words) or "
+    size = checked_json_field({"type": "integer", "minimum": 3, "maximum": 21}, help_text="Grid side, 3 to 21.")
+    style = checked_json_field({"type": "string", "enum": ["fr", "us"]}, help_text="`fr` (French: black cells anywhere, 2+ letter words) or "  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
                                              "`us` (American: symmetric, 3+ letter words).")
     theme_list = serializers.IntegerField(required=False, allow_null=True,
                                           help_text="One of your revision lists of the same lexicon: its words "

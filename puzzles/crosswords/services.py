@@ -35,7 +35,7 @@ import random
 import threading
 import time
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,6 +67,7 @@ from engine.crossword import (
     generate_pattern,
     make_clue,
 )
+from engine.crossword.wordcache import cache_path_for
 from lexicon.models import Lexicon
 from lexicon.selectors import definitions_for, gaddag_for
 from puzzles.crosswords.models import (
@@ -209,15 +210,19 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
 
 _LEXICONS: weakref.WeakKeyDictionary[Any, CrosswordLexicon] = weakref.WeakKeyDictionary()
 _LEXICONS_LOCK = threading.Lock()
+_LEXICONS_BUILD_LOCK = threading.Lock()
 
 
-def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
+def crossword_lexicon(lexicon: Lexicon, report: Callable[[str], None] | None = None) -> CrosswordLexicon:
     """The filler's view of the lexicon's serving version: its words with wordfreq quality scores.
 
     Read from the word cache kept beside the compiled GADDAG (``engine.crossword.crossword_lexicon_of``:
     built once per lexicon version, for every process), then kept once per process and GADDAG. Keyed by
     the GADDAG object itself (weakly): it is exactly the words indexed, a newly published version is a
-    new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG.
+    new GADDAG, and an old one's index goes when the lexicon app drops that GADDAG. One load at a time per
+    process: a second crossword started meanwhile waits for it instead of doing the same again.
+    ``report(message)`` is told what the load does, in words (the task's progress message): reading the
+    cache, or, the first time for a lexicon version, scoring its words (seconds for French).
     """
 
     gaddag = gaddag_for(lexicon)
@@ -225,15 +230,25 @@ def crossword_lexicon(lexicon: Lexicon) -> CrosswordLexicon:
         cached = _LEXICONS.get(gaddag)
     if cached is not None:
         return cached
-    built = crossword_lexicon_of(gaddag)
-    with _LEXICONS_LOCK:
-        return _LEXICONS.setdefault(gaddag, built)
+    with _LEXICONS_BUILD_LOCK:
+        with _LEXICONS_LOCK:
+            cached = _LEXICONS.get(gaddag)
+        if cached is not None:
+            return cached
+        if report:
+            cached_file = gaddag.source_path is not None and cache_path_for(gaddag.source_path).exists()
+            report(_("Reading the crossword words of %(lexicon)s") % {"lexicon": lexicon.name} if cached_file
+                   else _("Scoring the words of %(lexicon)s by how common they are, to choose the best-known ones "
+                          "(once per lexicon version: the next crosswords start at once)") % {"lexicon": lexicon.name})
+        built = crossword_lexicon_of(gaddag)
+        with _LEXICONS_LOCK:
+            return _LEXICONS.setdefault(gaddag, built)
 
 
-def lexicons_union(lexicons: Sequence[Lexicon]) -> CrosswordLexicon:
+def lexicons_union(lexicons: Sequence[Lexicon], report: Callable[[str], None] | None = None) -> CrosswordLexicon:
     """The filler's lexicon for one or several lexicons (the crossword lab's "several dictionaries at
     once"): each one's serving version, their union, each word with its best score."""
-    return combine_lexicons(crossword_lexicon(lexicon) for lexicon in lexicons)
+    return combine_lexicons(crossword_lexicon(lexicon, report) for lexicon in lexicons)
 
 
 def forget_lexicons() -> None:
@@ -344,7 +359,8 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
     mark_row(Crossword, crossword_id, Crossword.Status.RUNNING)
     with failing_in_words(Crossword, crossword_id, _("The crossword could not be generated: %(error)s")):
         progress.report(2, _("Loading the lexicon"))
-        lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()])
+        lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()],
+                             lambda message: progress.report(4, message))
         result, extra = _fill(crossword, lex, progress)
         progress.report(96, _("Writing the clues"))
         words = [a.answer for a in result.answers]

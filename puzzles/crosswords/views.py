@@ -117,7 +117,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     lexicon = request_lexicon(request)
     if lexicon is None:
-        raise Http404("No lexicon yet.")
+        raise Http404(_("No lexicon yet."))
     try:
         crossword = services.daily_crossword(lexicon)
     except services.CrosswordInputError as exc:  # e.g. too many grids being made at once

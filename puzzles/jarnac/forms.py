@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy
 
@@ -16,5 +18,5 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
         self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon

@@ -1,8 +1,9 @@
 """Jarnac reads: the learner's games (``get_own_game`` 404s anyone else's) and what they may see of one.
 
-Why :func:`game_view` and never the stored state: the state holds the bag's order and the AI's loose
-letters. The view gives the bag's size, the AI's number of loose letters, and the moves with the
-AI's drawn and returned letters left out; the learner's own are shown.
+Why :func:`game_view` and never the stored state: the state holds the bag's order. The view gives the
+bag's size, both players' lines and loose letters (in Jarnac every letter on the table is face up: a
+"Jarnac!" steals a word the AI could have made from its own letters, so the learner must see them),
+and every move with the letters drawn and given back.
 """
 
 from __future__ import annotations
@@ -37,21 +38,16 @@ def move_kind(move: dict[str, Any]) -> str:
 
 
 def describe(entry: dict[str, Any], mine: bool) -> str:
-    """One move in words, as the learner may know it (the AI's drawn letters stay hidden)."""
+    """One move in words, the letters drawn and given back included (they are face up in Jarnac)."""
     move, kind = entry["move"], move_kind(entry["move"])
     who = _("You") if mine else _("The AI")
     values = {"who": who, "word": move.get("word") or "", "base": entry.get("base") or "",
               "line": (move.get("line") or 0) + 1, "drawn": entry.get("drawn") or "—",
               "letters": entry.get("returned") or ""}
     if kind == "draw":
-        if mine:
-            return _("%(who)s: draw %(drawn)s") % values
-        count = len(entry.get("drawn") or "")
-        return _("%(who)s: draw %(n)s letters") % {**values, "n": count} if count != 1 else _("%(who)s: draw a letter") % values
+        return _("%(who)s: draw %(drawn)s") % values
     if kind == "exchange":
-        if mine:
-            return _("%(who)s: exchange %(letters)s for %(drawn)s") % values
-        return _("%(who)s: exchange 3 letters") % values
+        return _("%(who)s: exchange %(letters)s for %(drawn)s") % values
     if kind == "pass":
         return _("%(who)s: end of turn") % values
     if entry["result"] == "not_available":
@@ -82,8 +78,8 @@ def public_moves(state: GameState) -> list[dict[str, Any]]:
             "line": move.get("line"),
             "base": entry.get("base"),
             "result": entry["result"],
-            "drawn": entry.get("drawn") if mine else None,
-            "letters": (entry.get("returned") if move["type"] == "exchange" else None) if mine else None,
+            "drawn": entry.get("drawn"),
+            "letters": entry.get("returned") if move["type"] == "exchange" else None,
             "text": describe(entry, mine),
         })
     return out
@@ -124,7 +120,7 @@ def game_view(game: JarnacGame, state: GameState | None = None) -> dict[str, Any
         "you": {"lines": list(me.lines), "line_scores": [len(w) ** 2 for w in me.lines],
                 "reserve": me.rack, "score": me.score},
         "opponent": {"lines": list(them.lines), "line_scores": [len(w) ** 2 for w in them.lines],
-                     "reserve_size": len(them.rack), "score": them.score},
+                     "reserve": "".join(sorted(them.rack)), "reserve_size": len(them.rack), "score": them.score},
         "bag": len(state.bag),
         "moves": public_moves(state),
         "winner": game.winner or None,

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.openapi import checked_json_field
 from puzzles.jarnac.services import KINDS, LEVELS
 
 
 class JarnacGameCreateSerializer(serializers.Serializer):
-    lexicon = serializers.JSONField(required=False, allow_null=True,
-                                    help_text="The lexicon's id or name; the default French lexicon if left out.")
-    level = serializers.JSONField(required=False, help_text="The AI's level: `easy`, `medium` or `hard`.")
-    seed = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")
+    lexicon = checked_json_field({"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]},
+                                 required=False, allow_null=True,
+                                 help_text="The lexicon's id or name; the default French lexicon if left out.")
+    level = checked_json_field({"type": "string", "enum": list(LEVELS)}, required=False,
+                               help_text="The AI's level: `easy`, `medium` or `hard`.")
+    # Any number or text of 1 to 64 characters (the service keeps it as text).
+    seed = checked_json_field({"oneOf": [{"type": "integer", "minimum": -(10**62) + 1, "maximum": 10**63 - 1},
+                                         {"type": "string", "minLength": 1, "maxLength": 64}]},
+                              required=False, allow_null=True,
+                              help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")
 
 
 class JarnacGameListSerializer(serializers.Serializer):
@@ -55,7 +61,9 @@ class JarnacYouSerializer(serializers.Serializer):
 class JarnacOpponentSerializer(serializers.Serializer):
     lines = serializers.ListField(child=serializers.CharField())
     line_scores = serializers.ListField(child=serializers.IntegerField())
-    reserve_size = serializers.IntegerField(help_text="How many loose letters the AI holds (never which).")
+    reserve = serializers.CharField(allow_blank=True, help_text="The AI's loose letters, sorted (face up, as on "
+                                    "a real table: a \u201cJarnac!\u201d steals from them).")
+    reserve_size = serializers.IntegerField(help_text="How many loose letters the AI holds.")
     score = serializers.IntegerField()
 
 

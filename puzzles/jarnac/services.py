@@ -90,6 +90,7 @@ class GameOver(Exception):
 # --- The lexicon as an anagram tree ---------------------------------------------------------------------
 
 _TREES: weakref.WeakKeyDictionary[Any, AnagramTree] = weakref.WeakKeyDictionary()
+_BUILDING: weakref.WeakKeyDictionary[Any, threading.Event] = weakref.WeakKeyDictionary()
 _TREES_LOCK = threading.Lock()
 
 
@@ -97,24 +98,71 @@ def jarnac_tree(lexicon: Lexicon) -> AnagramTree:
     """The anagram tree of the lexicon's serving version, built once per process and compiled lexicon.
 
     Keyed weakly by the compiled GADDAG (``lexicon.selectors.gaddag_for``): a newly published version
-    is a new GADDAG, so the next game uses it, and the old tree goes with the old GADDAG.
+    is a new GADDAG, so the next game uses it, and the old tree goes with the old GADDAG. A tree being
+    built (by :func:`prepare_tree`'s thread or another request) is waited for, never built twice.
     """
 
-    gaddag = gaddag_for(lexicon)
+    return _tree_of(gaddag_for(lexicon))
+
+
+def _tree_of(gaddag: Any) -> AnagramTree:
     with _TREES_LOCK:
         cached = _TREES.get(gaddag)
-    if cached is not None:
-        return cached
-    words = [w for w in gaddag.iter_words() if MIN_WORD_LENGTH <= len(w) <= MAX_WORD_LENGTH]
-    built = AnagramTree.from_words(words, gaddag.language)
+        if cached is not None:
+            return cached
+        building = _BUILDING.get(gaddag)
+        if building is None:
+            building = _BUILDING[gaddag] = threading.Event()
+            mine = True
+        else:
+            mine = False
+    if not mine:
+        building.wait()
+        with _TREES_LOCK:
+            cached = _TREES.get(gaddag)
+        if cached is not None:
+            return cached
+        return _tree_of(gaddag)  # the other build failed: try again here (its error is this one's)
+    try:
+        # Jarnac's words only (3 to 9 letters): the walk stops at 9 letters (about 0.6 s of CPU for French).
+        words = [w for w in gaddag.iter_words(MAX_WORD_LENGTH) if len(w) >= MIN_WORD_LENGTH]
+        built = AnagramTree.from_words(words, gaddag.language)
+        with _TREES_LOCK:
+            return _TREES.setdefault(gaddag, built)
+    finally:
+        with _TREES_LOCK:
+            _BUILDING.pop(gaddag, None)
+        building.set()
+
+
+def prepare_tree(lexicon: Lexicon) -> bool:
+    """Start building the lexicon's tree in a background thread unless it is built or being built;
+    True when a thread was started. The games page calls it, so that by the time the learner has
+    chosen their settings, "New game" and the first moves find the tree ready."""
+    try:
+        gaddag = gaddag_for(lexicon)
+    except Exception:  # noqa: BLE001 - a lexicon that cannot load is reported by the game request itself
+        logger.warning("Jarnac: the lexicon %s could not be loaded ahead of a game", lexicon, exc_info=True)
+        return False
     with _TREES_LOCK:
-        return _TREES.setdefault(gaddag, built)
+        if gaddag in _TREES or gaddag in _BUILDING:
+            return False
+    threading.Thread(target=_build_quietly, args=(gaddag,), name="jarnac-tree", daemon=True).start()
+    return True
+
+
+def _build_quietly(gaddag: Any) -> None:
+    try:
+        _tree_of(gaddag)
+    except Exception:  # noqa: BLE001 - the next request builds again and reports the error
+        logger.exception("Jarnac: building the anagram tree in the background failed")
 
 
 def forget_trees() -> None:
     """Drop the per-process cache (tests)."""
     with _TREES_LOCK:
         _TREES.clear()
+        _BUILDING.clear()
 
 
 # --- Creating a game -----------------------------------------------------------------------------------
@@ -158,7 +206,9 @@ def start_game(user: Any, lexicon: Any, level: Any, *, seed: str | int | None = 
     if not 1 <= len(seed) <= 64:
         raise JarnacInputError(_("The seed must have 1 to 64 characters."))
     state = new_game(seed, lexicon.language)
-    jarnac_tree(lexicon)  # built here once per process (about 1 s of CPU for French), not in a move
+    # The tree is needed from the first word played, not to deal: built meanwhile (the games page
+    # usually started it already), so a new game answers at once even in a fresh process.
+    prepare_tree(lexicon)
     return JarnacGame.objects.create(owner=user, lexicon=lexicon, level=level, seed=seed, moves=[],
                                      state=to_json(state))
 
@@ -296,16 +346,17 @@ def refusal(exc: IllegalMove, state: GameState, move: dict[str, Any]) -> MoveRef
     return MoveRefused(code, text % {"word": word.upper(), "base": base, "n": len(word)} if "%(" in text else text)
 
 
-def _apply_checked(state: GameState, move: dict[str, Any], tree: AnagramTree, lexicon: Lexicon) -> GameState:
-    """Apply the learner's move, refusing non-words before the engine would count them as failures."""
+def _apply_checked(state: GameState, move: dict[str, Any], tree: AnagramTree | None, lexicon: Lexicon) -> GameState:
+    """Apply the learner's move, refusing non-words before the engine would count them as failures
+    (``tree`` may be None for the moves without a word: draw, exchange, pass)."""
     if move["type"] in ("play", "jarnac"):
         word = _normalised_word(state, move["word"])
         move = {**move, "word": word}
-        if word not in tree:
+        if word not in tree:  # type: ignore[operator]  # play and jarnac moves come with the tree (the caller loads it for them)
             raise MoveRefused("not_a_word", _("%(word)s is not a word of the lexicon %(lexicon)s.")
                               % {"word": word, "lexicon": lexicon.name})
     try:
-        after = rules.apply_move(state, move, tree)
+        after = rules.apply_move(state, move, tree)  # type: ignore[arg-type]  # only words read the tree; draws and exchanges pass None
     except IllegalMove as exc:
         raise refusal(exc, state, move) from None
     return after
@@ -331,25 +382,28 @@ def play(game: JarnacGame, user: Any, kind: Any, *, word: Any = None, line: Any 
             raise GameOver(_("The game is over."))
         if state.current != PLAYER:
             raise NotYourTurn(_("It is not your turn."))
-        tree = jarnac_tree(game.lexicon)
+        # Only words need the lexicon's tree: a draw, an exchange or the end of a turn do not wait for its
+        # build (the first draw of a game just started in a fresh process answers at once).
+        tree = jarnac_tree(game.lexicon) if move["type"] in ("play", "jarnac") else None
         state = _apply_checked(state, move, tree, game.lexicon)
         result = state.history[-1]["result"]
         moves = [*game.moves, state.history[-1]["move"]]
         ai_moves: list[dict[str, Any]] = []
         started = time.perf_counter()
         if state.phase != rules.OVER and state.current == AI:
+            tree = tree or jarnac_tree(game.lexicon)
             state, ai_moves = ai_turn(state, tree, game.level)
             moves += ai_moves
         seconds = time.perf_counter() - started
         if ai_moves:
             logger.info("jarnac game %s: %s AI (%s moves) in %.1f ms", game.pk, game.level, len(ai_moves),
                         seconds * 1000)
-        _store(game, state, moves, tree)
+        _store(game, state, moves)
     return MoveOutcome(game, [dict(entry) for entry in state.history[len(state.history) - len(ai_moves):]]
                        if ai_moves else [], seconds, result)
 
 
-def _store(game: JarnacGame, state: GameState, moves: list[dict[str, Any]], tree: AnagramTree) -> None:
+def _store(game: JarnacGame, state: GameState, moves: list[dict[str, Any]]) -> None:
     game.moves = moves
     game.state = to_json(state)
     game.score, game.opponent_score = rules.scores(state)

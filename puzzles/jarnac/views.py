@@ -34,6 +34,9 @@ def games(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             return redirect("puzzles:jarnac-game", game_id=game.pk)
+    initial = form.fields["lexicon"].initial
+    if request.method == "GET" and initial is not None:
+        services.prepare_tree(initial)  # built while the learner chooses: "New game" then answers at once
     return render(request, "puzzles/jarnac/games.html", {
         "form": form, "games": selectors.games_of(request.user)[:50],
         "summary": selectors.jarnac_summary(request.user),
@@ -46,6 +49,8 @@ def games(request: HttpRequest) -> HttpResponse:
 def game(request: HttpRequest, game_id: int) -> HttpResponse:
     found = selectors.get_own_game(request.user, game_id)
     view = selectors.game_view(found)
+    if not found.is_over:
+        services.prepare_tree(found.lexicon)  # the moves need it (a fresh process has not built it yet)
     hint = None
     if request.GET.get("hint") and not found.is_over:
         hint = services.hint(found)
@@ -57,6 +62,7 @@ def game(request: HttpRequest, game_id: int) -> HttpResponse:
         "my_rows": selectors.board_rows(view["you"]["lines"]),
         "their_rows": selectors.board_rows(view["opponent"]["lines"]),
         "reserve": list(view["you"]["reserve"]),
+        "their_reserve": list(view["opponent"]["reserve"]),
         "moves": list(reversed(view["moves"])),
     }
     if found.is_over:
@@ -89,7 +95,9 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
         if outcome.result == "not_available":
             messages.warning(request, _("“Jarnac!” failed: the AI did not have those letters. No more calls this turn."))
         if outcome.ai_moves:
-            messages.info(request, _("The AI has played (%(ms)s ms).") % {"ms": f"{outcome.ai_seconds * 1000:.0f}"})
+            messages.info(request, _("The AI has played: %(moves)s.")
+                          % {"moves": " · ".join(m["text"] for m in selectors.game_view(outcome.game)["moves"]
+                                                [-len(outcome.ai_moves):])})
     return redirect("puzzles:jarnac-game", game_id=found.pk)
 
 

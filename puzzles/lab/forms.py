@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -55,9 +57,9 @@ class LabForm(forms.Form):
         super().__init__(*args, **kwargs)
 
         labels = list(algorithm_labels().items())
-        self.fields["algorithm"].choices = labels
-        self.fields["algorithms"].choices = labels
-        self.fields["lexicon"].queryset = list_lexicons()
-        self.fields["extra_lexicons"].queryset = list_lexicons()
+        cast(forms.ChoiceField, self.fields["algorithm"]).choices = labels
+        cast(forms.ChoiceField, self.fields["algorithms"]).choices = labels
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["extra_lexicons"]).queryset = list_lexicons()
         self.fields["lexicon"].initial = preferred_lexicon(user)
-        self.fields["theme_list"].queryset = training_selectors.lists_of(user)
+        cast(forms.ModelChoiceField, self.fields["theme_list"]).queryset = training_selectors.lists_of(user)

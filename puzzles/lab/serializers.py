@@ -18,7 +18,7 @@ class LabGridInSerializer(serializers.Serializer):
 
     grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
     format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
-    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
 
 
 class LabGridOutSerializer(serializers.Serializer):
@@ -36,7 +36,7 @@ class LabRandomInSerializer(serializers.Serializer):
     rows = serializers.IntegerField(min_value=3, max_value=21)
     cols = serializers.IntegerField(min_value=3, max_value=21)
     blocks = serializers.IntegerField(min_value=0, max_value=441, help_text="Exactly this many black cells.")
-    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
 
 
@@ -47,7 +47,7 @@ class _LabFillInSerializer(serializers.Serializer):
                                                             "fill the grid too.")
     grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
     format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
-    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")
+    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
 
 
 class LabSolveInSerializer(_LabFillInSerializer):
@@ -84,7 +84,9 @@ class ComparisonRowSerializer(serializers.Serializer):
 
 
 class FillComparisonSerializer(serializers.ModelSerializer):
-    lexicons = serializers.PrimaryKeyRelatedField(source="extra_lexicons", many=True, read_only=True)
+    # What PrimaryKeyRelatedField(many=True) builds, spelled out so the type is known.
+    lexicons = serializers.ManyRelatedField(child_relation=serializers.PrimaryKeyRelatedField(read_only=True),
+                                            source="extra_lexicons", read_only=True)
     task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
     table = ComparisonRowSerializer(many=True, read_only=True)
     grid = serializers.ListField(source="pattern", child=serializers.CharField(), read_only=True)

@@ -64,7 +64,14 @@
 
     var cur = { r: 0, c: 0, dir: "A" };
     var finished = !!data.finished;
-    var seconds = data.seconds || 0;
+    // The clock counts from when the grid first appears and never goes back: the server keeps the largest
+    // time it was sent, and this browser remembers the time it showed (a reload before the next save
+    // would otherwise start again from the last saved figure).
+    var clockKey = "tirage-xw-seconds-" + box.dataset.crossword;
+    var remembered = 0;
+    try { remembered = parseInt(window.sessionStorage.getItem(clockKey), 10) || 0; } catch (e) { remembered = 0; }
+    var seconds = data.finished ? (data.seconds || 0) : Math.max(data.seconds || 0, remembered);
+    var savedSeconds = data.seconds || 0;
     var dirty = false, saveTimer = null, saving = false;
     var timerEl = box.querySelector("#xw-timer");
     var statusEl = box.querySelector("#xw-status");
@@ -273,8 +280,10 @@
       if (!dirty || saving) return Promise.resolve();
       dirty = false; saving = true;
       box.classList.add("xw--saving");
-      return request(data.entriesUrl, "PUT", { entries: entries(), seconds: seconds }, keepalive)
+      var sent = seconds;
+      return request(data.entriesUrl, "PUT", { entries: entries(), seconds: sent }, keepalive)
         .then(function (progress) {
+          savedSeconds = Math.max(savedSeconds, sent);
           box.dataset.saved = String(Date.now());
           if (progress.finished && !finished) done(progress);
         })
@@ -282,8 +291,14 @@
         .finally(function () { saving = false; box.classList.remove("xw--saving"); if (dirty) changed(); });
     }
 
-    document.addEventListener("visibilitychange", function () { if (document.hidden) save(true); });
-    window.addEventListener("pagehide", function () { save(true); });
+    // Leaving the page (or hiding it) saves the entries and the time, even when only the time moved.
+    function saveOnLeave() {
+      if (!box.isConnected) return;
+      if (!finished && seconds > savedSeconds) dirty = true;
+      save(true);
+    }
+    document.addEventListener("visibilitychange", function () { if (document.hidden) saveOnLeave(); });
+    window.addEventListener("pagehide", saveOnLeave);
 
     // --- check and reveal ---------------------------------------------------------------------------------
     function check(scope, reveal, button) {
@@ -313,8 +328,10 @@
     // --- timer and the end --------------------------------------------------------------------------------
     function tick() {
       if (timerEl) timerEl.textContent = formatTime(seconds);
+      if (!finished) { try { window.sessionStorage.setItem(clockKey, String(seconds)); } catch (e) { /* private mode */ } }
     }
-    setInterval(function () {
+    var clock = setInterval(function () {
+      if (!box.isConnected) { clearInterval(clock); return; }  // this grid was swapped out: its clock stops
       if (finished || document.hidden) return;
       seconds += 1; tick();
       if (seconds % 30 === 0) { dirty = true; save(); }

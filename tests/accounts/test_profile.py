@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Profile
 from accounts.selectors import daily_goal_status, profile_of
@@ -90,8 +91,11 @@ def test_language_applied_at_login(client, alice):
 def test_me_api(alice, lexicons):
     api = api_for(alice)
     me = api.get("/api/auth/me/").json()
+    activity = me.pop("activity")
     assert me == {"username": "alice", "email": "", "is_staff": False, "language": "fr", "default_lexicon": None,
-                  "daily_goal": 20, "answers_today": 0, "goal_reached": False}
+                  "daily_goal": 20, "answers_today": 0, "goal_reached": False,
+                  "activity_today": {"answers": 0, "rounds": 0, "quiz": 0}}
+    assert len(activity) == 30 and activity[-1]["date"] == str(timezone.localdate())
     changed = api.patch("/api/auth/me/", {"daily_goal": 5, "default_lexicon": lexicons[1].pk}, format="json")
     assert changed.status_code == 200 and changed.json()["daily_goal"] == 5
     assert changed.json()["default_lexicon"] == lexicons[1].pk and changed.json()["language"] == "fr"
@@ -121,4 +125,4 @@ def test_api_language_follows_profile_then_accept_language(alice):
 
 def test_daily_goal_counts_todays_answers(alice):
     status = daily_goal_status(alice)
-    assert status == {"goal": 20, "done": 0, "percent": 0, "reached": False}
+    assert status == {"goal": 20, "done": 0, "percent": 0, "reached": False, "answers": 0, "rounds": 0, "quiz": 0}

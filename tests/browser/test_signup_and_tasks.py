@@ -39,6 +39,7 @@ def test_sign_up_watch_a_task_log_out_and_in(page, live_server, settings):
     page.locator("#id_password2").fill(PASSWORD)
     page.get_by_role("button", name="Créer un compte").click()
 
+    page.get_by_role("button", name="Menu").click()  # on a phone the menu is folded behind its button
     page.get_by_role("button", name="Se déconnecter (lea)").wait_for()
     page.locator("details.home-tasks summary").click()  # the background-tasks panel starts folded
     page.get_by_role("button", name="Vérifier les tâches de fond").click()
@@ -53,6 +54,7 @@ def test_sign_up_watch_a_task_log_out_and_in(page, live_server, settings):
     page.get_by_label("Nom d’utilisateur").fill("lea")
     page.locator("#id_password").fill(PASSWORD)
     page.locator("form").get_by_role("button", name="Se connecter").click()
+    page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Se déconnecter (lea)").wait_for()
 
 

@@ -117,3 +117,26 @@ def test_every_api_error_has_one_shape_detail_then_code_then_its_own_fields():
     assert coded.data == {"detail": "Over.", "code": "round_closed", "line": 3, "task": None}
     limited = api_errors.error_response("Slow down.", 429, headers={"Retry-After": "30"})
     assert limited["Retry-After"] == "30" and "code" not in limited.data
+
+
+@pytest.mark.parametrize(("url", "french", "english"), [
+    ("/api/tasks/00000000-0000-0000-0000-000000000000/", "Tâche introuvable.", "No such task."),
+    ("/api/duplicate/join/nothing/", "Partie partagée introuvable.", "No such shared game."),
+])
+def test_the_api_404_texts_follow_the_language(alice, url, french, english):
+    api = client()
+    api.force_authenticate(alice)
+    send = api.post if "/join/" in url else api.get
+    assert assert_json_error(send(url), 404)["detail"] == french  # French by default
+    assert assert_json_error(send(url, HTTP_ACCEPT_LANGUAGE="en"), 404)["detail"] == english
+
+
+@pytest.mark.parametrize("url", ["/api/duplicate/games/{}/", "/api/quizzes/{}/", "/api/situations/{}/"])
+def test_a_missing_object_answers_its_404_in_words(alice, bob, url):
+    """"<Thing> not found.", in French by default; someone else's object answers the same (the selectors)."""
+    api = client()
+    api.force_authenticate(alice)
+    detail = assert_json_error(api.get(url.format(999999)), 404)["detail"]
+    assert detail.endswith("introuvable.") and detail[0].isupper()
+    english = assert_json_error(api.get(url.format(999999), HTTP_ACCEPT_LANGUAGE="en"), 404)["detail"]
+    assert english.endswith("not found.")

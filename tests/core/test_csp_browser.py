@@ -1,8 +1,10 @@
 """The Content-Security-Policy in a real browser: Chromium reports no violation on the main pages.
 
-Each page is loaded (and used a little: an htmx lookup, a word added, a crossword cell typed in) with a
-listener for ``securitypolicyviolation`` events installed before any script runs; Swagger UI must
-render its operations with the same policy. Screenshots at 390 px go to ``artifacts/hardening/``.
+Each page is loaded (and used a little: an htmx lookup, a word added, a crossword cell typed in, the
+menu opened) with a listener for ``securitypolicyviolation`` events installed before any script runs,
+and every console message about the policy is collected too; Swagger UI must render its operations with
+the same policy. Every page of the menu is visited, at 390 and 1280 px. Screenshots go to
+``artifacts/hardening/``.
 """
 
 from __future__ import annotations
@@ -34,14 +36,53 @@ def world(tmp_path, django_user_model, settings):
                                language="fr").lexicon
     revision_list = training.create_list(user, lexicon, "Mes mots")
     training.add_word(revision_list, "RATE")
+    share_token = training.share_list(revision_list)
     crossword = puzzles.start_crossword(user, lexicon, 5, "fr", seed=3)
     crossword.refresh_from_db()
     assert crossword.status == "done", crossword.error
-    return {"lexicon": lexicon, "list": revision_list, "crossword": crossword}
+    return {"lexicon": lexicon, "list": revision_list, "crossword": crossword, "share_token": share_token}
 
 
 def violations(page) -> list[str]:
     return page.evaluate("window.__csp")
+
+
+def csp_console_messages(page) -> list[str]:
+    """Console messages about the policy ("Refused to apply inline style because it violates the following
+    Content Security Policy directive..."), whatever raised them."""
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text) if "Content Security Policy" in m.text else None)
+    return found
+
+
+# Every page of the menu and the pages they lead to (the crossword and the list are visited below).
+MENU_PAGES = ["/", "/lexicons/", "/training/", "/training/lists/", "/wordstudy/", "/training/duplicate/",
+              "/puzzles/crosswords/", "/puzzles/lab/", "/puzzles/jarnac/", "/accounts/", "/puzzles/crosswords/daily/"]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_menu_page_is_clean_in_the_console(live_server, world, width):
+    base = live_server.url
+    with launch_context(viewport={"width": width, "height": 844}, locale="fr-FR") as context:
+        context.add_init_script(WATCH)
+        page = new_page(context)
+        console = csp_console_messages(page)
+        page.goto(base + "/accounts/login/")
+        page.fill("#id_username", "lea")
+        page.fill("#id_password", PASSWORD)
+        page.locator("main form button[type=submit]").click()
+        page.wait_for_load_state("networkidle")
+        seen: dict[str, list[str]] = {}
+        for path in MENU_PAGES + [f"/training/shared/{world['share_token']}/"]:
+            page.goto(base + path)
+            page.wait_for_load_state("networkidle")
+            if width == 390 and page.locator(".nav-toggle").is_visible():
+                page.locator(".nav-toggle").click()  # the menu's own script, too
+            seen[path] = violations(page)
+        assert page.locator("meta[name=htmx-config]").get_attribute("content").find('"includeIndicatorStyles":false') >= 0
+        assert page.evaluate("document.querySelectorAll('style').length") == 0  # nothing injected a <style>
+    assert {path: found for path, found in seen.items() if found} == {}
+    assert console == []
 
 
 def test_pages_raise_no_policy_violation(live_server, world):
@@ -51,12 +92,13 @@ def test_pages_raise_no_policy_violation(live_server, world):
     with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
         context.add_init_script(WATCH)
         page = new_page(context)
+        console = csp_console_messages(page)
         seen: dict[str, list[str]] = {}
 
         page.goto(base + "/accounts/login/")
         page.fill("#id_username", "lea")
         page.fill("#id_password", PASSWORD)
-        page.locator("form button[type=submit]").last.click()
+        page.locator("main form button[type=submit]").click()
         page.wait_for_load_state("networkidle")
         seen["home"] = violations(page)
 
@@ -94,3 +136,4 @@ def test_pages_raise_no_policy_violation(live_server, world):
         assert page.evaluate("getComputedStyle(document.getElementById('x')).color") != "rgb(255, 0, 0)"
 
     assert {name: found for name, found in seen.items() if found} == {}
+    assert [m for m in console if "style=\"color: red\"" not in m and "inline style" not in m] == []

@@ -94,10 +94,11 @@ def test_ping_button_needs_login_and_post(client, alice):
     assert client.get(reverse("task-ping")).status_code == 405
 
 
-def test_home_lists_recent_tasks_with_their_progress(client, alice, done_run):
+def test_home_leaves_out_finished_tasks_the_api_lists(client, alice, done_run):
     client.force_login(alice)
     body = client.get(reverse("home")).content.decode()
-    assert f'id="task-{done_run.id}"' in body
+    assert f'id="task-{done_run.id}"' not in body  # done: its result is on its own page
+    assert str(done_run.id) in client.get("/api/tasks/").content.decode()
 
 
 def test_a_running_task_silent_past_the_time_limit_is_reported_dead(alice, settings):

@@ -8,6 +8,7 @@ review asked for before the end.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
@@ -17,6 +18,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -157,7 +159,9 @@ EXPORT_TYPES = {"eliot": ("text/plain; charset=utf-8", "txt"), "eliot-xml": ("ap
 class _FormatIsTheFileFormat(DefaultContentNegotiation):
     """``?format=`` names the game file's format here, not one of DRF's renderers: errors stay JSON."""
 
-    def select_renderer(self, request: Request, renderers: list, format_suffix: str | None = None) -> tuple:
+    def select_renderer(self, request: Request, renderers: Iterable[BaseRenderer],
+                        format_suffix: str | None = None) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         return renderers[0], renderers[0].media_type
 
 
@@ -297,7 +301,8 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
     player = result.player
     nxt = None
     if not player.is_finished:
-        nxt = selectors.round_state(player, services.open_round(player))
+        current = services.open_round(player)
+        nxt = selectors.round_state(player, current) if current is not None else None
     mine = result.play
     shown = mine.move is not None or bool(mine.refusal)
     return {
@@ -312,7 +317,7 @@ def round_result(result: services.RoundResult) -> dict[str, Any]:
             "word": result.submitted.move["word"], "coord": result.submitted.move["coord"],
             "score": result.submitted.score, "move_score": result.submitted.move["score"],
             "late": result.submitted.late},
-        "refused": None if result.refused is None else {
+        "refused": None if result.refused is None or result.refused_play is None else {
             "word": result.refused_play[0], "coord": result.refused_play[1], "detail": result.refused.message,
             "code": result.refused.code},
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +13,11 @@ from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
 
 TIMER_FIELD_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _("3 minutes")),
                        ("240", _("4 minutes")), ("300", _("5 minutes")), ("0", _("Untimed"))]
+
+
+def _lexicon_label(obj: Any) -> str:
+    """A lexicon in the game form's list: its name and language."""
+    return f"{obj.name} ({obj.get_language_display()})"
 
 
 class NewGameForm(forms.Form):
@@ -24,7 +31,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].label_from_instance = lambda lexicon: f"{lexicon.name} ({lexicon.get_language_display()})"
+        # Django's way to relabel one form's choices: replace the field's method on the instance.
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).label_from_instance = _lexicon_label  # type: ignore[method-assign]
         self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon
 
 
@@ -45,8 +53,8 @@ class ImportForm(NewGameForm):
         super().__init__(*args, **kwargs)
         self.fields["variant"].help_text = _("Eliot's plain text does not say: choose joker for a joker game.")
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         upload = data.get("file")
         if upload is not None:
             if upload.size > MAX_RECORD_UPLOAD:

@@ -13,12 +13,15 @@ from typing import Any
 
 from django.db.models import Q
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import task_rows
 from core.models import TaskRun
 from core.progress import expire_stale_runs
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
+from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
@@ -62,7 +65,8 @@ def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:
     waiting = [g for g in games if g.status in _UNFINISHED and g.task_run_id is not None]
     if waiting and expire_stale_runs(TaskRun.objects.filter(pk__in=[g.task_run_id for g in waiting])):
         for game in waiting:
-            game.task_run.refresh_from_db()
+            if game.task_run is not None:
+                game.task_run.refresh_from_db()
             follow_run(game)
     return games
 
@@ -73,14 +77,14 @@ def get_visible_game(user, game_id: Any) -> DuplicateGame:
     game = get_or_404(DuplicateGame.objects.select_related("lexicon", "owner", "task_run"), game_id,
                       "No such duplicate game.")
     if not can_see(game, user):
-        raise Http404("No such duplicate game.")
+        raise Http404(not_found_message(DuplicateGame))
     return follow_run(game)
 
 
 def get_own_game(user, game_id: Any) -> DuplicateGame:
     """The user's own game (sharing is for owners); 404 otherwise."""
     if not is_user(user):
-        raise Http404("No such duplicate game.")
+        raise Http404(not_found_message(DuplicateGame))
     return get_or_404(DuplicateGame.objects.filter(owner=user).select_related("lexicon"), game_id,
                       "No such duplicate game.")
 
@@ -91,7 +95,7 @@ def game_by_token(token: str) -> DuplicateGame:
             .filter(share_token=str(token)[:32])
             .exclude(visibility=DuplicateGame.Visibility.PRIVATE).first())
     if game is None:
-        raise Http404("No such shared game.")
+        raise Http404(_("No such shared game."))
     return game
 
 
@@ -289,7 +293,7 @@ def record_of(game: DuplicateGame, player: DuplicatePlayer | None = None) -> Any
     data = {"language": game.lexicon.language, "lexicon": game.lexicon.name, "variant": game.variant,
             "rounds": [{"kept": r.kept, "new": draw_of(r)["drawn"], "rejected": r.rejected, "cgp": r.cgp,
                         "top": r.top} for r in rounds]}
-    plays = None
+    plays: list[PlayerPlay | None] | None = None
     name = None
     if player is not None:
         by_number = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
@@ -343,7 +347,7 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
         "timer_seconds": game.timer_seconds, "status": game.status,
         "progress": 100 if game.is_ready else (run.progress if run is not None else 0),
         "error": game.error, "task": game.task_run_id, "visibility": game.visibility,
-        "owner": game.owner.get_username() if game.owner_id else None, "is_owner": is_owner,
+        "owner": game.owner.get_username() if game.owner is not None else None, "is_owner": is_owner,
         "daily_date": game.daily_date, "round_count": game.round_count, "top_total": game.top_total,
         "share_url": share_url if is_owner and game.visibility != DuplicateGame.Visibility.PRIVATE else None,
         "player": player, "created_at": game.created_at,
@@ -409,3 +413,12 @@ def sheet_lines(game: DuplicateGame) -> list[dict[str, Any]]:
         lines.append({"number": r.number, **draw_of(r), "word": r.top["word"], "coord": r.top["coord"],
                       "score": int(r.top["score"]), "bingo": int(r.top.get("tiles", 0)) == 7, "total": total})
     return lines
+
+
+def duplicate_task_subject(run: Any) -> Any:
+    """The duplicate game a task draws (its racks and tops)."""
+    game = DuplicateGame.objects.filter(task_run=run).select_related("lexicon").first()
+    if game is None:
+        return None
+    return TaskSubject(_("Duplicate game %(n)s (%(lexicon)s)") % {"n": game.pk, "lexicon": game.lexicon.name},
+                       reverse("training:duplicate-game", args=[game.pk]))

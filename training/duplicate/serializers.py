@@ -17,7 +17,7 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What went wrong, in words (the user's language).")
     code = serializers.CharField(required=False, help_text="A stable key: bad_input, bad_coord, not_in_rack, "
                                                            "invalid_word, not_connected, round_closed, not_ready...")
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
                                    help_text="Per-field messages when the body itself is malformed.")
 
 
@@ -110,7 +110,7 @@ class GameSerializer(serializers.Serializer):
                                                "with (null for games made before versions were recorded).")
     lexicon_current_version = serializers.IntegerField(allow_null=True, help_text="The lexicon's serving version now.")
     tournament = serializers.BooleanField()
-    source = serializers.ChoiceField(choices=DuplicateGame.Source.choices)
+    source = serializers.ChoiceField(choices=DuplicateGame.Source.choices)  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     record_format = serializers.CharField(allow_blank=True)
     record_lexicon = serializers.CharField(allow_blank=True, help_text="The dictionary the imported file names.")
     differences = serializers.IntegerField(help_text="Imported game: rounds where Tirage's top differs from the "
@@ -143,7 +143,7 @@ class PlayInSerializer(serializers.Serializer):
                                            "lacks uses the blank; mixing cases, lower case marks a blank "
                                            "(MAiSON). Accents fold.")
     coord = serializers.CharField(max_length=16, allow_blank=True, trim_whitespace=True)
-    style = serializers.ChoiceField(choices=STYLES, default="fr")
+    style = serializers.ChoiceField(choices=STYLES, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     round = serializers.IntegerField(required=False, min_value=1, max_value=999,
                                      help_text="Optional guard: 409 when it is not the current round.")
 
@@ -189,7 +189,7 @@ class ValidateInSerializer(serializers.Serializer):
     coord = serializers.CharField(max_length=16, required=False, allow_blank=True, trim_whitespace=True,
                                   help_text="The play's coordinate (French H4 across / 4H down unless `style` "
                                             "is en).")
-    style = serializers.ChoiceField(choices=STYLES, default="fr")
+    style = serializers.ChoiceField(choices=STYLES, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
 
 
 class SubmittedPlaySerializer(serializers.Serializer):

@@ -41,8 +41,8 @@ from core.task_rows import failing_in_words, mark_row, run_failed, start_row_tas
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
 from engine.duplicate.records import FORMATS, RecordError, import_record, read_record, replay
-from engine.scrabble.board import HORIZONTAL, SIZE
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.entry import MAX_WORD_LENGTH, fit_blanks, read_typed_word
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
@@ -62,7 +62,7 @@ from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
-MAX_WORD = 15
+MAX_WORD = MAX_WORD_LENGTH
 GRACE_SECONDS = 2
 """The network's share of the deadline (docs/duplicate.md, "The clock"): the play page sends what the player
 placed when its countdown reaches zero, and that request reaches the server after the deadline by the time it
@@ -384,10 +384,8 @@ def _check_round(player: DuplicatePlayer, round_number: int | None) -> None:
 def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str, str]:
     """The word as the engine writes it (upper case, blanks in lower case) and the coordinate, or PlayError.
 
-    How the case is read (docs/duplicate.md): a word typed all in lower case (as phones type) or all in
-    capitals is plain letters, and :func:`_fit_blanks` then puts the blank on the letters the rack lacks.
-    Only in a word mixing cases do the lower-case letters mark blanks, as in the engine's notation
-    (``MAiSON``: the I is the blank). Accents fold (é → E) and ligatures split (œ → OE) either way.
+    The board's rule of reading a typed word is :func:`engine.scrabble.entry.read_typed_word` (docs/duplicate.md):
+    one case throughout is plain letters, only mixed case marks blanks. This adds the refusals in words.
     """
     text = (word or "").strip()
     if not text:
@@ -395,14 +393,7 @@ def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str,
     if len(text) > MAX_WORD:
         raise PlayError("bad_input", _("“%(word)s” is too long for the board.") % {"word": text[:40]})
     try:
-        if text.islower() or text.isupper():  # one case throughout: plain letters
-            normalised = gaddag.alphabet.normalise(text)
-        else:  # mixed case: lower case marks a blank; fold letter by letter, keeping each one's case
-            letters = []
-            for ch in text:
-                folded = gaddag.alphabet.normalise(ch)
-                letters.append(folded.lower() if ch.islower() else folded)
-            normalised = "".join(letters)
+        normalised = read_typed_word(gaddag.alphabet, text)
     except InvalidWord:
         raise PlayError("bad_input", training_services.bad_characters_message(gaddag.alphabet, text)) from None
     coord = (coord or "").strip().upper()
@@ -415,39 +406,6 @@ def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str,
                                        "column number 1 to 15, such as H4 (across) or 4H (down).")
                         % {"coord": coord[:10]}) from None
     return normalised, coord
-
-
-def _fit_blanks(rack: str, word: str, board_cells: list[str], coord: str, style: str) -> str:
-    """Use the blank for letters the rack lacks, so a player may type the word in one case.
-
-    Letters marked as blanks (lower case in a mixed-case word) are blanks already. For the others, when the
-    rack (once the explicit blanks are set aside) lacks a letter the play needs, its last occurrences among
-    the new tiles become blanks, as many as the rack has blanks. Anything else is left for the engine to
-    refuse.
-    """
-
-    row, col, direction = parse_coord(coord, style)
-    dr, dc = (0, 1) if direction == HORIZONTAL else (1, 0)
-    have: dict[str, int] = {}
-    for tile in rack:
-        have[tile] = have.get(tile, 0) + 1
-    new_positions = []
-    for k, ch in enumerate(word):
-        r, c = row + dr * k, col + dc * k
-        if 0 <= r < SIZE and 0 <= c < SIZE and not board_cells[r * SIZE + c]:
-            new_positions.append(k)
-            if ch.islower():
-                have["?"] = have.get("?", 0) - 1
-    letters = list(word)
-    for k in new_positions:
-        ch = letters[k]
-        if ch.isupper():
-            if have.get(ch, 0) > 0:
-                have[ch] -= 1
-            elif have.get("?", 0) > 0:
-                have["?"] -= 1
-                letters[k] = ch.lower()
-    return "".join(letters)
 
 
 @dataclass
@@ -492,10 +450,12 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
     game = player.game
     _check_round(player, round_number)
     current = open_round(player, now)
+    if current is None:  # no round left
+        raise RoundClosed(_("The game is over: every round has been played."))
     gaddag = selectors.gaddag_of(game.lexicon)
     normalised, coord_text = normalise_play(gaddag, word, coord, style)
     position = parse_cgp(current.cgp)
-    normalised = _fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
+    normalised = fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
     try:
         move = validate_play(gaddag, position, coord_text, normalised, style)
     except IllegalPlay as exc:

@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.http import HtmxHttpRequest
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from lexicon.selectors import request_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.forms import NOTATIONS, ImportForm, NewGameForm, PlayForm, ShareForm
-from training.duplicate.models import DuplicateGame
+from training.duplicate.models import DuplicateGame, DuplicatePlayer
 from training.lists import selectors as training_selectors
 
 NOTATION_SESSION_KEY = "duplicate_notation"
@@ -77,7 +78,8 @@ def index(request: HttpRequest) -> HttpResponse:
             return redirect("training:duplicate-game", game_id=game.pk)
     return render(request, "training/duplicate/index.html", {
         "form": form, "games": selectors.my_games(request.user), "public": selectors.public_games(),
-        "players": {p.game_id: p for p in request.user.duplicate_players.all()},
+        "players": ({p.game_id: p for p in DuplicatePlayer.objects.filter(user=request.user)}
+                    if request.user.is_authenticated else {}),
     }, status=400 if form.errors else 200)
 
 
@@ -156,7 +158,7 @@ def making_body(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def play(request: HttpRequest, game_id: int) -> HttpResponse:
+def play(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = selectors.get_visible_game(request.user, game_id)
     if not game.is_ready:
         return redirect("training:duplicate-game", game_id=game.pk)
@@ -187,7 +189,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         context["coord"] = _in_notation(outcome.move["coord"], style)
     if not request.htmx:
         if "error" in context:
-            messages.error(request, context["error"])
+            messages.error(request, str(context["error"]))
         return redirect("training:duplicate-game", game_id=game.pk)
     return render(request, "training/duplicate/_feedback.html", context, status=status)
 
@@ -240,8 +242,8 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
     game = selectors.get_visible_game(request.user, game_id)
     player = selectors.player_of(game, request.user)
     mine = selectors.play_of(player, number) if player else None
-    if mine is None or mine.validated_at is None:
-        raise Http404("This round is not finished.")
+    if player is None or mine is None or mine.validated_at is None:
+        raise Http404(_("This round is not finished."))
     round_ = selectors.round_of(game, number)
     style = _notation(request, game)
     missed = int(round_.top["score"]) - mine.score

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -23,4 +25,4 @@ class DueGridForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()

@@ -61,6 +61,19 @@ class Situation(models.Model):
     expected = models.JSONField(_("expected play"))
     top = models.JSONField(_("top plays"), default=list)
 
+    # The reader's view of the situation, set per request by training.grids.selectors (not stored).
+    my_answers: list[Answer]
+    my_answer: Answer | None
+    top_find: TopFind | None
+    top_found: bool
+    answered: bool
+    solved: bool
+    verdict: str | None
+    wrong: int
+    revealed: bool
+    decided: bool
+    available: bool
+
     class Meta:
         ordering = ["grid", "order"]
         constraints = [models.UniqueConstraint(fields=["grid", "order"], name="training_situation_order")]

@@ -11,10 +11,13 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.engine_messages import unplaced_reason
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
+from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import square_name
 from training.grids.models import Answer, Situation, TopFind, TrainingGrid
@@ -97,7 +100,7 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     before it. Situations are therefore answered in order."""
     answers = Answer.objects.filter(user=user).order_by("created_at", "id")
     finds = TopFind.objects.filter(user=user)
-    situations = list(grid.situations.order_by("order")
+    situations = list(grid.situations.order_by("order")  # type: ignore[no-redef]  # to_attr: Situation.my_answers
                       .prefetch_related(Prefetch("answers", queryset=answers, to_attr="my_answers"),
                                         Prefetch("top_finds", queryset=finds, to_attr="my_top_finds")))
     revealed = grid.revealed_at is not None
@@ -123,7 +126,7 @@ def final_board_visible(grid: TrainingGrid, situations: list[Situation]) -> bool
 def get_own_situation(user, situation_id: Any) -> Situation:
     """A situation of one of the user's grids; 404 otherwise."""
     if not is_user(user):
-        raise Http404("No such situation.")
+        raise Http404(not_found_message(Situation))
     situation = get_or_404(Situation.objects.select_related("grid", "grid__lexicon").filter(grid__owner=user),
                            situation_id, "No such situation.")
     answers = list(situation.answers.filter(user=user).order_by("created_at", "id"))
@@ -263,3 +266,13 @@ def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
 def answers_since(user, since: dt.datetime) -> int:
     """How many answers ``user`` gave since ``since`` (the daily goal counts them; a hook, see core.hooks)."""
     return Answer.objects.filter(user=user, created_at__gte=since).count()
+
+
+def grid_task_subject(run: Any) -> Any:
+    """The training grid a generation task builds, for progress bars shown away from its page."""
+    grid = TrainingGrid.objects.filter(task_run=run).select_related("revision_list").first()
+    if grid is None:
+        return None
+    label = (_("Training grid %(n)s (list “%(list)s”)") % {"n": grid.pk, "list": grid.revision_list.name}
+             if grid.revision_list else _("Training grid %(n)s") % {"n": grid.pk})
+    return TaskSubject(label, reverse("training:grid", args=[grid.pk]))

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from lexicon.models import Lexicon
 from training.grids import selectors
 from training.grids.models import Answer, Situation, TrainingGrid
+from training.lists.models import RevisionList
 
 
 class GridStartSerializer(serializers.Serializer):
@@ -90,7 +91,7 @@ class GridSerializer(serializers.ModelSerializer):
     finished = serializers.SerializerMethodField()
     revealed = serializers.SerializerMethodField()
     unplaced = serializers.SerializerMethodField()
-    revision_list = serializers.PrimaryKeyRelatedField(read_only=True)
+    revision_list: serializers.PrimaryKeyRelatedField[RevisionList] = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:
         model = TrainingGrid
@@ -130,7 +131,7 @@ class GridSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(SituationBriefSerializer(many=True))
     def get_situations(self, grid: TrainingGrid) -> list[dict[str, Any]]:
-        return SituationBriefSerializer(self._situations(grid), many=True).data
+        return list(SituationBriefSerializer(self._situations(grid), many=True).data)
 
     @extend_schema_field(UnplacedSerializer(many=True))
     def get_unplaced(self, grid: TrainingGrid) -> list[dict[str, Any]]:
@@ -204,7 +205,7 @@ class SituationSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(AnswerSerializer(many=True))
     def get_answers(self, situation: Situation) -> list[dict[str, Any]]:
-        return AnswerSerializer(situation.my_answers, many=True).data
+        return list(AnswerSerializer(situation.my_answers, many=True).data)
 
     @extend_schema_field(PlaySerializer(allow_null=True))
     def get_expected(self, situation: Situation) -> dict[str, Any] | None:

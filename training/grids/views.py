@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.selectors import daily_goal_status
+from accounts.selectors import activity_by_day, daily_goal_status
 from core.hooks import app_hooks
+from core.http import HtmxHttpRequest
 from training.grids import selectors, services
 from training.grids.forms import AnswerForm, DueGridForm
 from training.lists import selectors as list_selectors
@@ -34,6 +35,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         **more,
         "summary": summary,
         "goal": daily_goal_status(request.user),
+        "activity": activity_by_day(request.user, 30),
         "lists": list_selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
         "due_lexicons": list_selectors.due_lexicons(request.user),
@@ -139,7 +141,7 @@ def situation_detail(request: HttpRequest, situation_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def situation_answer(request: HttpRequest, situation_id: int) -> HttpResponse:
+def situation_answer(request: HtmxHttpRequest, situation_id: int) -> HttpResponse:
     situation = selectors.get_own_situation(request.user, situation_id)
     form = AnswerForm(request.POST)
     outcome = None

@@ -7,6 +7,9 @@ Errors a learner can fix are 400 with ``{"detail": message}`` (plus ``code`` and
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -15,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
+from core.parsers import CheckedMultiPartParser, SafeJSONParser
 from training.lists import selectors, services
 from training.lists.serializers import (
     BulkInSerializer,
@@ -23,9 +27,12 @@ from training.lists.serializers import (
     EntryErrorSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
+    ImportInSerializer,
     ListDetailSerializer,
     ListSerializer,
     ListUpdateSerializer,
+    SharedListSerializer,
+    ShareSerializer,
     SupportsOutSerializer,
     TrainingConflictSerializer,
     WordInSerializer,
@@ -204,3 +211,96 @@ class DueReviewsApi(APIView):
     @extend_schema(responses=DueCardSerializer(many=True))
     def get(self, request: Request) -> Response:
         return Response(DueCardSerializer(selectors.due_cards(request.user)[:500], many=True).data)
+
+
+def _share_body(request: Request, revision_list) -> dict[str, str]:
+    token = revision_list.share_token
+    return {"token": token,
+            "url": request.build_absolute_uri(reverse("training:shared-list", args=[token])),
+            "api_url": request.build_absolute_uri(reverse("api-shared-list", args=[token]))}
+
+
+class ListShareApi(APIView):
+    """Share a list by link: ``POST`` turns it on (the same link each time), ``GET`` says the link (404 when
+    the list is not shared), ``DELETE`` turns it off (the link stops working)."""
+
+    @extend_schema(responses={200: ShareSerializer, 404: DETAIL_ERROR})
+    def get(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        if not revision_list.share_token:
+            return error_response(_("This list is not shared."), status.HTTP_404_NOT_FOUND)
+        return Response(_share_body(request, revision_list))
+
+    @extend_schema(request=None, responses={200: ShareSerializer})
+    def post(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        services.share_list(revision_list)
+        return Response(_share_body(request, revision_list))
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request: Request, list_id: int) -> Response:
+        services.stop_sharing(selectors.get_own_list(request.user, list_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _text_response(revision_list) -> HttpResponse:
+    response = HttpResponse(services.export_text(revision_list), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="list.txt"'
+    return response
+
+
+class ListExportApi(APIView):
+    """The list as text: ``#`` comment lines naming it, then one ``WORD:LETTER`` (or ``WORD POSITION``) per line."""
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    def get(self, request: Request, list_id: int) -> HttpResponse:
+        return _text_response(selectors.get_own_list(request.user, list_id))
+
+
+class ListImportApi(APIView):
+    """Add the words of a text (JSON ``{"text"}``) or a file (multipart ``file``), as exported: valid lines are
+    added; each refused line is reported with its number, and ``remaining_text`` holds them all (nothing lost)."""
+
+    parser_classes = [SafeJSONParser, CheckedMultiPartParser]  # a text in JSON, or a file
+
+    @extend_schema(request=ImportInSerializer, responses={200: BulkOutSerializer, 400: ENTRY_ERROR})
+    def post(self, request: Request, list_id: int) -> Response:
+        revision_list = selectors.get_own_list(request.user, list_id)
+        serializer = ImportInSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            text = serializer.validated_data.get("text")
+            if text is None:
+                text = services.read_import_file(serializer.validated_data.get("file"))
+            outcome = services.add_words_bulk(revision_list, text)
+        except services.EntryError as exc:
+            return _entry_error(exc)
+        for entry in outcome.added:
+            entry.in_lexicon = True
+        return Response({"added": EntrySerializer(outcome.added, many=True).data,
+                         "refused": [r.to_json() for r in outcome.refused],
+                         "duplicates": outcome.duplicates, "remaining_text": outcome.remaining_text})
+
+
+class SharedListApi(APIView):
+    """A list shared by link, read-only: its words and supports (any signed-in learner with the token)."""
+
+    @extend_schema(responses={200: SharedListSerializer, 404: DETAIL_ERROR})
+    def get(self, request: Request, token: str) -> Response:
+        return Response(SharedListSerializer(selectors.get_shared_list(token)).data)
+
+
+class SharedListExportApi(APIView):
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR, 404: DETAIL_ERROR})
+    def get(self, request: Request, token: str) -> HttpResponse:
+        return _text_response(selectors.get_shared_list(token))
+
+
+class SharedListCopyApi(APIView):
+    """Copy a shared list into your own lists (words and supports; fresh review cards)."""
+
+    @extend_schema(request=None, responses={201: ListSerializer, 404: DETAIL_ERROR})
+    def post(self, request: Request, token: str) -> Response:
+        copy = services.copy_list(selectors.get_shared_list(token), request.user)
+        return Response(ListSerializer(selectors.get_own_list(request.user, copy.pk)).data,
+                        status=status.HTTP_201_CREATED)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -18,7 +20,7 @@ class ListForm(forms.Form):
 
     def __init__(self, *args, user=None, editing: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["lexicon"].queryset = list_lexicons()
+        cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
         self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon
         if editing:
             del self.fields["lexicon"]  # words were checked against it: it stays

@@ -29,8 +29,15 @@ class RevisionList(models.Model):
     copied_from = models.ForeignKey(
         "self", verbose_name=_("copied from"), null=True, blank=True, on_delete=models.SET_NULL, related_name="copies"
     )
+    share_token = models.CharField(
+        _("share token"), max_length=32, null=True, blank=True, unique=True,
+        help_text=_("Set while the owner shares the list by link: any signed-in learner with the link may "
+                    "read it and copy it."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    # Set per query by training.lists.selectors and views (annotations, not stored).
+    words_text: str
 
     class Meta:
         ordering = ["-updated_at", "-id"]
@@ -51,6 +58,9 @@ class RevisionEntry(models.Model):
         _("support index"), help_text=_("0-based position in the word of the letter already on the board.")
     )
     added_at = models.DateTimeField(_("added at"), auto_now_add=True)
+
+    # Set per request by training.lists.selectors (False: the lexicon no longer has the word; not stored).
+    in_lexicon: bool | None
 
     class Meta:
         ordering = ["added_at", "id"]

@@ -16,9 +16,10 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q, QuerySet
+from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import expire_stale_runs_of, get_or_404, is_user
+from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_for
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -88,7 +89,7 @@ def starter_lists(lexicon: Lexicon, owner_username: str) -> list[StarterList]:
         cached = None
     if cached is not None:
         return cached
-    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in
+    rows = [StarterList(lst.pk, lst.name, lst.entry_count) for lst in  # type: ignore[attr-defined]  # annotated by published_lists()
             published_lists().filter(lexicon=lexicon, owner__username=owner_username).order_by("id")]
     with contextlib.suppress(Exception):
         cache.set(key, rows, PUBLISHED_WORDS_SECONDS)
@@ -138,6 +139,18 @@ def get_own_list(user, list_id: Any) -> RevisionList:
 
 def get_published_list(list_id: Any) -> RevisionList:
     return get_or_404(published_lists(), list_id, "No such published list.")
+
+
+def get_shared_list(token: Any) -> RevisionList:
+    """The list shared under ``token`` (any signed-in learner may read it); 404 when no list is shared so
+    (a wrong link, or sharing stopped)."""
+    if not isinstance(token, str) or not token or len(token) > 64:
+        raise Http404(not_found_message(RevisionList))
+    found = (RevisionList.objects.filter(share_token=token).select_related("lexicon", "owner")
+             .prefetch_related("entries").first())
+    if found is None:
+        raise Http404(not_found_message(RevisionList))
+    return found
 
 
 def entries_of(revision_list: RevisionList) -> list[RevisionEntry]:

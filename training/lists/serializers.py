@@ -8,6 +8,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from training.lists import selectors
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -67,7 +68,7 @@ class ListDetailSerializer(ListSerializer):
 
     @extend_schema_field(EntrySerializer(many=True))
     def get_entries(self, revision_list: RevisionList) -> list[dict[str, Any]]:
-        return EntrySerializer(selectors.entries_of(revision_list), many=True).data
+        return list(EntrySerializer(selectors.entries_of(revision_list), many=True).data)
 
 
 class ListUpdateSerializer(serializers.Serializer):
@@ -95,6 +96,39 @@ class RefusalSerializer(serializers.Serializer):
     word = serializers.CharField()
     code = serializers.CharField()
     reason = serializers.CharField()
+    line_number = serializers.IntegerField(help_text="The line's number in the text, from 1 (blank and comment "
+                                                     "lines counted).")
+
+
+class ImportInSerializer(serializers.Serializer):
+    text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
+                                 help_text="The list as text (what the export gives), or send `file` instead.")
+    file = serializers.FileField(required=False, help_text="A UTF-8 text file (multipart).")
+
+
+class ShareSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    url = serializers.CharField(help_text="The page any signed-in learner may open to read and copy the list.")
+    api_url = serializers.CharField()
+
+
+class SharedEntrySerializer(serializers.Serializer):
+    word = serializers.CharField()
+    support_index = serializers.IntegerField()
+    support_position = serializers.IntegerField()
+    support_letter = serializers.CharField()
+    rack = serializers.CharField()
+
+
+class SharedListSerializer(serializers.Serializer):
+    """A list shared by link, as others see it: no id, no review schedule, only the words and supports."""
+
+    name = serializers.CharField()
+    description = serializers.CharField()
+    owner = serializers.CharField(source="owner.username")
+    lexicon = serializers.IntegerField(source="lexicon_id")
+    lexicon_name = serializers.CharField(source="lexicon.name")
+    entries = SharedEntrySerializer(many=True, source="entries.all")
 
 
 class BulkOutSerializer(serializers.Serializer):
@@ -130,7 +164,9 @@ class SupportsOutSerializer(serializers.Serializer):
 
 
 class EntryUpdateSerializer(serializers.Serializer):
-    support = serializers.JSONField(help_text="A letter of the word, or its position counted from 1.")
+    support = checked_json_field(
+        {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 1}, {"type": "integer", "minimum": 1, "maximum": 15}]},
+        help_text="A letter of the word, or its position counted from 1.")
 
 
 class DueCardSerializer(serializers.ModelSerializer):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -126,6 +127,58 @@ def copy_list(source: RevisionList, user) -> RevisionList:
     return copy
 
 
+def share_list(revision_list: RevisionList) -> str:
+    """Share the list by link (read-only for other signed-in learners, who may copy it); its token.
+
+    Sharing again keeps the same link; :func:`stop_sharing` makes the link dead (a new share makes a new one).
+    """
+    if not revision_list.share_token:
+        revision_list.share_token = secrets.token_urlsafe(16)
+        revision_list.save(update_fields=["share_token"])
+    return revision_list.share_token
+
+
+def stop_sharing(revision_list: RevisionList) -> None:
+    revision_list.share_token = None
+    revision_list.save(update_fields=["share_token"])
+
+
+EXPORT_COMMENT = "#"
+
+
+def entry_line(entry: RevisionEntry) -> str:
+    """``BACCARAT:T`` (the support letter), or ``PARAPLUIE 3`` when the support is not the letter's first
+    occurrence (the position, counting from 1): what :func:`add_words_bulk` reads back to the same entry."""
+    if entry.word.index(entry.support_letter) == entry.support_index:
+        return f"{entry.word}:{entry.support_letter}"
+    return f"{entry.word} {entry.support_position}"
+
+
+def read_import_file(upload: Any) -> str:
+    """The text of an uploaded list file (UTF-8, with or without a byte-order mark); ``EntryError`` in words
+    for a missing, too large or non-text file (nothing is added then)."""
+    if upload is None:
+        raise EntryError("no_file", _("Choose a text file to import (one word per line)."))
+    if upload.size > MAX_BULK_CHARS * 4:
+        raise EntryError("too_long", _("The file is too large (%(size)s bytes); at most %(max)s characters at "
+                                       "a time.") % {"size": upload.size, "max": MAX_BULK_CHARS})
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise EntryError("not_text", _("“%(name)s” is not a text file in UTF-8: export it as plain text "
+                                       "(.txt) and try again.") % {"name": upload.name}) from None
+
+
+def export_text(revision_list: RevisionList) -> str:
+    """The list as text: comment lines (``#``) naming it, then one word per line with its support."""
+    header = [f"{EXPORT_COMMENT} Tirage: {revision_list.name} ({revision_list.lexicon.name})"]
+    if revision_list.description:
+        header += [f"{EXPORT_COMMENT} {line}" for line in revision_list.description.splitlines() if line.strip()]
+    header.append(f"{EXPORT_COMMENT} " + _("One word per line: WORD:LETTER (support letter) or WORD POSITION."))
+    return "\n".join(header + [entry_line(entry) for entry in revision_list.entries.all()]) + "\n"
+
+
 # --- Words ------------------------------------------------------------------------------------------------
 
 def bad_characters_message(alphabet: Any, text: str) -> str:
@@ -225,9 +278,11 @@ class Refusal:
     word: str
     code: str
     reason: str
+    number: int = 0  # the line's number in the text (from 1, blank and comment lines counted)
 
-    def to_json(self) -> dict[str, str]:
-        return {"line": self.line, "word": self.word, "code": self.code, "reason": self.reason}
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "word": self.word, "code": self.code, "reason": self.reason,
+                "line_number": self.number}
 
 
 @dataclass
@@ -245,25 +300,27 @@ class BulkOutcome:
 def add_words_bulk(revision_list: RevisionList, text: str) -> BulkOutcome:
     """Add every valid line of a paste; refuse the others one by one (each message names its word).
 
-    Blank lines are ignored; a word already in the list (or twice in the paste) is reported as a
-    duplicate and not refused, since nothing about it is lost. A paste over the size limits is refused
+    Blank lines and comment lines (``#``, as :func:`export_text` writes) are ignored; a word already in
+    the list (or twice in the paste) is reported as a duplicate and not refused, since nothing about it
+    is lost. Each refusal carries its line's number in the text. A paste over the size limits is refused
     whole before anything is added, so the learner can split it.
     """
     if len(text) > MAX_BULK_CHARS:
         raise EntryError("too_long", _("The paste has %(n)s characters; at most %(max)s at a time.")
                          % {"n": len(text), "max": MAX_BULK_CHARS})
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), start=1)
+             if line.strip() and not line.lstrip().startswith(EXPORT_COMMENT)]
     if len(lines) > MAX_BULK_LINES:
         raise EntryError("too_long", _("The paste has %(n)s lines; at most %(max)s at a time.")
                          % {"n": len(lines), "max": MAX_BULK_LINES})
     outcome = BulkOutcome()
     present = set(revision_list.entries.values_list("word", flat=True))
-    for line in lines:
+    for number, line in lines:
         try:
             raw_word, support = parse_line(line)
             word, index = check_word(revision_list, raw_word, support)
         except EntryError as exc:
-            outcome.refused.append(Refusal(line, exc.word, exc.code, exc.message))
+            outcome.refused.append(Refusal(line, exc.word, exc.code, exc.message, number))
             continue
         if word in present:
             outcome.duplicates.append(word)

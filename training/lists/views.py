@@ -10,18 +10,20 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.http import HtmxHttpRequest
 from training.lists import selectors, services
 from training.lists.forms import BulkForm, ListForm, WordForm
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def lists(request: HttpRequest) -> HttpResponse:
+def lists(request: HtmxHttpRequest) -> HttpResponse:
     form = ListForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -42,7 +44,7 @@ def lists(request: HttpRequest) -> HttpResponse:
     }, status=400 if form.errors else 200)
 
 
-def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
+def _list_context(request: HtmxHttpRequest, revision_list, **extra) -> dict:
     context = {
         "list": revision_list,
         "entries": selectors.entries_of(revision_list),
@@ -51,6 +53,8 @@ def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
         "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
                                        "published": revision_list.published}, user=request.user, editing=True),
         "grids": selectors.grids_of_list(revision_list)[:10],
+        "share_url": (request.build_absolute_uri(reverse("training:shared-list", args=[revision_list.share_token]))
+                      if revision_list.share_token else ""),
     }
     context.update(extra)
     return context
@@ -58,14 +62,14 @@ def _list_context(request: HttpRequest, revision_list, **extra) -> dict:
 
 @login_required
 @require_GET
-def list_detail(request: HttpRequest, list_id: int) -> HttpResponse:
+def list_detail(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     revision_list = selectors.get_own_list(request.user, list_id)
     return render(request, "training/list_detail.html", _list_context(request, revision_list))
 
 
 @login_required
 @require_POST
-def list_edit(request: HttpRequest, list_id: int) -> HttpResponse:
+def list_edit(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     revision_list = selectors.get_own_list(request.user, list_id)
     form = ListForm(request.POST, user=request.user, editing=True)
     if form.is_valid():
@@ -84,7 +88,7 @@ def list_edit(request: HttpRequest, list_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def list_delete(request: HttpRequest, list_id: int) -> HttpResponse:
+def list_delete(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     revision_list = selectors.get_own_list(request.user, list_id)
     name = revision_list.name
     services.delete_list(revision_list)
@@ -92,7 +96,7 @@ def list_delete(request: HttpRequest, list_id: int) -> HttpResponse:
     return redirect("training:lists")
 
 
-def _words_response(request: HttpRequest, revision_list, *, status: int = 200, **extra) -> HttpResponse:
+def _words_response(request: HtmxHttpRequest, revision_list, *, status: int = 200, **extra) -> HttpResponse:
     """The words section (forms + table): the htmx swap target, or the whole page without htmx."""
     context = _list_context(request, revision_list, **extra)
     template = "training/_words.html" if request.htmx else "training/list_detail.html"
@@ -101,7 +105,7 @@ def _words_response(request: HttpRequest, revision_list, *, status: int = 200, *
 
 @login_required
 @require_POST
-def word_add(request: HttpRequest, list_id: int) -> HttpResponse:
+def word_add(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     revision_list = selectors.get_own_list(request.user, list_id)
     form = WordForm(request.POST)
     if form.is_valid():
@@ -119,7 +123,7 @@ def word_add(request: HttpRequest, list_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def words_bulk(request: HttpRequest, list_id: int) -> HttpResponse:
+def words_bulk(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     revision_list = selectors.get_own_list(request.user, list_id)
     form = BulkForm(request.POST)
     if not form.is_valid():
@@ -136,7 +140,7 @@ def words_bulk(request: HttpRequest, list_id: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def supports(request: HttpRequest, list_id: int) -> HttpResponse:
+def supports(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     """Support letters proposed for the word being typed (htmx partial: radio buttons with counts)."""
     revision_list = selectors.get_own_list(request.user, list_id)
     text = request.GET.get("word", "")
@@ -154,7 +158,7 @@ def supports(request: HttpRequest, list_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def word_support(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+def word_support(request: HtmxHttpRequest, list_id: int, entry_id: int) -> HttpResponse:
     entry = selectors.get_own_entry(request.user, list_id, entry_id)
     try:
         services.set_support(entry, request.POST.get("support", ""))
@@ -165,7 +169,7 @@ def word_support(request: HttpRequest, list_id: int, entry_id: int) -> HttpRespo
 
 @login_required
 @require_POST
-def word_delete(request: HttpRequest, list_id: int, entry_id: int) -> HttpResponse:
+def word_delete(request: HtmxHttpRequest, list_id: int, entry_id: int) -> HttpResponse:
     entry = selectors.get_own_entry(request.user, list_id, entry_id)
     revision_list = entry.revision_list
     word = entry.word
@@ -175,7 +179,77 @@ def word_delete(request: HttpRequest, list_id: int, entry_id: int) -> HttpRespon
 
 @login_required
 @require_POST
-def list_copy(request: HttpRequest, list_id: int) -> HttpResponse:
+def list_copy(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     copy = services.copy_list(selectors.get_published_list(list_id), request.user)
     messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
     return redirect("training:list", list_id=copy.pk)
+
+
+def _text_file(text: str, name: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:60].strip("-") or "liste"
+    response["Content-Disposition"] = f'attachment; filename="{safe}.txt"'
+    return response
+
+
+@login_required
+@require_POST
+def list_share(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
+    """Turn sharing by link on (``share=on``) or off (``share=off``: the link stops working)."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    if request.POST.get("share") == "off":
+        services.stop_sharing(revision_list)
+        messages.success(request, _("The list is no longer shared: its link no longer works."))
+    else:
+        services.share_list(revision_list)
+        messages.success(request, _("The list is shared: give its link to other learners."))
+    return redirect(f"{reverse('training:list', args=[revision_list.pk])}#share")
+
+
+@login_required
+@require_GET
+def list_export(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
+    revision_list = selectors.get_own_list(request.user, list_id)
+    return _text_file(services.export_text(revision_list), revision_list.name)
+
+
+@login_required
+@require_POST
+def list_import(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
+    """Add the words of a text file (as exported): the valid lines are added, each refused line is reported
+    with its number and put back in the paste box, so nothing of the file is lost."""
+    revision_list = selectors.get_own_list(request.user, list_id)
+    try:
+        text = services.read_import_file(request.FILES.get("file"))
+        outcome = services.add_words_bulk(revision_list, text)
+    except services.EntryError as exc:
+        return render(request, "training/list_detail.html",
+                      _list_context(request, revision_list, import_error=exc.message), status=400)
+    return render(request, "training/list_detail.html", _list_context(
+        request, revision_list, bulk=outcome, bulk_form=BulkForm(initial={"text": outcome.remaining_text})),
+        status=400 if outcome.refused else 200)
+
+
+@login_required
+@require_GET
+def shared_list(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A list shared by link: read-only for any signed-in learner, who may copy it."""
+    revision_list = selectors.get_shared_list(token)
+    return render(request, "training/shared_list.html", {
+        "list": revision_list, "entries": list(revision_list.entries.all()),
+        "own": revision_list.owner_id == request.user.pk})
+
+
+@login_required
+@require_POST
+def shared_list_copy(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    copy = services.copy_list(selectors.get_shared_list(token), request.user)
+    messages.success(request, _("“%(name)s” copied into your lists.") % {"name": copy.name})
+    return redirect("training:list", list_id=copy.pk)
+
+
+@login_required
+@require_GET
+def shared_list_export(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    revision_list = selectors.get_shared_list(token)
+    return _text_file(services.export_text(revision_list), revision_list.name)

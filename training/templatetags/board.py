@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from engine.alphabet import BLANK, get_alphabet
 from engine.scrabble.board import SIZE, Board, premium_name
 from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.entry import play_squares as engine_play_squares
 
 register = template.Library()
 
@@ -88,7 +89,7 @@ def board(rows: Any, language: str = "fr", highlight: Iterable[tuple[int, int]] 
 @register.inclusion_tag("components/_rack.html")
 def rack_tiles(rack: str, language: str = "fr", label: str = "") -> dict[str, Any]:
     alphabet = get_alphabet(language if language in ("fr", "en") else "fr")
-    tiles = []
+    tiles: list[dict[str, Any]] = []
     for ch in rack or "":
         if ch == BLANK:
             tiles.append({"letter": "", "blank": True, "value": 0})
@@ -106,7 +107,7 @@ def play_squares(play: dict[str, Any] | None) -> list[tuple[int, int]]:
     row, col, direction, word = play.get("row"), play.get("col"), play.get("dir"), play.get("word", "")
     if row is None or col is None:
         return []
-    return [(row, col + k) if direction == "H" else (row + k, col) for k in range(len(word))]
+    return engine_play_squares(row, col, str(direction), len(word))
 
 
 @register.filter

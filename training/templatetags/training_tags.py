@@ -68,3 +68,57 @@ def accuracy_chart(days: Sequence) -> SafeString:
 @register.filter
 def percent(value: float | None) -> str:
     return "–" if value is None else f"{round(100 * value)} %"
+
+
+ACTIVITY_LAYERS = (("answers", "chart__bar--answers"), ("rounds", "chart__bar--rounds"), ("quiz", "chart__bar--quiz"))
+
+
+@register.simple_tag
+def activity_chart(days: Sequence, goal: int = 0) -> SafeString:
+    """Stacked bars of each day's activity (grid answers, duplicate rounds, quiz answers: one colour each,
+    the legend next to the chart), with the daily goal as a dashed line; each bar's ``<title>`` gives the
+    day's figures in words (the dashboard also lists them in a table)."""
+    n = max(1, len(days))
+    plot_w, plot_h = WIDTH - PAD_LEFT - 4, HEIGHT - PAD_BOTTOM - PAD_TOP
+    step = plot_w / n
+    top = max([goal, *(day.total for day in days), 1])
+    scale = plot_h / top
+    bars = []
+    for k, day in enumerate(days):
+        x = PAD_LEFT + k * step + step * 0.15
+        label = date_format(day.date, "SHORT_DATE_FORMAT")
+        title = (_("%(date)s: %(answers)s grid answers, %(rounds)s duplicate rounds, %(quiz)s quiz answers")
+                 % {"date": label, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
+                 if day.total else _("%(date)s: no activity") % {"date": label})
+        y = PAD_TOP + plot_h
+        parts = []
+        for attr, css in ACTIVITY_LAYERS:
+            count = getattr(day, attr)
+            if count:
+                h = count * scale
+                y -= h
+                parts.append(format_html('<rect class="chart__bar {}" x="{}" y="{}" width="{}" height="{}"/>',
+                                         css, _n(x), _n(y), _n(step * 0.7), _n(h)))
+        bars.append(format_html('<g><title>{}</title><rect class="chart__gap" x="{}" y="{}" width="{}" height="{}" '
+                                'fill="none" pointer-events="all"/>{}</g>', title, _n(x), _n(PAD_TOP),
+                                _n(step * 0.7), _n(plot_h), SafeString("".join(parts))))
+    axis_values = sorted({0, top // 2, top}) if top > 1 else [0, 1]
+    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                            ((PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h - v * scale), _n(PAD_TOP + plot_h - v * scale),
+                              PAD_LEFT - 4, _n(PAD_TOP + plot_h - v * scale + 4), v) for v in axis_values))
+    goal_line = format_html('<line class="chart__goal" x1="{}" x2="{}" y1="{}" y2="{}"><title>{}</title></line>',
+                            PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h - goal * scale),
+                            _n(PAD_TOP + plot_h - goal * scale),
+                            _("Daily goal: %(n)s") % {"n": goal}) if goal else SafeString("")
+    first = date_format(days[0].date, "SHORT_DATE_FORMAT") if days else ""
+    last = date_format(days[-1].date, "SHORT_DATE_FORMAT") if days else ""
+    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
+                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    title = _("Activity per day over the last %(n)s days: grid answers, duplicate rounds and quiz answers") % {
+        "n": len(days)}
+    return format_html(
+        '<svg class="chart chart--activity" viewBox="0 0 {} {}" role="img" aria-labelledby="activity-chart-title" '
+        'preserveAspectRatio="xMidYMid meet"><title id="activity-chart-title">{}</title>{}{}{}{}</svg>',
+        WIDTH, HEIGHT, title, grid, SafeString("".join(bars)), goal_line, axis)

@@ -35,6 +35,11 @@ def ranking_of(lexicon: Lexicon) -> AlphagramRanking | None:
     return AlphagramRanking.objects.filter(content_hash=lexicon.content_hash, language=lexicon.language).first()
 
 
+def _existing_ranking(lexicon: Lexicon) -> AlphagramRanking:
+    """The ranking row another request has just made or claimed (it exists: rows are never deleted here)."""
+    return AlphagramRanking.objects.get(content_hash=lexicon.content_hash, language=lexicon.language)
+
+
 def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
     """The ranking of ``lexicon``'s serving version, its task started if it had none (or had failed).
 
@@ -54,12 +59,12 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
                     ranking = AlphagramRanking.objects.create(content_hash=lexicon.content_hash,
                                                               language=lexicon.language)
             except IntegrityError:  # someone else's first demand won: theirs is running
-                return ranking_of(lexicon)
+                return _existing_ranking(lexicon)
         else:
             claimed = AlphagramRanking.objects.filter(pk=ranking.pk, state=AlphagramRanking.State.FAILED).update(
                 state=AlphagramRanking.State.RUNNING, error="")
             if not claimed:
-                return ranking_of(lexicon)
+                return _existing_ranking(lexicon)
         run = start_task("wordstudy.rank", owner=user, ranking_id=ranking.pk, words_file=lexicon.words_file.name)
         AlphagramRanking.objects.filter(pk=ranking.pk).update(task_run=run)
     ranking.refresh_from_db()

@@ -8,10 +8,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.selectors import is_user
+from core.task_subjects import TaskSubject
 from lexicon.models import Lexicon
-from training.wordstudy.models import AlphagramCard, DailyChallenge, Quiz, QuizQuestion
+from training.wordstudy.models import AlphagramCard, AlphagramRanking, DailyChallenge, Quiz, QuizQuestion
 from training.wordstudy.ranking import ranking_of
 
 FSRS_STATES = {1: "learning", 2: "review", 3: "relearning"}
@@ -110,3 +112,12 @@ def own_try(user, challenge: DailyChallenge) -> Quiz | None:
 def ranking_state(lexicon: Lexicon) -> Any:
     """The ranking row of the lexicon's serving version (None before the first demand)."""
     return ranking_of(lexicon)
+
+
+def ranking_task_subject(run: Any) -> Any:
+    """The word-study ranks a shared task computes for a lexicon's word list."""
+    ranking = AlphagramRanking.objects.filter(task_run=run).first()
+    if ranking is None:
+        return None
+    names = list(Lexicon.objects.filter(content_hash=ranking.content_hash).values_list("name", flat=True)[:3])
+    return TaskSubject(_("Word-study ranks of %(lexicon)s") % {"lexicon": ", ".join(names) or "—"})

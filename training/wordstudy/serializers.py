@@ -53,7 +53,7 @@ class QuizCreatedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField(source="lexicon_id")
     kind = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
     time_limit = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
@@ -68,7 +68,7 @@ class AnswerInSerializer(serializers.Serializer):
                                               "letters, as French players answer: hooks `B·` (in front), `·S` "
                                               "(after), `BF·ETE·S` (both; `.` or `-` for `·`); 7+1 a letter "
                                               "(`A`, `+A`) for every word it makes with the rack.")
-    partial = serializers.BooleanField(required=False, default=False,
+    partial = serializers.BooleanField(required=False, default=False,  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
                                        help_text="True: more answers will follow (the question stays open "
                                                  "until every answer is found).")
 
@@ -113,7 +113,7 @@ class QuizResultSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField()
     kind = serializers.CharField()
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
     length = serializers.IntegerField(allow_null=True)
     rank_from = serializers.IntegerField(allow_null=True)

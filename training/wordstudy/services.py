@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -36,7 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card
 
-from core.selectors import get_or_404
+from core.selectors import get_or_404, not_found_message
 from engine.wordstudy import (
     KINDS,
     Question,
@@ -185,7 +186,7 @@ def _hook_question(gaddag: Any, words: list[str]) -> Question:
     return max((hook_question(gaddag, word) for word in words), key=lambda q: q.count)
 
 
-def _questions_for(gaddag: Any, kind: str, alphagrams: list[tuple[str, int | None]], *, blanks: int,
+def _questions_for(gaddag: Any, kind: str, alphagrams: Sequence[tuple[str, int | None]], *, blanks: int,
                    rng: random.Random, limit: int, index: Any = None) -> list[tuple[Question, int | None]]:
     """One question of ``kind`` per ``(alphagram, rank)`` pair (alphagrams distinct), at most ``limit``."""
     out: list[tuple[Question, int | None]] = []
@@ -336,7 +337,7 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
 
     number = _int(list_id, "list")
     if number is None or not 0 < number < 2**63:
-        raise Http404("No such list.")
+        raise Http404(not_found_message(RevisionList))
     revision_list: RevisionList = training_selectors.get_own_list(user, number)
     lexicon = revision_list.lexicon
     gaddag = _gaddag(lexicon)
@@ -414,9 +415,9 @@ def get_own_quiz(user, quiz_id: Any) -> Quiz:
     someone else's. A service, not a selector, because reading a quiz past its time finishes it."""
     try:
         if not 0 < int(quiz_id) < 2**63:
-            raise Http404("No such quiz.")
+            raise Http404(not_found_message(Quiz))
     except (TypeError, ValueError):
-        raise Http404("No such quiz.") from None
+        raise Http404(not_found_message(Quiz)) from None
     quiz = get_or_404(selectors.quizzes_of(user), quiz_id, "No such quiz.")
     if close_if_expired(quiz):
         quiz.refresh_from_db()

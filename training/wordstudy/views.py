@@ -35,7 +35,7 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
         try:
             return services.resolve_lexicon(value)
         except services.QuizError:
-            raise Http404("No such lexicon.") from None
+            raise Http404(_("No such lexicon.")) from None
     return request_lexicon(request)
 
 
@@ -220,9 +220,9 @@ def due_quiz(request: HttpRequest) -> HttpResponse:
 @require_POST
 def list_quiz(request: HttpRequest, list_id: int | None = None) -> HttpResponse:
     """A quiz on the alphagrams of one of the learner's revision lists (``list`` in the form, or in the URL)."""
-    list_id = list_id if list_id is not None else request.POST.get("list")
+    chosen = list_id if list_id is not None else request.POST.get("list")
     mode = request.POST.get("mode") or Quiz.Mode.WALL
-    quiz_request = services.QuizRequest(list_id=list_id, kind=request.POST.get("kind") or None, mode=mode,
+    quiz_request = services.QuizRequest(list_id=chosen, kind=request.POST.get("kind") or None, mode=mode,
                                         time_limit=WALL_DEFAULT_SECONDS if mode == Quiz.Mode.WALL else None)
     try:
         quiz = services.create_quiz(request.user, quiz_request)
@@ -259,7 +259,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
 def challenge_start(request: HttpRequest) -> HttpResponse:
     lexicon = _preferred_lexicon(request)
     if lexicon is None:
-        raise Http404("No lexicon.")
+        raise Http404(_("No lexicon."))
     try:
         today = services.challenge_for(lexicon, user=request.user)
         quiz = services.start_challenge(request.user, today)

@@ -13,6 +13,8 @@ See ``docs/duplicate.md`` ("Game records").
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from engine.duplicate.records import eliot_text, eliot_xml, gcg
 from engine.duplicate.records.convert import record_from_game, record_from_json
 from engine.duplicate.records.model import (
@@ -26,7 +28,17 @@ from engine.duplicate.records.model import (
 from engine.duplicate.records.replay import END_RECORD, Difference, ImportResult, import_record, replay
 
 FORMATS = ("eliot", "eliot-xml", "gcg")
-_MODULES = {"eliot": eliot_text, "eliot-xml": eliot_xml, "gcg": gcg}
+
+
+class _Format(Protocol):
+    """A format's module: a reader and a writer."""
+
+    def read(self, text: str) -> GameRecord: ...
+
+    def write(self, record: GameRecord, **options: Any) -> str: ...
+
+
+_MODULES: dict[str, _Format] = {"eliot": eliot_text, "eliot-xml": eliot_xml, "gcg": gcg}
 
 
 def detect_format(text: str) -> str | None:
@@ -65,7 +77,7 @@ def write_record(record: GameRecord, fmt: str, **options: object) -> str:
     """Write ``record`` in ``fmt``; options go to the writer (``word_count`` for ``eliot-xml``)."""
     if fmt not in _MODULES:
         raise RecordError(0, f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-    return _MODULES[fmt].write(record, **options)  # type: ignore[operator]
+    return _MODULES[fmt].write(record, **options)
 
 
 __all__ = [

@@ -31,6 +31,7 @@ whose game move is not a play.
 
 from __future__ import annotations
 
+from typing import Any
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
@@ -63,8 +64,8 @@ class _Reader:
         self.seen_root = False
         self.player_id: str | None = None
         self.player_attrs: dict[str, str] = {}
-        self.turn: dict[str, object] | None = None
-        self.turns: list[dict[str, object]] = []
+        self.turn: dict[str, Any] | None = None
+        self.turns: list[dict[str, Any]] = []  # values: a rack (text, line), a game move (dict), a line
 
     @property
     def line(self) -> int:
@@ -147,18 +148,18 @@ def read(text: str) -> GameRecord:
         game_move = turn.get("GameMove")
         if game_move is None:
             if index == len(reader.turns) - 1 and rack_item is not None:
-                value, line = rack_item  # type: ignore[misc]
+                value, line = rack_item
                 kept, drawn, _rejected = parse_rack(value, line)
                 record.final_rack, record.final_line = kept + drawn, line
                 continue
             if rack_item is None:
                 continue
-            raise RecordError(int(turn["line"]), "a turn has a rack but no game move (only the last turn may)")  # type: ignore[arg-type]
+            raise RecordError(int(turn["line"]), "a turn has a rack but no game move (only the last turn may)")
         assert isinstance(game_move, dict)
         line = int(game_move["line"])
         if rack_item is None:
             raise RecordError(line, "a turn has a game move but no <GameRack>")
-        value, rack_line = rack_item  # type: ignore[misc]
+        value, rack_line = rack_item
         kept, drawn, rejected = parse_rack(value, rack_line)
         if game_move.get("type") != "valid":
             raise RecordError(line, f"the game move is {game_move.get('type')!r}: in duplicate every turn puts a play "

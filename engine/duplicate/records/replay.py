@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate.draws import CLASSIC, JOKER, VARIANTS, full_bag
@@ -37,6 +37,7 @@ from engine.scrabble.scoring import (
     validate_placement,
     validate_play,
 )
+from engine.scrabble.scoring import Lexicon as ScoringLexicon
 
 RACK_MAX = 7
 END_RECORD = "record"
@@ -266,7 +267,12 @@ class ImportResult:
         return data
 
 
-def import_record(record: GameRecord, lexicon: MoveGenLexicon, *, lexicon_name: str | None = None,
+class RecordLexicon(MoveGenLexicon, ScoringLexicon, Protocol):
+    """What importing a record needs of a lexicon: the move generator's view and word checks
+    (:class:`engine.gaddag.Gaddag` has both)."""
+
+
+def import_record(record: GameRecord, lexicon: RecordLexicon, *, lexicon_name: str | None = None,
                   subtops: int = SUBTOPS, progress: Callable[[float, int], None] | None = None) -> ImportResult:
     """Replay ``record`` (raises :class:`RecordError` when a round does not replay), then compute Tirage's
     top of every round with ``lexicon`` and the next plays; the file's plays stay the tops of the game."""

@@ -66,6 +66,8 @@ def test_accepted_strings_are_exactly_gordons_strings(lexicon):
 def test_contains_and_iteration_equal_the_set(lexicon, probes):
     g = build_gaddag(sorted(lexicon) * 2, "fr")  # duplicates are fine
     assert list(g.iter_words()) == sorted(lexicon)
+    for longest in (0, 1, 2, 4):  # the walk stops at that length: the same words, the longer ones left out
+        assert list(g.iter_words(longest)) == sorted(w for w in lexicon if len(w) <= longest)
     assert g.word_count == len(lexicon) == len(g)
     for word in list(lexicon) + probes:
         assert g.contains(word) == (word in lexicon), word

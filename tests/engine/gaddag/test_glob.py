@@ -62,3 +62,16 @@ def test_too_broad_patterns_are_refused_not_run():
         glob(g, "*", max_steps=20)
     assert caught.value.code == "pattern_too_broad" and isinstance(caught.value, ValueError)
     assert glob(g, "*", max_steps=10_000) == oracle.glob(lexicon, "*")
+
+
+def test_an_infix_pattern_reads_only_the_words_holding_its_letters():
+    """``*ZZ*`` starts the walk at ``ZZ`` (the GADDAG read from inside the word): a budget far below
+    the lexicon's size is enough, where a walk over every word would be refused."""
+    from engine.gaddag.glob import GlobTooBroad, glob
+
+    lexicon = {a + b + c + d for a in "AEMS" for b in "AEMS" for c in "AEMS" for d in "AEMS"} | {"JAZZ", "ZZAM"}
+    g = build_gaddag(lexicon)
+    assert glob(g, "*ZZ*", max_steps=60) == ["JAZZ", "ZZAM"]
+    assert glob(g, "*Z*", max_steps=60) == ["JAZZ", "ZZAM"]
+    with pytest.raises(GlobTooBroad):
+        glob(g, "*M*", max_steps=60)

@@ -3,9 +3,14 @@ selector, reveal bookkeeping, progress reports."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 from core.models import TaskRun
+from engine.crossword.wordcache import cache_path_for
+from lexicon.selectors import gaddag_for
 from lexicon.services import import_word_list
 from puzzles.crosswords import selectors, services
 from puzzles.crosswords.models import Crossword, MissesList
@@ -51,6 +56,53 @@ def test_progress_reports_name_the_attempt(alice, lexicon):
     assert texts[-1] == "Writing the clues"
     percents = [p for p, _ in messages]
     assert percents == sorted(percents) and all(0 <= p <= 100 for p in percents)
+
+
+def test_the_first_crossword_of_a_version_says_what_loading_the_lexicon_does(alice, lexicon):
+    """The slow first step in words: scoring the words the first time for a lexicon version (the word cache
+    is then written), reading that cache in a fresh process, nothing once the process holds it."""
+    gaddag = gaddag_for(lexicon)
+    cache_path_for(gaddag.source_path).unlink(missing_ok=True)
+    services.forget_lexicons()
+
+    def loading_messages(seed: int) -> list[str]:
+        messages: list[str] = []
+
+        class Recorder:
+            def report(self, percent: float, message: str = "") -> None:
+                messages.append(message)
+
+        cw = Crossword.objects.create(owner=alice, lexicon=lexicon, size=5, style="us", seed=seed)
+        services.build_crossword(cw.pk, Recorder())
+        return [m for m in messages if m.startswith(("Reading", "Scoring"))]
+
+    assert loading_messages(4) == ["Scoring the words of fr7 by how common they are, to choose the best-known ones "
+                                   "(once per lexicon version: the next crosswords start at once)"]
+    assert loading_messages(5) == []  # this process holds it
+    services.forget_lexicons()  # as a fresh process: the cache file is there now
+    assert loading_messages(6) == ["Reading the crossword words of fr7"]
+
+
+def test_concurrent_crosswords_load_the_lexicon_once(lexicon, monkeypatch):
+    services.forget_lexicons()
+    built: list[int] = []
+    real = services.crossword_lexicon_of
+
+    def counting(gaddag):
+        built.append(1)
+        time.sleep(0.2)  # long enough for the other threads to arrive while this one loads
+        return real(gaddag)
+
+    monkeypatch.setattr(services, "crossword_lexicon_of", counting)
+    gaddag = gaddag_for(lexicon)
+    monkeypatch.setattr(services, "gaddag_for", lambda _lexicon: gaddag)  # no database in the threads
+    results: list[object] = []
+    threads = [threading.Thread(target=lambda: results.append(services.crossword_lexicon(lexicon))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert len(built) == 1 and len(results) == 3 and all(r is results[0] for r in results)
 
 
 def test_validate_request_bounds():

@@ -103,10 +103,14 @@ def test_a_few_turns_with_the_keyboard(live_server, tmp_path, django_user_model,
         page.wait_for_selector("text=L’IA a joué")
         moves = page.inner_text("#jn-moves")
         assert "L’IA" in moves and "À vous de jouer" in page.inner_text("#jn-status")
+        message = page.inner_text(".messages")
+        assert "L’IA a joué : L’IA : tirage" in message and " ms)" not in message  # its moves, no timing
         state = from_json(JarnacGame.objects.get().state)
         assert state.current == 0 and state.players[1].turns == 1
-        for letter in set(state.players[1].rack) - set(state.players[0].rack):
-            assert f'<span class="tile">{letter}</span>' not in page.content()
+        # The AI's letters are face up, under its board (a "Jarnac!" steals from them).
+        theirs = "".join(page.inner_text("#jn-their-reserve").split())
+        assert sorted(theirs) == sorted(state.players[1].rack) or (theirs == "vide" and not state.players[1].rack)
+        assert page.locator("#jn-their-reserve-title").inner_text().startswith("Le vrac de l’IA")
         page.screenshot(path=str(ARTIFACTS / f"after-ai-{width}.png"), full_page=True)
 
         # The page fits the screen: no sideways scrolling at this width.

@@ -80,10 +80,14 @@ def test_moves_refusals_and_the_ai_reply_on_the_page(web, alice, lexicon):
     assert "You: RAT → RATS (line 1)" in text
     response = web.post(f"/puzzles/jarnac/{game.pk}/move/", {"kind": "pass"}, follow=True)
     text = page_text(response)
-    assert "The AI has played" in text and "The AI:" in text and "Your turn" in text
+    assert "The AI has played: The AI:" in text and "Your turn" in text
+    assert " ms)" not in text  # no timing left in the learner's message
+    # The AI's letters are face up on the page (a "Jarnac!" steals from them), in their own block.
     state = from_json(JarnacGame.objects.get(pk=game.pk).state)
-    for letter in set(state.players[1].rack) - set(state.players[0].rack):
-        assert f'<span class="tile">{letter}</span>' not in response.content.decode()
+    html = response.content.decode()
+    theirs = html.split('id="jn-their-reserve"', 1)[1].split("</p>", 1)[0]
+    assert sorted(re.findall(r'<span class="tile">(\w)</span>', theirs)) == sorted(state.players[1].rack)
+    assert f"The AI's letters ({len(state.players[1].rack)})" in text
 
 
 def test_jarnac_form_in_the_window(web, alice, lexicon):

@@ -7,7 +7,8 @@ from types import SimpleNamespace
 import pytest
 
 from engine.alphabet import get_alphabet
-from training.duplicate.services import PlayError, _fit_blanks, normalise_play
+from engine.scrabble.entry import fit_blanks
+from training.duplicate.services import PlayError, normalise_play
 
 FRENCH = SimpleNamespace(alphabet=get_alphabet("fr"))
 EMPTY_BOARD = [""] * 225
@@ -43,4 +44,4 @@ def test_a_word_with_a_character_outside_the_alphabet_is_refused_in_words():
 ])
 def test_the_blank_goes_where_the_rack_lacks_a_letter(typed, rack, placed):
     word, coord = normalise_play(FRENCH, typed, "H8", "fr")
-    assert _fit_blanks(rack, word, EMPTY_BOARD, coord, "fr") == placed
+    assert fit_blanks(rack, word, EMPTY_BOARD, coord, "fr") == placed

@@ -101,7 +101,8 @@ def test_sign_up_list_grid_answer_top(live_server, browser_page, tmp_path, frenc
         page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-right.png"))
 
     page.goto(f"{base}/training/")
-    assert page.locator(".chart").count() == 1
+    assert page.locator(".chart").count() == 2  # activity (what the daily goal counts), accuracy
+    assert page.locator(".chart--activity .chart__bar--answers").count() == 1  # today's grid answer
     page.screenshot(path=str(ARTIFACTS / "dashboard.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the board fits, no sideways scrolling
     page.goto(first_url)

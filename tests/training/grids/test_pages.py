@@ -39,7 +39,7 @@ def test_dashboard_shows_todays_progress_against_the_daily_goal(alice_client, al
     html = alice_client.get("/training/").content.decode()
     goal = re.search(r'<p class="home-goal" id="daily-goal">(.*?)</p>', html, re.S)
     assert goal, "the dashboard shows the daily goal"
-    assert re.search(r"\b1 réponse sur 5\b", goal.group(1)), goal.group(1)  # the page is in French
+    assert re.search(r"Aujourd’hui : 1 sur 5 \(1 réponse en grille\)\.", goal.group(1)), goal.group(1)  # in French
     assert 'value="20"' in goal.group(1) and 'href="/accounts/"' in goal.group(1)
 
 

@@ -19,7 +19,9 @@ BAD_NAMES = ["Mes\x00mots", "Mes\u202emots", "Mes\x1b[31mmots", "Mes\nmots", "Me
 def test_the_api_refuses_bad_names_with_a_message(alice, small_lexicon, name):
     response = api_for(alice).post("/api/lists/", {"name": name, "lexicon": small_lexicon.pk}, format="json")
     assert response.status_code == 400
-    assert response.json()["name"]
+    # Control characters but line breaks are refused at the door (core.request_guard), naming the field;
+    # the others by the field itself.
+    assert response.json().get("name") or "name" in response.json()["detail"]
     assert not RevisionList.objects.exists()
 
 
