@@ -39,10 +39,10 @@ def start_row_task(create: Callable[[], Row], task_name: str, row_argument: str,
         with transaction.atomic():
             row = create()
             run = start_task(task_name, owner=owner, **{row_argument: row.pk}, **task_kwargs)
-            type(row).objects.filter(pk=row.pk).update(task_run=run)
+            type(row)._default_manager.filter(pk=row.pk).update(task_run=run)
     except TaskDispatchError:
         if row is not None:
-            type(row).objects.filter(pk=row.pk).delete()
+            type(row)._default_manager.filter(pk=row.pk).delete()
         raise
     row.refresh_from_db()
     return row
@@ -55,7 +55,7 @@ def mark_row(model: type[TaskRow], pk: Any, status: str, *, only_unfinished: boo
         values.setdefault("finished_at", timezone.now())
     if status == TaskRow.Status.FAILED:
         values["error"] = str(values.get("error", ""))[:ERROR_MAX_CHARS]
-    rows = model.objects.filter(pk=pk)
+    rows = model._default_manager.filter(pk=pk)
     if only_unfinished:
         rows = rows.filter(**{f"{model.STATUS_FIELD}__in": model.UNFINISHED})
     return rows.update(**values)
@@ -116,6 +116,6 @@ def fail_rows_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
     runs = list(TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"))
     for model in task_row_models():
         for run in runs:
-            model.objects.filter(task_run=run, **{f"{model.STATUS_FIELD}__in": model.UNFINISHED}).update(**{
+            model._default_manager.filter(task_run=run, **{f"{model.STATUS_FIELD}__in": model.UNFINISHED}).update(**{
                 model.STATUS_FIELD: TaskRow.Status.FAILED, "error": run.error or str(model.RUN_FAILED_WORDS),
                 "finished_at": timezone.now()})

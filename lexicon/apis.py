@@ -58,7 +58,7 @@ PAGE_SIZE = 500
 REFUSED = OpenApiResponse(description="Refused: `{\"detail\": message}` saying why; nothing changed.")
 
 
-def _problems(problems) -> dict[str, list[dict[str, Any]]]:
+def _problems(problems) -> dict[str, Any]:
     """The ``problems`` field of an upload's refusal: one entry per refused line (none when empty)."""
     if not problems:
         return {}

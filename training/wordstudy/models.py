@@ -29,7 +29,7 @@ class AlphagramRanking(TaskRow):
     STATUS_FIELD = "state"
     UNFINISHED = (State.RUNNING,)
     RUN_FAILED_WORDS = _("The alphagrams could not be ranked.")
-    status = None
+    status = None  # type: ignore[assignment]  # its status column is "state" (STATUS_FIELD)
 
     content_hash = models.CharField(_("content hash"), max_length=64)
     language = models.CharField(_("language"), max_length=8)
