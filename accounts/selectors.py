@@ -109,11 +109,12 @@ def answers_today(user: Any) -> int:
     return activity_today(user).total
 
 
-def daily_goal_status(user: Any) -> dict[str, Any]:
+def daily_goal_status(user: Any, today: DayActivity | None = None) -> dict[str, Any]:
     """``{"goal", "done", "percent", "reached", "answers", "rounds", "quiz"}`` for the home page, the
-    dashboard, the account page and the API: ``done`` sums the three kinds of activity."""
+    dashboard, the account page and the API: ``done`` sums the three kinds of activity. ``today``: today's
+    :class:`DayActivity` when the caller has it already (the last day of :func:`activity_by_day`)."""
     goal = profile_of(user).daily_goal
-    today = activity_today(user)
+    today = today if today is not None else activity_today(user)
     done = today.total
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
             "reached": done >= goal, "answers": today.answers, "rounds": today.rounds, "quiz": today.quiz}
@@ -123,10 +124,11 @@ def me_of(user) -> dict:
     """What ``GET /api/auth/me/`` shows: the user, their preferences, today's progress towards the goal (by
     kind) and the activity of the last 30 days."""
     profile = profile_of(user)
-    goal = daily_goal_status(user)
+    activity = activity_by_day(user, 30)
+    goal = daily_goal_status(user, activity[-1])
     return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
             "language": profile.language, "default_lexicon": profile.default_lexicon_id,
             "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
             "activity_today": {kind: goal[kind] for kind in ACTIVITY_KINDS},
             "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
-                         for day in activity_by_day(user, 30)]}
+                         for day in activity]}

@@ -7,6 +7,11 @@ Each app owns its URLs: pages in ``<app>/urls.py`` (included below), API routes 
 from django.conf import settings
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
+from django.utils.translation import gettext_lazy as _
+
+# The admin says whose it is ("Django administration" by default).
+admin.site.site_header = _("Tirage administration")
+admin.site.site_title = _("Tirage administration")
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("core.urls")),

@@ -136,6 +136,12 @@ def serving_version_number(lexicon: Lexicon) -> int | None:
     return LexiconVersion.objects.filter(pk=lexicon.current_version_id).values_list("number", flat=True).first()
 
 
+def version_keys(lexicon: Lexicon, version: int | None) -> dict[str, int | None]:
+    """The API keys of anything that records the version it was made with: that version (None when it was
+    made before versions were recorded) and the one in service now (a different number: published again since)."""
+    return {"lexicon_version": version, "lexicon_current_version": serving_version_number(lexicon)}
+
+
 def lexicon_versions(lexicon: Lexicon) -> QuerySet[LexiconVersion]:
     return lexicon.versions.select_related("created_by", "compile_task", "parent").order_by("-number")
 

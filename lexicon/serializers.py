@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from core.validation import MAX_NOTE_LENGTH, validate_multiline
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
+from lexicon.selectors import serving_version_number
 
 
 class LexiconSerializer(serializers.ModelSerializer):
@@ -20,6 +21,27 @@ class LexiconSerializer(serializers.ModelSerializer):
         model = Lexicon
         fields = ["id", "name", "language", "word_count", "content_hash", "imported_at", "current_version"]
         read_only_fields = fields
+
+
+class LexiconVersionSerializer(serializers.Serializer):
+    """The two keys every game, grid, crossword and quiz gives (``lexicon.selectors.version_keys``): the version
+    it was made with (null: made before versions were recorded) and the version in service now. Mix it in
+    first; it serialises a model with ``lexicon`` and ``lexicon_version``, or a dict that carries both keys."""
+
+    lexicon_version = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="The lexicon's version this was made with (null: made before versions were recorded).")
+    lexicon_current_version = serializers.SerializerMethodField(
+        help_text="The lexicon's version in service now; another number than `lexicon_version`: published again since.")
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_lexicon_current_version(self, obj) -> int | None:
+        if isinstance(obj, dict):
+            return obj.get("lexicon_current_version")
+        known = self.__dict__.setdefault("_serving_versions", {})  # one query per lexicon in a list
+        if obj.lexicon_id not in known:
+            known[obj.lexicon_id] = serving_version_number(obj.lexicon)
+        return known[obj.lexicon_id]
 
 
 @extend_schema_field({"type": "string", "enum": list(LexiconVersion.State.values)})

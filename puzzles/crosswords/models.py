@@ -40,6 +40,9 @@ class Crossword(TaskRow):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="crosswords")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the crossword was made (empty for older ones)."))
     size = models.PositiveSmallIntegerField(_("size"))
     style = models.CharField(_("style"), max_length=2, choices=Style.choices)
     seed = models.PositiveIntegerField(_("seed"), default=0)

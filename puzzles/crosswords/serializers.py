@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from core.openapi import checked_json_field
 from lexicon.models import Lexicon
+from lexicon.serializers import LexiconVersionSerializer
 from puzzles.crosswords import selectors
 from puzzles.crosswords.models import Crossword, CrosswordProgress
 
@@ -56,14 +57,14 @@ class CrosswordProgressSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CrosswordListSerializer(serializers.ModelSerializer):
+class CrosswordListSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
     lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
     task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
 
     class Meta:
         model = Crossword
         fields = ["id", "lexicon", "lexicon_name", "size", "style", "status", "task", "theme_words", "error",
-                  "created_at", "finished_at"]
+                  "created_at", "finished_at", "lexicon_version", "lexicon_current_version"]
         read_only_fields = fields
 
 

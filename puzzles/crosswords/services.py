@@ -69,7 +69,7 @@ from engine.crossword import (
 )
 from engine.crossword.wordcache import cache_path_for
 from lexicon.models import Lexicon
-from lexicon.selectors import definitions_for, gaddag_for
+from lexicon.selectors import definitions_for, gaddag_for, serving_version_number
 from puzzles.crosswords.models import (
     BLACK,
     EMPTY,
@@ -198,7 +198,7 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
     def create() -> Crossword:
         crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=size, style=style, seed=int(seed),
                                              theme_list=theme_list, theme_words=theme, pattern=list(pattern),
-                                             algorithm=algorithm)
+                                             algorithm=algorithm, lexicon_version=serving_version_number(lexicon))
         if extra_lexicons:
             crossword.extra_lexicons.set(extra_lexicons)
         return crossword

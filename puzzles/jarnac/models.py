@@ -36,6 +36,9 @@ class JarnacGame(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="jarnac_games")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the game was made (empty for older ones)."))
     level = models.CharField(_("AI level"), max_length=8, choices=Level.choices)
     seed = models.CharField(_("seed"), max_length=64)
     moves = models.JSONField(_("moves"), default=list, blank=True)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.selectors import get_or_404, is_user
 from engine.jarnac import GameState, from_json, rules
+from lexicon.selectors import version_keys
 from puzzles.jarnac.models import AI, PLAYER, JarnacGame
 
 
@@ -128,6 +129,7 @@ def game_view(game: JarnacGame, state: GameState | None = None) -> dict[str, Any
         "level": game.level,
         "lexicon": game.lexicon_id,
         "lexicon_name": game.lexicon.name,
+        **version_keys(game.lexicon, game.lexicon_version),
         "language": state.language,
         "missed": list(game.missed) if over else [],
         "review_words": list(game.review_words),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from core.openapi import checked_json_field
+from lexicon.serializers import LexiconVersionSerializer
 from puzzles.jarnac.services import KINDS, LEVELS
 
 
@@ -22,7 +23,7 @@ class JarnacGameCreateSerializer(serializers.Serializer):
                               help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")
 
 
-class JarnacGameListSerializer(serializers.Serializer):
+class JarnacGameListSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "over"])
     level = serializers.ChoiceField(choices=list(LEVELS))
@@ -87,7 +88,7 @@ class JarnacMissedSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
 
 
-class JarnacGameSerializer(serializers.Serializer):
+class JarnacGameSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "over"])
     turn = serializers.ChoiceField(choices=["you", "opponent"], allow_null=True, help_text="null once over.")

@@ -54,7 +54,7 @@ from engine.jarnac import extensions as tree_extensions
 from engine.jarnac.tree import MAX_WORD_LENGTH, MIN_WORD_LENGTH
 from lexicon import selectors as lexicon_selectors
 from lexicon.models import Lexicon
-from lexicon.selectors import gaddag_for
+from lexicon.selectors import gaddag_for, serving_version_number
 from puzzles.jarnac.models import AI, PLAYER, JarnacGame
 from training.lists import selectors as training_selectors
 from training.lists import services as training_services
@@ -210,7 +210,7 @@ def start_game(user: Any, lexicon: Any, level: Any, *, seed: str | int | None = 
     # usually started it already), so a new game answers at once even in a fresh process.
     prepare_tree(lexicon)
     return JarnacGame.objects.create(owner=user, lexicon=lexicon, level=level, seed=seed, moves=[],
-                                     state=to_json(state))
+                                     state=to_json(state), lexicon_version=serving_version_number(lexicon))
 
 
 def load_state(game: JarnacGame) -> GameState:

@@ -24,6 +24,9 @@ class FillComparison(TaskRow):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="fill_comparisons")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the comparison was made (empty for older ones)."))
     extra_lexicons = models.ManyToManyField(Lexicon, verbose_name=_("other lexicons"), blank=True, related_name="+")
     style = models.CharField(_("style"), max_length=2, choices=Crossword.Style.choices)
     pattern = models.JSONField(_("grid"), default=list)

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from engine.crossword import ALGORITHMS, GRID_FORMATS
 from lexicon.models import Lexicon
+from lexicon.serializers import LexiconVersionSerializer
 from puzzles.crosswords.models import Crossword
 from puzzles.lab.models import FillComparison
 
@@ -83,7 +84,7 @@ class ComparisonRowSerializer(serializers.Serializer):
     median_backtracks = serializers.FloatField()
 
 
-class FillComparisonSerializer(serializers.ModelSerializer):
+class FillComparisonSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
     # What PrimaryKeyRelatedField(many=True) builds, spelled out so the type is known.
     lexicons = serializers.ManyRelatedField(child_relation=serializers.PrimaryKeyRelatedField(read_only=True),
                                             source="extra_lexicons", read_only=True)
@@ -94,5 +95,5 @@ class FillComparisonSerializer(serializers.ModelSerializer):
     class Meta:
         model = FillComparison
         fields = ["id", "lexicon", "lexicons", "style", "grid", "algorithms", "seeds", "time_limit", "status",
-                  "task", "table", "error", "created_at", "finished_at"]
+                  "task", "table", "error", "created_at", "finished_at", "lexicon_version", "lexicon_current_version"]
         read_only_fields = fields

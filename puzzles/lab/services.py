@@ -40,6 +40,7 @@ from engine.crossword import (
     write_grid_file,
 )
 from lexicon.models import Lexicon
+from lexicon.selectors import serving_version_number
 from puzzles.crosswords.models import BLACK, MAX_SIZE, MIN_SIZE, Crossword
 from puzzles.crosswords.services import (
     Busy,
@@ -193,7 +194,8 @@ def start_comparison(user: Any, lexicon: Any, grid: Any, style: Any, *, algorith
 
     def create() -> FillComparison:
         comparison = FillComparison.objects.create(owner=user, lexicon=lexicon, style=style, pattern=rows,
-                                                   algorithms=chosen, seeds=seeds_int, time_limit=seconds)
+                                                   algorithms=chosen, seeds=seeds_int, time_limit=seconds,
+                                                   lexicon_version=serving_version_number(lexicon))
         comparison.extra_lexicons.set(others)
         return comparison
 

@@ -439,3 +439,10 @@ def test_a_skipped_lines_note_and_the_crossword_files_are_in_french(client, alic
         assert "Les définitions absentes" in notes_of()
         if crossword is not None:
             assert "Tirage n°" in title_of(crossword)
+
+
+def test_the_admin_is_tirages_in_french_with_the_sites_icon(admin_client):
+    html = admin_client.get("/admin/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Administration de Tirage" in html and "Django" not in html.split("<body", 1)[1].split("</header>")[0]
+    assert "| Administration de Tirage</title>" in html
+    assert 'rel="icon" href="/static/favicon.svg"' in html  # else the browser asks for /favicon.ico: a 404

@@ -19,8 +19,10 @@ pytestmark = pytest.mark.django_db
 # Path -> most queries allowed, as measured (session and user included for pages; the token and its owner's
 # language for the API). Before the learner's profile was read once per request, the published lists' words
 # cached and the progress counts gathered, the home page made 22 queries, the dashboard 25, the lists page 9
-# plus the words of every published list, /api/progress/ 11. A feature that needs more raises its budget here.
-PAGE_BUDGET = {"/": 11, "/training/": 16, "/training/lists/": 8}
+# plus the words of every published list, /api/progress/ 11. A feature that needs more raises its budget here:
+# the daily goal counting duplicate rounds and quiz answers beside grid answers (one query per kind) took the
+# home page from 11 to 13 and the dashboard from 16 to 18 (its 30 days of activity give today's too).
+PAGE_BUDGET = {"/": 13, "/training/": 18, "/training/lists/": 8}
 API_BUDGET = {"/api/lists/": 3, "/api/lists/{list}/": 5, "/api/progress/": 7, "/api/reviews/due/": 3,
               "/api/tasks/{task}/": 3}
 

@@ -27,7 +27,7 @@ from engine.duplicate import announced_rack
 from engine.duplicate.records import PlayerPlay, record_from_json, write_record
 from engine.duplicate.standings import negatif, solo_player, sous_top
 from lexicon.models import Lexicon
-from lexicon.selectors import gaddag_of_version, serving_version_number
+from lexicon.selectors import gaddag_of_version, serving_version_number, version_keys
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 
 
@@ -355,7 +355,7 @@ def game_state(game: DuplicateGame, user, share_url: str | None = None) -> dict[
         "current_round": player["current_round"] if player else None,
         "total": player["total"] if player else None,
         "percent": player["percent"] if player else None,
-        "lexicon_version": game.lexicon_version, "lexicon_current_version": current_version_number(game.lexicon),
+        **version_keys(game.lexicon, game.lexicon_version),
         "tournament": game.tournament, "source": game.source, "record_format": game.record_format,
         "record_lexicon": game.record_lexicon, "differences": len(game.differences or []),
     }

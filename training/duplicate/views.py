@@ -105,7 +105,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
 def _game_context(request: HttpRequest, game: DuplicateGame, **extra) -> dict:
     player = selectors.player_of(game, request.user)
     context = {"game": game, "player": player, "state": selectors.player_state(player),
-               "language": game.lexicon.language, "current_version": selectors.current_version_number(game.lexicon)}
+               "language": game.lexicon.language}
     context.update(extra)
     return context
 

@@ -21,6 +21,9 @@ class TrainingGrid(TaskRow):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="training_grids")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the grid was made (empty for older ones)."))
     revision_list = models.ForeignKey(RevisionList, verbose_name=_("revision list"), null=True, blank=True,
                                       on_delete=models.SET_NULL, related_name="grids")
     source = models.CharField(_("source"), max_length=8, choices=Source.choices, default=Source.LIST)

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from lexicon.models import Lexicon
+from lexicon.serializers import LexiconVersionSerializer
 from training.grids import selectors
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import RevisionList
@@ -77,7 +78,7 @@ class UnplacedSerializer(serializers.Serializer):
     params = serializers.DictField(required=False)
 
 
-class GridSerializer(serializers.ModelSerializer):
+class GridSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
     """``status`` is pending|running|done|failed; ``situations`` fill in once done. ``board`` (the final
     board, which shows every answer) is null until the learner has answered every situation
     (``finished``) or revealed the grid (``revealed``, ``POST /api/grids/{id}/reveal/``)."""
@@ -97,7 +98,7 @@ class GridSerializer(serializers.ModelSerializer):
         model = TrainingGrid
         fields = ["id", "status", "progress", "task", "source", "revision_list", "lexicon", "seed", "board",
                   "finished", "revealed", "situations", "unplaced", "stats", "error", "created_at", "finished_at",
-                  "revealed_at"]
+                  "revealed_at", "lexicon_version", "lexicon_current_version"]
         read_only_fields = fields
 
     def _situations(self, grid: TrainingGrid) -> list[Situation]:

@@ -30,6 +30,7 @@ from engine.scrabble.movegen import generate_moves
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay, validate_play
 from lexicon.models import Lexicon
+from lexicon.selectors import serving_version_number
 from training.grids import selectors
 from training.grids.cbic import run_cbic
 from training.grids.models import Answer, Situation, TopFind, TrainingGrid
@@ -85,7 +86,8 @@ def _start(user, lexicon: Lexicon, words: list[dict[str, Any]], *, source: str,
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     return start_row_task(lambda: TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list,
-                                                              source=source, seed=seed, words=words),
+                                                              source=source, seed=seed, words=words,
+                                                              lexicon_version=serving_version_number(lexicon)),
                           "training.generate_grid", "grid_id", owner=user)
 
 

@@ -31,11 +31,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     more = {}
     for extra in app_hooks("dashboard_context"):  # other modes' figures (the crosswords)
         more.update(extra(request.user))
+    activity = activity_by_day(request.user, 30)
     return render(request, "training/dashboard.html", {
         **more,
         "summary": summary,
-        "goal": daily_goal_status(request.user),
-        "activity": activity_by_day(request.user, 30),
+        "goal": daily_goal_status(request.user, activity[-1]),  # today: the last of the 30 days
+        "activity": activity,
         "lists": list_selectors.lists_of(request.user)[:20],
         "grids": selectors.grids_of(request.user)[:10],
         "due_lexicons": list_selectors.due_lexicons(request.user),

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
+from lexicon.selectors import version_keys
 from training.wordstudy import selectors, services
 from training.wordstudy.serializers import (
     AnswerInSerializer,
@@ -63,7 +64,8 @@ def quiz_result(quiz: Any) -> dict[str, Any]:
             "length": quiz.length, "rank_from": quiz.rank_from, "rank_to": quiz.rank_to, "blanks": quiz.blanks,
             "time_limit": quiz.time_limit, "created_at": quiz.created_at, "finished_at": quiz.finished_at,
             "finished": quiz.finished_at is not None, "score": selectors.score_of(quiz, questions).to_json(),
-            "questions": [question_result(q) for q in questions]}
+            "questions": [question_result(q) for q in questions],
+            **version_keys(quiz.lexicon, quiz.lexicon_version)}
     return QuizResultSerializer(data).data
 
 
@@ -153,6 +155,7 @@ def challenge_json(challenge: Any, user: Any) -> dict[str, Any]:
         "kind": challenge.kind, "questions": len(challenge.questions), "time_limit": challenge.time_limit,
         "quiz": mine.pk if mine else None, "finished": bool(mine and mine.finished_at),
         "ranking": [s.__dict__ for s in services.challenge_ranking(challenge)],
+        **version_keys(challenge.lexicon, challenge.lexicon_version),
     }).data
 
 

@@ -71,6 +71,9 @@ class DailyChallenge(models.Model):
     """The same questions for everyone using ``lexicon`` on ``day`` (stored, so a new version mid-day changes nothing)."""
 
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the challenge was made (empty for older ones)."))
     day = models.DateField(_("day"))
     content_hash = models.CharField(_("content hash"), max_length=64)
     kind = models.CharField(_("kind"), max_length=16, default="anagrams")
@@ -108,6 +111,9 @@ class Quiz(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="quizzes")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
+    lexicon_version = models.PositiveIntegerField(
+        _("lexicon version"), null=True, blank=True,
+        help_text=_("The lexicon's serving version when the quiz was made (empty for older ones)."))
     content_hash = models.CharField(_("content hash"), max_length=64)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     source = models.CharField(_("source"), max_length=10, choices=Source.choices)

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from engine.wordstudy import KINDS, Question, added_letters, hook_letters
 from engine.wordstudy.questions import HOOK_MARK
+from lexicon.serializers import LexiconVersionSerializer
 from training.wordstudy.models import Quiz
 
 MAX_RANK = 10_000_000
@@ -49,7 +50,7 @@ class QuestionSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class QuizCreatedSerializer(serializers.Serializer):
+class QuizCreatedSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField(source="lexicon_id")
     kind = serializers.CharField()
@@ -109,7 +110,7 @@ class ScoreSerializer(serializers.Serializer):
     seconds = serializers.IntegerField(allow_null=True)
 
 
-class QuizResultSerializer(serializers.Serializer):
+class QuizResultSerializer(LexiconVersionSerializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField()
     kind = serializers.CharField()
@@ -170,7 +171,7 @@ class StandingSerializer(serializers.Serializer):
     seconds = serializers.IntegerField(allow_null=True)
 
 
-class ChallengeSerializer(serializers.Serializer):
+class ChallengeSerializer(LexiconVersionSerializer):
     lexicon = serializers.IntegerField()
     lexicon_name = serializers.CharField()
     day = serializers.DateField()

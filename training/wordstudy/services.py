@@ -50,7 +50,7 @@ from engine.wordstudy import (
     validity_question,
 )
 from lexicon.models import Lexicon
-from lexicon.selectors import gaddag_of_version
+from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
 from training.lists.services import review_fsrs_card
@@ -327,6 +327,7 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
                                index=_index(lexicon, gaddag, kind, blanks))
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
+                                   lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.RANKS, mode=mode, length=length, rank_from=rank_from,
                                    rank_to=rank_to, blanks=blanks, seed=seed, time_limit=time_limit)
         return _store(quiz, questions)
@@ -363,6 +364,7 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
                                    limit=count, index=_index(lexicon, gaddag, kind, blanks))
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
+                                   lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.LIST, mode=mode, blanks=blanks, revision_list=revision_list,
                                    seed=seed, time_limit=time_limit)
         return _store(quiz, questions)
@@ -386,6 +388,7 @@ def _due_quiz(user, lexicon_value: Any, kind: str, mode: str, time_limit: int | 
         raise QuizError(_("Nothing is due for review: come back later or start a new quiz."))
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
+                                   lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.DUE, mode=mode, blanks=blanks, seed=seed, time_limit=time_limit)
         return _store(quiz, questions)
 
@@ -655,7 +658,8 @@ def challenge_for(lexicon: Lexicon, day=None, user=None) -> DailyChallenge:
     try:
         with transaction.atomic():
             return DailyChallenge.objects.create(lexicon=lexicon, day=day, content_hash=lexicon.content_hash,
-                                                 questions=questions, time_limit=CHALLENGE_TIME)
+                                                 questions=questions, time_limit=CHALLENGE_TIME,
+                                                 lexicon_version=serving_version_number(lexicon))
     except IntegrityError:  # made meanwhile by someone else's first demand: the same questions
         return DailyChallenge.objects.get(lexicon=lexicon, day=day)
 
@@ -669,7 +673,8 @@ def start_challenge(user, challenge: DailyChallenge) -> Quiz:
         with transaction.atomic():
             quiz = Quiz.objects.create(owner=user, lexicon=challenge.lexicon, content_hash=challenge.content_hash,
                                        kind=challenge.kind, source=Quiz.Source.CHALLENGE, mode=Quiz.Mode.WALL,
-                                       challenge=challenge, time_limit=challenge.time_limit)
+                                       challenge=challenge, time_limit=challenge.time_limit,
+                                       lexicon_version=challenge.lexicon_version)
             return _store(quiz, [(Question.from_json(q), q.get("rank")) for q in challenge.questions])
     except IntegrityError:
         existing = Quiz.objects.get(challenge=challenge, owner=user)

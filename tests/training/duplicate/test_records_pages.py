@@ -87,6 +87,9 @@ def test_the_game_sheet_and_exports_open_after_the_game(client, bob, game):
     for fmt in ("eliot", "eliot-xml", "gcg"):
         assert f"/api/duplicate/games/{game.pk}/export/?format={fmt}" in html
     review = client.get(f"/training/duplicate/{game.pk}/review/").content.decode()
+    # the sheet does not link to itself; the review links to it
+    assert f'href="/training/duplicate/{game.pk}/sheet/"' not in html
+    assert f'href="/training/duplicate/{game.pk}/sheet/"' in review
     assert "Négatif :" in review and "Sous-top" in review and "export/?format=eliot" in review
     ranking = client.get(f"/training/duplicate/{game.pk}/ranking/").content.decode()
     assert "Négatif" in ranking and "Solos" in ranking

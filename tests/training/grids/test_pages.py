@@ -27,6 +27,8 @@ def test_dashboard_renders_figures_and_chart(alice_client, alice, alice_list):
     grid_services.answer_situation(situation, alice, low.word, low.coord)
     html = alice_client.get("/training/").content.decode()
     assert '<svg class="chart"' in html and "BACCARAT" in html  # hardest words
+    # the hardest words scroll inside their panel on a phone instead of widening the page
+    assert '<div class="table-scroll"><table class="data-table" id="hardest-words">' in html
     assert re.search(r'id="stat-streak">1<', html) and re.search(r'id="stat-accuracy">0 %<', html)
 
 

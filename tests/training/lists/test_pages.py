@@ -51,6 +51,14 @@ def test_bulk_reshows_only_the_refused_lines(alice_client, alice_list):
     assert re.search(r"<textarea[^>]*>\s*NOPE\nDATAIS:Z</textarea>", html), html
     assert "NOPE" in html and "DATAIS" in html
     assert sorted(alice_list.entries.values_list("word", flat=True)) == ["BACCARAT", "PRIVATIF"]
+    # The words added are told as a success; only the refused lines are errors.
+    assert re.search(r'<p class="message message--success"[^>]*>\s*2 mots ajoutés', html), html
+    assert re.search(r'<ul class="refusals" role="alert">', html)
+
+
+def test_bulk_with_nothing_added_is_an_error(alice_client, alice_list):
+    html = alice_client.post(f"/training/lists/{alice_list.pk}/words/bulk/", {"text": "NOPE"}, **HTMX).content.decode()
+    assert re.search(r'<p class="message message--error" role="alert">\s*0 mot ajouté', html), html
 
 
 def test_support_suggestions_partial(alice_client, alice_list):

@@ -34,6 +34,6 @@ def recount(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("training", "0008_revisionlist_share_token")]
+    dependencies = [("training", "0009_lexicon_versions")]
 
     operations = [migrations.RunPython(recount, migrations.RunPython.noop)]
