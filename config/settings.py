@@ -46,6 +46,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 
 INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves HTTP and the WebSocket routes (live rooms) alike
     "accounts.apps.TirageAdminConfig",  # django.contrib.admin with the log-in limits
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "channels",
     # Tirage's own apps
     "core",
     "accounts",
@@ -149,6 +151,17 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tirage"}}
 
+# Live rooms' events (Django Channels): through Redis when REDIS_URL is set, so an event sent by one web
+# process reaches the sockets of every process; in this process's memory otherwise (one process only).
+if REDIS_URL:
+    # socket_timeout above the layer's 5-second blocking read: redis-py 8's default (5 s) makes that read time
+    # out and every idle socket close with 1011 (django/channels_redis#422).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                                             "capacity": 1500, "expiry": 30}}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_SERIALIZER = "json"
@@ -231,6 +244,8 @@ CELERY_BEAT_SCHEDULE = {
     "expire-stale-task-runs": {"task": "core.expire_stale_runs", "schedule": 15.0},
     # Today's duplicate game of every lexicon (idempotent: one per lexicon and day; a visit makes it otherwise).
     "duplicate-games-of-the-day": {"task": "training.make_duplicate_games_of_the_day", "schedule": 3600.0},
+    # Live rooms: overdue rounds closed on time even when no request comes (docs/rooms.md, "The close").
+    "sweep-rooms": {"task": "training.sweep_rooms", "schedule": 1.0},
 }
 
 # How core.progress.start_task dispatches: "celery" (to workers through the broker), "thread" (in this

@@ -14,6 +14,7 @@ API_MODULES: tuple[str, ...] = (
     "training.lists.urls_api",
     "training.grids.urls_api",
     "training.duplicate.urls_api",
+    "training.rooms.urls_api",
     "training.wordstudy.urls_api",
     "puzzles.crosswords.urls_api",
     "puzzles.lab.urls_api",

@@ -20,7 +20,8 @@ class TrainingConfig(AppConfig):
     # The dashboard links to lists, grids and reviews; all of it is personal, hence logged-in users only.
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
-                 NavItem("training:duplicate", _("Duplicate"), login_required=True)]
+                 NavItem("training:duplicate", _("Duplicate"), login_required=True),
+                 NavItem("training:rooms", _("Rooms"), login_required=True)]
     task_subjects = {"training.generate_grid": "training.grids.selectors.grid_task_subject",
                      "training.make_duplicate_game": "training.duplicate.selectors.duplicate_task_subject",
                      "wordstudy.rank": "training.wordstudy.selectors.ranking_task_subject"}

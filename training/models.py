@@ -25,6 +25,13 @@ from training.lists.models import (  # noqa: F401
     RevisionEntry,
     RevisionList,
 )
+from training.rooms.models import (  # noqa: F401
+    Bulletin,
+    Room,
+    RoomMember,
+    RoomResult,
+    RoomRound,
+)
 from training.wordstudy.models import (  # noqa: F401
     AlphagramCard,
     AlphagramRanking,

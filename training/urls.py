@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("training.grids.urls")),
     path("", include("training.lists.urls")),
     path("duplicate/", include("training.duplicate.urls")),
+    path("rooms/", include("training.rooms.urls")),
 ]

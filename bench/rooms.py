@@ -1,0 +1,254 @@
+"""Live rooms under load: simulated players (WebSocket clients, bulletins over HTTP) in one room, against two
+Daphne processes sharing PostgreSQL and Redis (channels-redis), all on this machine.
+
+What it measures, per round: how long ``round_open`` takes to reach every player after the host's ``start/``
+or ``next/`` (p50, p99, max), the bulletins accepted (202) against the results that carry them after the
+close (lost = accepted but missing), and how long each player's ``round_closed`` (their result) takes after
+the host's ``next/``. Targets (docs/rooms.md): round_open p99 <= 1 s, 0 bulletins lost, results <= 2 s.
+
+    .venv/bin/pip install -e '.[bench]'
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/tirage_bench REDIS_URL=redis://127.0.0.1:6379/9 \\
+        SECRET_KEY=... .venv/bin/python bench/rooms.py --players 200 --rounds 3
+
+Bounded: at most 2,000 players; only 127.0.0.1. It makes its own users (``bench-room-N``), lexicon and room
+through the services and deletes the users at the end. Players send their bulletins within ``--spread``
+seconds after the round opens; then the host closes the round (``next/``), so a round takes seconds, not
+minutes. The load generator shares the 2 cores with the servers, PostgreSQL and Redis: read the figures as
+such (the load average is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def setup(players: int) -> tuple[int, str, list[str], int, int]:
+    """Users with tokens, a lexicon, a room whose game is made; returns (room id, host token, tokens, rounds, lexicon)."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from lexicon.services import import_word_list
+    from tests.engine.duplicate.test_game import SMALL
+    from tests.support import write_words
+    from training.rooms import services
+    from training.rooms.models import Room, RoomMember
+
+    User = get_user_model()
+    Room.objects.filter(host__username__startswith="bench-room-").delete()
+    User.objects.filter(username__startswith="bench-room-").delete()
+    folder = Path(os.environ.get("TMPDIR", "/tmp")) / "bench-rooms"
+    folder.mkdir(exist_ok=True)
+    lexicon = import_word_list(write_words(folder / "small.txt", SMALL), name="bench-rooms", language="fr").lexicon
+    host = User.objects.create_user("bench-room-host")
+    users = User.objects.bulk_create([User(username=f"bench-room-{i}") for i in range(players)])
+    users = list(User.objects.filter(username__in=[u.username for u in users]))
+    tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
+    host_token = Token.objects.create(user=host).key
+    room = services.create_room(host, "Bench", lexicon, seed=2, pause_seconds=0, solo_min_players=2)
+    room.game.refresh_from_db()
+    if not room.game.is_ready:
+        raise SystemExit(f"the room's game was not made: {room.game.status} {room.game.error} (TASKS_MODE=sync?)")
+    RoomMember.objects.bulk_create([RoomMember(room=room, user=u) for u in users])
+    return room.pk, host_token, [t.key for t in tokens], room.game.round_count, lexicon.pk
+
+
+async def http_post(port: int, path: str, token: str, body: dict) -> tuple[int, dict]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    data = json.dumps(body).encode()
+    writer.write((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token {token}\r\n"
+                  f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n")
+                 .encode() + data)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    head, _sep, rest = raw.partition(b"\r\n\r\n")
+    status = int(head.split()[1])
+    try:
+        return status, json.loads(rest or b"{}")
+    except ValueError:
+        return status, {}
+
+
+class Player:
+    def __init__(self, index: int, token: str, port: int) -> None:
+        self.index, self.token, self.port = index, token, port
+        self.opened: dict[int, float] = {}
+        self.closed: dict[int, float] = {}
+        self.results: dict[int, dict] = {}
+        self.accepted: dict[int, tuple[str, str]] = {}
+        self.errors: list[str] = []
+
+
+CONNECTING = asyncio.Semaphore(50)
+"""Players join a few dozen at a time (a room fills over minutes, not in one millisecond)."""
+
+
+async def play(player: Player, room_id: int, plays: dict[int, list[tuple[str, str]]], spread: float,
+               rounds: int, ready: asyncio.Event, counter: list[int]) -> None:
+    import websockets
+
+    url = f"ws://127.0.0.1:{player.port}/ws/rooms/{room_id}/?token={player.token}"
+    try:
+        await CONNECTING.acquire()
+        try:
+            ws = await websockets.connect(url, origin="http://127.0.0.1", open_timeout=60, max_size=2**24)
+            await ws.recv()  # the state
+        finally:
+            CONNECTING.release()
+        async with ws:
+            counter[0] += 1
+            if counter[0] == counter[1]:
+                ready.set()
+            while len(player.closed) < rounds:
+                event = json.loads(await ws.recv())
+                now = time.perf_counter()
+                if event["type"] == "round_open":
+                    number = event["round"]
+                    player.opened[number] = now
+                    asyncio.get_running_loop().create_task(send(player, room_id, number, plays, spread))
+                elif event["type"] == "round_closed":
+                    player.closed[event["round"]] = now
+                    player.results[event["round"]] = event.get("my_result") or {}
+    except Exception as exc:  # counted, not hidden
+        player.errors.append(f"{type(exc).__name__}: {exc}")
+
+
+async def send(player: Player, room_id: int, number: int, plays: dict, spread: float) -> None:
+    await asyncio.sleep(random.uniform(0, spread))
+    coord, word = random.choice(plays[number])
+    status, _body = await http_post(player.port, f"/api/rooms/{room_id}/bulletin/", player.token,
+                                    {"round": number, "coord": coord, "word": word})
+    if status == 202:
+        player.accepted[number] = (coord, word)
+    else:
+        player.errors.append(f"bulletin {number}: {status}")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: list[str], ports: list[int],
+              plays: dict[int, list[tuple[str, str]]]) -> None:
+    players = [Player(i, t, ports[i % len(ports)]) for i, t in enumerate(tokens)]
+    ready = asyncio.Event()
+    counter = [0, len(players)]
+    tasks = [asyncio.create_task(play(p, room_id, plays, args.spread, args.rounds, ready, counter)) for p in players]
+    try:
+        await asyncio.wait_for(ready.wait(), timeout=120)
+    except TimeoutError:
+        print(f"only {counter[0]} of {len(players)} sockets connected")
+    host_port = ports[-1]
+    action_at: dict[int, float] = {}
+    close_at: dict[int, float] = {}
+    for number in range(1, args.rounds + 1):
+        if number == 1:
+            action_at[number] = time.perf_counter()
+            status, _ = await http_post(host_port, f"/api/rooms/{room_id}/start/", host_token, {})
+        else:
+            status = 200  # next/ of the previous round opened this one (pause 0)
+        if status != 200:
+            raise SystemExit(f"start: {status}")
+        await asyncio.sleep(args.spread + 1.0)
+        close_at[number] = time.perf_counter()
+        status, _ = await http_post(host_port, f"/api/rooms/{room_id}/next/", host_token, {})
+        if status != 200:
+            raise SystemExit(f"next: {status}")
+        if number < args.rounds:  # with no pause, next/ opens the next round (and announces it) at once
+            action_at[number + 1] = close_at[number]
+    await asyncio.wait(tasks, timeout=30)
+    print(f"{len(players)} players on {len(ports)} Daphne processes, {args.rounds} rounds, bulletins within "
+          f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f}")
+    print("round  open p50   open p99   open max   accepted  lost  result p50  result p99  result max  errors")
+    for number in range(1, args.rounds + 1):
+        opens = [p.opened[number] - action_at[number] for p in players if number in p.opened]
+        results = [p.closed[number] - close_at[number] for p in players if number in p.closed]
+        accepted = [p for p in players if number in p.accepted]
+        lost = sum(1 for p in accepted if p.results.get(number, {}).get("word") != _engine_word(p.accepted[number]))
+        print(f"{number:>5}  {pct(opens, .5):8.3f}s  {pct(opens, .99):8.3f}s  {max(opens or [0]):8.3f}s  "
+              f"{len(accepted):>8}  {lost:>4}  {pct(results, .5):9.3f}s  {pct(results, .99):9.3f}s  "
+              f"{max(results or [0]):9.3f}s  {sum(len(p.errors) for p in players)}"
+              f"  (opened {len(opens)}, results {len(results)})")
+    errors = [e for p in players for e in p.errors][:5]
+    if errors:
+        print("first errors:", errors)
+
+
+def _engine_word(sent: tuple[str, str]) -> str:
+    return sent[1]  # sent as the engine writes it (the tops' words): stored and judged as is
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--spread", type=float, default=3.0, help="bulletins within this many seconds")
+    parser.add_argument("--servers", type=int, default=2)
+    args = parser.parse_args()
+    if not 1 <= args.players <= 2000:
+        raise SystemExit("--players: 1 to 2000")
+    if not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        raise SystemExit("set DATABASE_URL (PostgreSQL, a scratch database) and REDIS_URL")
+    os.environ["TASKS_MODE"] = "sync"
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
+    room_id, host_token, tokens, round_count, _lexicon = setup(args.players)
+    args.rounds = min(args.rounds, round_count)
+    from training.duplicate.models import DuplicateRound
+    from training.rooms.models import Room
+
+    game = Room.objects.get(pk=room_id).game
+    plays = {}
+    from engine.scrabble.notation import format_coord
+
+    for rnd in DuplicateRound.objects.filter(game=game):
+        options = [rnd.top] + list(rnd.subtops[:3])
+        plays[rnd.number] = [(format_coord(m["row"], m["col"], m["dir"], "fr"), m["word"]) for m in options]
+    ports = [free_port() for _i in range(args.servers)]
+    servers = [subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
+                                 "config.asgi:application"], cwd=ROOT, env={**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0"},
+                                stdout=subprocess.DEVNULL, stderr=open(f"/tmp/bench-rooms-daphne-{port}.log", "w"))  # noqa: SIM115
+               for port in ports]
+    try:
+        for port in ports:
+            for _i in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                    break
+                except OSError:
+                    time.sleep(0.2)
+        asyncio.run(run(args, room_id, host_token, tokens, ports, plays))
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=10)
+        from django.contrib.auth import get_user_model
+
+        Room.objects.filter(host__username__startswith="bench-room-").delete()
+        get_user_model().objects.filter(username__startswith="bench-room-").delete()
+
+
+if __name__ == "__main__":
+    main()

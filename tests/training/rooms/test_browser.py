@@ -1,0 +1,108 @@
+"""A live room in real browsers, in French, served by Daphne (HTTP and WebSockets): the host starts the game,
+two players see the rack arrive over the socket and hand in bulletins (one joins with the code on the lobby
+page), the host sees the bulletins come in and closes the round, the players see their result and the
+projector view the top and the ranking. Screenshots (1280 and 390 px, the projector at 1920x1080) go to
+``artifacts/rooms/``."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+from channels.testing.live import make_application, set_database_connection
+from daphne.testing import DaphneProcess
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+from engine.scrabble.notation import format_coord
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from training.rooms import services
+
+ARTIFACTS = artifacts_dir("rooms")
+
+pytestmark = BROWSER_MARKS
+
+
+@pytest.fixture
+def daphne_url(transactional_db, settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
+    server = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+                           setup=set_database_connection)
+    server.start()
+    while not server.ready.wait(timeout=1):
+        if not server.is_alive():
+            raise RuntimeError("Daphne stopped")
+    yield f"http://localhost:{server.port.value}"
+    server.terminate()
+    server.join()
+
+
+def log_in(context, base: str, username: str):
+    page = new_page(context)
+    page.on("console", lambda m: print(username, "console:", m.text))
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "Scrabble-2026-ok")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    return page
+
+
+def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_lexicon, django_user_model):
+    host, lea, max_ = (django_user_model.objects.create_user(name, password="Scrabble-2026-ok")
+                       for name in ("arbitre", "lea", "max"))
+    room = services.create_room(host, "Club du jeudi", dup_lexicon, seed=2, pause_seconds=0, solo_min_players=2)
+    services.join(max_, room.code, "player")
+    top = room.game.rounds.get(number=1).top
+    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with launch_context(viewport={"width": 1280, "height": 1000}, locale="fr-FR") as context:
+        browser = context.browser
+        contexts = {name: browser.new_context(viewport=size, locale="fr-FR") for name, size in (
+            ("lea", {"width": 390, "height": 844}), ("max", {"width": 1280, "height": 1000}),
+            ("projector", {"width": 1920, "height": 1080}))}
+        host_page = log_in(context, daphne_url, "arbitre")
+        lea_page = log_in(contexts["lea"], daphne_url, "lea")
+        max_page = log_in(contexts["max"], daphne_url, "max")
+        projector = log_in(contexts["projector"], daphne_url, "arbitre")
+
+        lea_page.goto(f"{daphne_url}/training/rooms/")  # lea joins with the code, as read on the club's screen
+        lea_page.fill("#id_code", room.code.lower())
+        lea_page.click("#join-form button[type=submit]")
+        lea_page.wait_for_selector("#bulletin-form")
+        max_page.goto(f"{daphne_url}/training/rooms/{room.pk}/")
+        host_page.goto(f"{daphne_url}/training/rooms/{room.pk}/")
+        projector.goto(f"{daphne_url}/training/rooms/{room.pk}/projector/")
+        expect(host_page.locator("#player-count")).to_have_text("2")
+        assert "En attente du départ" in host_page.inner_text("#timer")
+
+        host_page.click("#start-button")
+        for page in (lea_page, max_page, projector):  # the rack arrives over the socket
+            page.wait_for_selector("#rack .tile")
+        assert lea_page.inner_text("#rack").replace("\n", "") == room.game.rounds.get(number=1).rack.replace("?", "?")
+        assert "Temps restant" in lea_page.inner_text("#timer")
+        lea_page.fill("#coord-input", coord)
+        lea_page.fill("#word-input", top["word"].lower())
+        lea_page.click("#bulletin-button")
+        lea_page.wait_for_selector("#bulletin-ok")
+        max_page.fill("#coord-input", "A1")
+        max_page.fill("#word-input", "zz")
+        max_page.click("#bulletin-button")
+        max_page.wait_for_selector("#bulletin-ok")  # tournament rules: nothing said before the close
+        expect(host_page.locator("#bulletin-count")).to_have_text("2", timeout=15_000)
+        lea_page.screenshot(path=str(ARTIFACTS / "player-390.png"), full_page=True)
+        max_page.screenshot(path=str(ARTIFACTS / "player-1280.png"), full_page=True)
+        projector.screenshot(path=str(ARTIFACTS / "projector-round.png"))
+        host_page.screenshot(path=str(ARTIFACTS / "host-1280.png"), full_page=True)
+
+        host_page.click("#next-button")
+        expect(lea_page.locator("#my-result")).to_contain_text("solo")
+        assert str(top["score"]) in lea_page.inner_text("#my-result")
+        expect(max_page.locator("#my-result")).to_contain_text("vaut 0")
+        expect(projector.locator("#ranking tbody tr th").first).to_have_text("lea")
+        assert top["word"].upper() in projector.inner_text("#top-line")
+        projector.screenshot(path=str(ARTIFACTS / "projector-close.png"))
+        lea_page.screenshot(path=str(ARTIFACTS / "player-390-close.png"), full_page=True)
+        for extra in contexts.values():
+            extra.close()

@@ -1,0 +1,115 @@
+"""The room's WebSocket: members only (session or ?token=), the whole state on connect, events sent after
+the services' transactions commit, each player's own result in ``round_closed``."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from rest_framework.authtoken.models import Token
+
+from config.asgi import application
+from engine.scrabble.notation import format_coord
+from training.rooms import services
+from training.rooms.models import Room
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ORIGIN = [(b"origin", b"http://localhost")]
+
+
+@pytest.fixture(autouse=True)
+def hosts(settings):
+    settings.ALLOWED_HOSTS = ["localhost"]
+
+
+def token(user) -> str:
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def socket(room_id: int, key: str) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, f"/ws/rooms/{room_id}/?token={key}", headers=ORIGIN)
+
+
+def test_members_receive_the_state_then_the_round_s_events(room, alice, bob, carol):
+    services.join(bob, room.code, "player")
+    services.join(carol, room.code, "player")
+    bob_key, carol_key = token(bob), token(carol)
+
+    async def scenario():
+        bob_ws, carol_ws = socket(room.pk, bob_key), socket(room.pk, carol_key)
+        assert (await bob_ws.connect())[0] and (await carol_ws.connect())[0]
+        first = await bob_ws.receive_json_from(timeout=5)
+        assert first["type"] == "state" and first["status"] == "waiting"
+        await carol_ws.receive_json_from(timeout=5)
+        await sync_to_async(services.start)(room, alice)
+        opened = await bob_ws.receive_json_from(timeout=5)
+        assert opened["type"] == "round_open" and opened["round"] == 1
+        assert {"cgp", "rack", "closes_at", "server_time"} <= set(opened)
+        await carol_ws.receive_json_from(timeout=5)
+        fresh = await sync_to_async(Room.objects.select_related("game", "lexicon", "host").get)(pk=room.pk)
+        top = await sync_to_async(lambda: fresh.game.rounds.get(number=1).top)()
+        await sync_to_async(services.submit_bulletin)(fresh, bob, 1, format_coord(
+            top["row"], top["col"], top["dir"], "fr"), top["word"])
+        await sync_to_async(services.next_round)(fresh, alice)
+        closed = await bob_ws.receive_json_from(timeout=5)
+        assert closed["type"] == "round_closed" and closed["top"]["word"] == top["word"]
+        assert closed["my_result"]["player"] == "bob" and closed["my_result"]["score"] == top["score"]
+        assert "results" not in closed  # everyone's results stay on the server side of the socket
+        carol_closed = await carol_ws.receive_json_from(timeout=5)
+        assert carol_closed["my_result"]["reason"] == "none"
+        ranking = await bob_ws.receive_json_from(timeout=5)
+        assert ranking["type"] == "ranking" and ranking["ranking"][0]["player"] == "bob"
+        await sync_to_async(services.pause)(fresh, alice)
+        events = [(await bob_ws.receive_json_from(timeout=5))["type"] for _i in range(1)]
+        assert events == ["paused"]
+        await bob_ws.send_json_to({"type": "ping"})
+        assert (await bob_ws.receive_json_from(timeout=5))["type"] == "pong"
+        await bob_ws.disconnect()
+        await carol_ws.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_outsiders_and_anonymous_sockets_are_refused(room, django_user_model):
+    eve = django_user_model.objects.create_user("eve", password="eve-pass-123")
+    eve_key, host_key = token(eve), token(room.host)
+
+    async def scenario():
+        for communicator in (socket(room.pk, eve_key),
+                             WebsocketCommunicator(application, f"/ws/rooms/{room.pk}/", headers=ORIGIN),
+                             WebsocketCommunicator(application, f"/ws/rooms/{room.pk}/?token=wrong", headers=ORIGIN),
+                             socket(room.pk + 999, host_key)):
+            connected, code = await communicator.connect()
+            assert not connected and code == 4404
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_the_session_cookie_opens_the_socket_too(room, client):
+    client.force_login(room.host)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+
+    async def scenario():
+        communicator = WebsocketCommunicator(application, f"/ws/rooms/{room.pk}/",
+                                             headers=[*ORIGIN, (b"cookie", cookie)])
+        connected, _code = await communicator.connect()
+        assert connected
+        state = await communicator.receive_json_from(timeout=5)
+        assert state["is_host"] and state["code"] == room.code
+        await communicator.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_page_of_another_site_cannot_open_the_socket(room):
+    key = token(room.host)
+
+    async def scenario():
+        communicator = WebsocketCommunicator(application, f"/ws/rooms/{room.pk}/?token={key}",
+                                             headers=[(b"origin", b"http://evil.example")])
+        connected, _code = await communicator.connect()
+        assert not connected
+        await communicator.disconnect()
+
+    async_to_sync(scenario)()

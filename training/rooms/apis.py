@@ -1,0 +1,203 @@
+"""REST API of live rooms (``/api/rooms/``): thin views over the services and selectors.
+
+A room is visible to its host and its members; anyone else gets a 404. Errors are ``{"detail", "code"}``:
+400 for input to fix, 403 for the host's controls asked by someone else or a spectator's bulletin, 409 once
+a round is closed or the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from lexicon.selectors import preferred_lexicon
+from training.rooms import selectors, services
+from training.rooms.serializers import (
+    ErrorSerializer,
+    RoomBulletinInSerializer,
+    RoomBulletinOutSerializer,
+    RoomCreatedSerializer,
+    RoomCreateSerializer,
+    RoomJoinInSerializer,
+    RoomJoinOutSerializer,
+    RoomRankingSerializer,
+    RoomRoundOutSerializer,
+    RoomStateSerializer,
+)
+
+BAD_INPUT = OpenApiResponse(ErrorSerializer, description="Bad input: the reason in words.")
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such room, or a room the caller is not in.")
+FORBIDDEN = OpenApiResponse(ErrorSerializer, description="Only the host may do this / spectators do not play.")
+UNAVAILABLE = OpenApiResponse(ErrorSerializer, description="The task service does not answer: the room's game "
+                                                           "could not be started; try again later.")
+CONFLICT = OpenApiResponse(ErrorSerializer, description="The round is closed, the game over or not started.")
+
+
+def _error(message: str, code: str, http: int = status.HTTP_400_BAD_REQUEST, **extra: Any) -> Response:
+    return Response({"detail": message, "code": code, **extra}, status=http)
+
+
+def _refused(exc: services.RoomError) -> Response:
+    return _error(exc.message, exc.code, exc.status)
+
+
+def _validated(serializer_class: type, data: Any) -> dict[str, Any] | Response:
+    if not isinstance(data, dict):
+        return _error(_("The body must be a JSON object."), "bad_input")
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
+        first = next(iter(fields.items()))
+        return _error(f"{first[0]}: {first[1][0]}", "bad_input", fields=fields)
+    return dict(serializer.validated_data)
+
+
+def _language(request: Request) -> str:
+    return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
+
+
+class RoomsApi(APIView):
+    """Make a room (the caller is its host and arbitre); its game is made in the background (``game``, ``task``)."""
+
+    @extend_schema(request=RoomCreateSerializer, responses={201: RoomCreatedSerializer, 400: BAD_INPUT, 503: UNAVAILABLE})
+    def post(self, request: Request) -> Response:
+        data = _validated(RoomCreateSerializer, request.data)
+        if isinstance(data, Response):
+            return data
+        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        if lexicon is None:
+            return _error(_("No lexicon is installed yet."), "bad_input")
+        try:
+            room = services.create_room(request.user, data["name"], lexicon, variant=data["variant"],
+                                        timer_seconds=data["timer_seconds"], rules=data["rules"],
+                                        pause_seconds=data["pause_seconds"], solo_bonus=data["solo_bonus"],
+                                        solo_min_players=data["solo_min_players"], seed=data.get("seed"))
+        except services.RoomError as exc:
+            return _refused(exc)
+        return Response({"id": room.pk, "code": room.code, "name": room.name, "game": room.game_id,
+                         "task": str(room.game.task_run_id) if room.game.task_run_id else None,
+                         "url": request.build_absolute_uri(reverse("training:room", args=[room.pk]))},
+                        status=status.HTTP_201_CREATED)
+
+
+class JoinApi(APIView):
+    """Join a room by its code, as a player or a spectator."""
+
+    @extend_schema(request=RoomJoinInSerializer, responses={200: RoomJoinOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
+                                                        409: CONFLICT})
+    def post(self, request: Request) -> Response:
+        data = _validated(RoomJoinInSerializer, request.data)
+        if isinstance(data, Response):
+            return data
+        try:
+            member = services.join(request.user, data["code"], data["role"])
+        except services.RoomError as exc:
+            return _refused(exc)
+        return Response({"room": member.room_id, "role": member.role})
+
+
+class StateApi(APIView):
+    """Everything the socket says, by polling: the round, its rack and board once open, the server's clock, the
+    caller's bulletin, the last result, the ranking. Reading it also closes an overdue round."""
+
+    @extend_schema(responses={200: RoomStateSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, room_id: int) -> Response:
+        room = services.advance(selectors.get_room(request.user, room_id))
+        return Response(selectors.state(room, request.user))
+
+
+def _control(action: str):  # noqa: ANN202
+    def post(self: APIView, request: Request, room_id: int) -> Response:
+        room = selectors.get_room(request.user, room_id)
+        try:
+            room = getattr(services, action)(room, request.user)
+        except services.RoomError as exc:
+            return _refused(exc)
+        return Response(selectors.state(room, request.user))
+
+    post.__doc__ = f"Host only: {action.replace('_', ' ')}."
+    return extend_schema(request=None, responses={200: RoomStateSerializer, 403: FORBIDDEN, 404: NOT_FOUND,
+                                                  409: CONFLICT})(post)
+
+
+class StartApi(APIView):
+    """Host only: open round 1 (the game must be made)."""
+
+    post = _control("start")
+
+
+class PauseApi(APIView):
+    """Host only: stop the clock."""
+
+    post = _control("pause")
+
+
+class ResumeApi(APIView):
+    """Host only: start the clock again (the deadline moves by the pause)."""
+
+    post = _control("resume")
+
+
+class NextApi(APIView):
+    """Host only: close the current round now (bulletins judged), the next opens after the pause."""
+
+    post = _control("next_round")
+
+
+class FinishApi(APIView):
+    """Host only: end the game (an open round is judged first)."""
+
+    post = _control("finish")
+
+
+class BulletinApi(APIView):
+    """Hand in (or replace) a bulletin of the current round: 202 under tournament rules (nothing said before
+    the close; the last one received counts); under training rules it is judged at once (400 with the reason)."""
+
+    @extend_schema(request=RoomBulletinInSerializer, responses={202: RoomBulletinOutSerializer, 400: BAD_INPUT,
+                                                            403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
+    def post(self, request: Request, room_id: int) -> Response:
+        room = selectors.get_room(request.user, room_id)
+        data = _validated(RoomBulletinInSerializer, request.data)
+        if isinstance(data, Response):
+            return data
+        try:
+            outcome = services.submit_bulletin(room, request.user, data["round"], data["coord"], data["word"],
+                                               style=data["style"])
+        except services.RoomError as exc:
+            return _refused(exc)
+        body: dict[str, Any] = {"round": outcome.round, "received_at": outcome.received_at}
+        if outcome.score is not None:
+            body["score"] = outcome.score
+        return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+class RoundApi(APIView):
+    """A closed round: the top, the next plays and every player's judged play (409 before the close)."""
+
+    @extend_schema(responses={200: RoomRoundOutSerializer, 404: NOT_FOUND, 409: CONFLICT})
+    def get(self, request: Request, room_id: int, number: int) -> Response:
+        room = services.advance(selectors.get_room(request.user, room_id))
+        rnd = selectors.round_of(room, number)
+        if rnd is None:
+            return _error(_("Round %(n)s has not been played in this room.") % {"n": number}, "not_found",
+                          status.HTTP_404_NOT_FOUND)
+        if rnd.closed_at is None:
+            return _error(_("Round %(n)s is not closed yet.") % {"n": number}, "not_closed", status.HTTP_409_CONFLICT)
+        return Response(selectors.round_results(room, rnd))
+
+
+class RankingApi(APIView):
+    """The live ranking: total (solo bonuses included), négatif, % of the tops, solos."""
+
+    @extend_schema(responses={200: RoomRankingSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, room_id: int) -> Response:
+        room = services.advance(selectors.get_room(request.user, room_id))
+        return Response({"room": room.pk, "ranking": selectors.ranking(room)})

@@ -1,0 +1,62 @@
+"""The room's WebSocket (``/ws/rooms/{id}/``): joins the room's group and relays its events as JSON.
+
+Only the host and the members may connect (anyone else is closed with code 4404, as the API's 404). On
+connect the socket sends the room's whole state (``{"type": "state", ...}``, as ``GET state/`` gives it), so
+a client that reconnects misses nothing. ``round_closed`` carries the caller's own result (``my_result``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async  # type: ignore[import-untyped]
+from channels.generic.websocket import AsyncJsonWebsocketConsumer  # type: ignore[import-untyped]
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404
+from django.utils import timezone
+
+from training.rooms import events, selectors, services
+
+
+class RoomConsumer(AsyncJsonWebsocketConsumer):
+    room_id: int = 0
+    username: str = ""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        try:
+            self.room_id = int(self.scope["url_route"]["kwargs"]["room_id"])
+            state = await self._state(user)
+        except (Http404, ValueError):
+            await self.close(code=4404)
+            return
+        self.username = user.get_username()
+        await self.channel_layer.group_add(events.group_name(self.room_id), self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "state", **state})
+
+    @database_sync_to_async
+    def _state(self, user: Any) -> dict[str, Any]:
+        room = services.advance(selectors.get_room(user, self.room_id))
+        return selectors.state(room, user)
+
+    async def disconnect(self, code: int) -> None:
+        if self.room_id:
+            await self.channel_layer.group_discard(events.group_name(self.room_id), self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        """Clients act over HTTP; a ``{"type": "ping"}`` is answered with the server's time (clock skew)."""
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong", "server_time": timezone.now()})
+
+    async def room_event(self, message: dict[str, Any]) -> None:
+        event = dict(message["event"])
+        if event.get("type") == "round_closed":
+            results = event.pop("results", {}) or {}
+            event["my_result"] = results.get(self.username)
+        await self.send_json(event)
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json.dumps(content, cls=DjangoJSONEncoder)

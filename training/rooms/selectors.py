@@ -1,0 +1,155 @@
+"""Room reads: who may see a room (its host and its members; anyone else gets a 404), its state as the API
+and the socket say it, a closed round's results, the live ranking."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.http import Http404
+from django.utils import timezone
+
+from core.selectors import get_or_404, is_user
+from engine.duplicate.standings import rank_players
+from training.rooms.models import Bulletin, Room, RoomMember, RoomResult, RoomRound
+
+
+def get_room(user: Any, room_id: Any) -> Room:
+    """The room if ``user`` is its host or a member, else 404 (ids are not revealed)."""
+    room = get_or_404(Room.objects.select_related("game", "lexicon", "host"), room_id, "No such room.")
+    if not can_see(room, user):
+        raise Http404("No such room.")
+    return room
+
+
+def can_see(room: Room, user: Any) -> bool:
+    if not is_user(user):
+        return False
+    return room.host_id == user.pk or RoomMember.objects.filter(room=room, user=user).exists()
+
+
+def room_by_code(code: Any) -> Room | None:
+    text = str(code or "").strip().upper()[:12]
+    return Room.objects.select_related("game", "lexicon", "host").filter(code=text).first() if text else None
+
+
+def member_of(room: Room, user: Any) -> RoomMember | None:
+    if not is_user(user):
+        return None
+    return RoomMember.objects.filter(room=room, user=user).first()
+
+
+def my_rooms(user: Any) -> list[Room]:
+    if not is_user(user):
+        return []
+    hosted = list(Room.objects.filter(host=user)[:20])
+    joined = list(Room.objects.filter(members__user=user).exclude(host=user)[:20])
+    return hosted + joined
+
+
+def round_of(room: Room, number: int) -> RoomRound | None:
+    return RoomRound.objects.filter(room=room, number=number).first()
+
+
+def is_open(room: Room, rnd: RoomRound | None, now: dt.datetime) -> bool:
+    """Whether bulletins may be handed in now: opened, not closed (the pause stops the clock)."""
+    if rnd is None or rnd.closed_at is not None or room.status not in (Room.Status.PLAYING, Room.Status.PAUSED):
+        return False
+    if room.status == Room.Status.PAUSED and room.paused_at is not None:
+        return rnd.opens_at <= room.paused_at
+    return rnd.opens_at <= now
+
+
+def counts(room: Room) -> dict[str, int]:
+    players = RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).count()
+    spectators = RoomMember.objects.filter(room=room, role=RoomMember.Role.SPECTATOR).count()
+    return {"players": players, "spectators": spectators}
+
+
+def tops_total(room: Room) -> int:
+    closed = RoomRound.objects.filter(room=room, closed_at__isnull=False).values_list("number", flat=True)
+    return sum(int(r.top["score"]) for r in room.game.rounds.filter(number__in=list(closed)))
+
+
+def ranking(room: Room) -> list[dict[str, Any]]:
+    """Every player ranked by total (solo bonuses included): rank, négatif, % of the tops, solos."""
+    members = list(RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).select_related("user"))
+    solos: dict[int, int] = {}
+    for member_id in RoomResult.objects.filter(round__room=room, solo=True).values_list("member_id", flat=True):
+        solos[member_id] = solos.get(member_id, 0) + 1
+    by_name = {m.user.get_username(): m for m in members}
+    lines = rank_players({name: m.total for name, m in by_name.items()}, tops_total(room))
+    return [{"rank": s.rank, "player": s.player, "total": s.total, "negatif": s.negatif,
+             "percent": round(s.percent, 1), "solos": solos.get(by_name[s.player].pk, 0)} for s in lines]
+
+
+def result_json(result: RoomResult) -> dict[str, Any]:
+    return {"player": result.member.user.get_username(), "coord": result.coord, "word": result.word,
+            "score": result.score, "bonus": result.bonus, "valid": result.valid, "reason": result.reason,
+            "solo": result.solo}
+
+
+def round_results(room: Room, rnd: RoomRound) -> dict[str, Any]:
+    """A closed round: the top, the next plays, every player's judged play."""
+    made = room.game.rounds.get(number=rnd.number)
+    results = RoomResult.objects.filter(round=rnd).select_related("member__user").order_by("-score", "member_id")
+    return {"round": rnd.number, "rack": made.rack, "top": made.top, "subtops": made.subtops,
+            "results": [result_json(r) for r in results]}
+
+
+def my_result(rnd: RoomRound, member: RoomMember | None) -> dict[str, Any] | None:
+    if member is None:
+        return None
+    result = RoomResult.objects.filter(round=rnd, member=member).select_related("member__user").first()
+    return result_json(result) if result is not None else None
+
+
+def bulletin_json(bulletin: Bulletin | None) -> dict[str, Any] | None:
+    if bulletin is None:
+        return None
+    return {"round": bulletin.round.number, "coord": bulletin.coord, "word": bulletin.word,
+            "received_at": bulletin.received_at}
+
+
+def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, Any]:
+    """Everything a client needs to (re)build its page: what the socket said, readable by polling too."""
+    now = now or timezone.now()
+    member = member_of(room, user)
+    rnd = round_of(room, room.round_number) if room.round_number else None
+    shown = rnd is not None and (rnd.closed_at is not None or rnd.opens_at <= (room.paused_at or now)) \
+        and room.status != Room.Status.WAITING
+    made = room.game.rounds.get(number=rnd.number) if shown and rnd is not None else None
+    last = (RoomRound.objects.filter(room=room, closed_at__isnull=False).order_by("-number").first()
+            if room.round_number else None)
+    mine = None
+    if rnd is not None and member is not None:
+        mine = bulletin_json(Bulletin.objects.filter(round=rnd, member=member).select_related("round").first())
+    last_result = None
+    if last is not None:
+        made_last = room.game.rounds.get(number=last.number)
+        last_result = {"round": last.number, "top": made_last.top, "my_result": my_result(last, member)}
+    return {
+        "id": room.pk, "name": room.name, "code": room.code, "rules": room.rules, "status": room.status,
+        "host": room.host.get_username(), "is_host": is_user(user) and room.host_id == user.pk,
+        "role": member.role if member else None, "timer_seconds": room.timer_seconds,
+        "pause_seconds": room.pause_seconds, "round_count": room.game.round_count, "game": room.game_id,
+        "game_status": room.game.status,
+        "round": rnd.number if rnd else None,
+        "cgp": made.cgp if made else None, "rack": made.rack if made else None,
+        "board": board_before(room, rnd.number) if made and rnd is not None else None,
+        "opens_at": rnd.opens_at if rnd else None, "closes_at": rnd.closes_at if rnd else None,
+        "closed": bool(rnd and rnd.closed_at), "paused_at": room.paused_at,
+        "server_time": now,
+        **counts(room),
+        "bulletins": Bulletin.objects.filter(round=rnd).count() if rnd else 0,
+        "my_bulletin": mine,
+        "last_result": last_result,
+        "ranking": ranking(room),
+    }
+
+
+def board_before(room: Room, number: int) -> list[str]:
+    if number <= 1:
+        return ["." * 15] * 15
+    previous = room.game.rounds.filter(number=number - 1).values_list("board_after", flat=True).first()
+    return previous or ["." * 15] * 15
