@@ -13,7 +13,7 @@ from django.utils import timezone
 from training.lists import services
 from training.lists.models import ReviewCard, ReviewLog
 
-recount_migration = importlib.import_module("training.migrations.0010_review_card_lapses_as_fsrs")
+recount_migration = importlib.import_module("training.migrations.0011_review_card_lapses_as_fsrs")
 
 
 @pytest.fixture

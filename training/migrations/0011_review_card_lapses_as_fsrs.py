@@ -34,6 +34,6 @@ def recount(apps, schema_editor) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("training", "0009_lexicon_versions")]
+    dependencies = [("training", "0010_rooms")]
 
     operations = [migrations.RunPython(recount, migrations.RunPython.noop)]
