@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from accounts import login_limits, selectors
 from accounts.serializers import ProfileSerializer, RegisteredSerializer, RegisterSerializer
 from accounts.services import ProfileError, create_learner, update_profile
+from core.api_errors import error_response
 from core.parsers import SafeJSONParser
 from core.throttling import DegradingAnonRateThrottle
 
@@ -70,8 +71,8 @@ class TokenApi(ObtainAuthToken):
         username = username if isinstance(username, str) else ""
         refusal = login_limits.refusal(request, username)
         if refusal is not None:
-            return Response({"detail": refusal.message}, status=status.HTTP_429_TOO_MANY_REQUESTS,
-                            headers={"Retry-After": str(refusal.retry_after)})
+            return error_response(refusal.message, status.HTTP_429_TOO_MANY_REQUESTS,
+                                  headers={"Retry-After": str(refusal.retry_after)})
         serializer = self.get_serializer(data=data)
         if not serializer.is_valid():
             login_limits.record_failure(request, username)

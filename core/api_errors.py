@@ -1,5 +1,8 @@
 """Errors of the REST API always answer JSON ``{"detail": "..."}``, whatever raised them.
 
+Every API builds its error answers with :func:`error_response`: ``{"detail": message}``, then ``code`` (a
+stable key for programs) when given, then any fields of its own (``word``, ``line``, ``task``...).
+
 DRF turns its own exceptions into JSON, but three kinds of bad input escaped it and came back as
 Django's HTML pages (or as a 500):
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
@@ -64,6 +68,17 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, SuspiciousOperation):
         return Response({"detail": _("Bad request.")}, status=status.HTTP_400_BAD_REQUEST)
     return drf_exception_handler(exc, context)
+
+
+def error_response(message: str, http: int = status.HTTP_400_BAD_REQUEST, *, code: str | None = None,
+                   headers: dict[str, str] | None = None, **fields: Any) -> Response:
+    """The API's error answer: ``{"detail": message, "code": code, **fields}`` (``code`` only when given) with
+    HTTP status ``http`` (400 unless told)."""
+    body: dict[str, Any] = {"detail": message}
+    if code:
+        body["code"] = code
+    body.update(fields)
+    return Response(body, status=http, headers=headers)
 
 
 def is_api_request(request: HttpRequest) -> bool:

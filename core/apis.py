@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,11 +11,6 @@ from core.selectors import get_visible_task_run, recent_task_runs
 from core.serializers import TaskRunSerializer
 
 RECENT_LIMIT = 50
-
-
-def detail_response(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    """The API's error body, ``{"detail": message}``, with status ``code`` (400 unless told)."""
-    return Response({"detail": message}, status=code)
 
 
 class TaskRunListApi(APIView):

@@ -10,3 +10,7 @@ class CoreConfig(AppConfig):
     def ready(self) -> None:
         # Django's registry is ready only now: the app's tasks (started by name, core.progress.start_task).
         from core import tasks  # noqa: F401
+        from core.progress import task_runs_failed
+        from core.task_rows import fail_rows_of_runs
+
+        task_runs_failed.connect(fail_rows_of_runs, dispatch_uid="core.fail_rows_of_runs")

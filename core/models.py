@@ -87,3 +87,40 @@ class TaskRun(models.Model):
         if self.owner_id is None:
             return bool(user.is_staff or self.kind in SHARED_TASK_KINDS)
         return bool(user.is_staff or self.owner_id == user.pk)
+
+
+class TaskRow(models.Model):
+    """A row a background task fills (a grid, a crossword, a lab comparison, a duplicate game, a ranking).
+
+    Its life: ``pending`` (created, task sent) → ``running`` → ``done`` | ``failed`` (``error`` says why in
+    words). ``task_run`` is the :class:`TaskRun` that reports progress. Started with
+    :func:`core.task_rows.start_row_task`; a task body fails it with :func:`core.task_rows.failing_in_words`;
+    a run failed outside the task (found stale, never dispatched) fails its rows through
+    :func:`core.task_rows.fail_rows_of_runs`, for every concrete subclass.
+
+    ``STATUS_FIELD`` names the status column (a subclass may keep an older name); ``UNFINISHED`` its
+    values while the task may still write; ``RUN_FAILED_WORDS`` the error shown when the run failed with none.
+    """
+
+    Status = TaskRun.State  # a row follows its run: the same four states
+
+    STATUS_FIELD = "status"
+    UNFINISHED: tuple[str, ...] = (Status.PENDING, Status.RUNNING)
+    RUN_FAILED_WORDS = _("The task failed.")
+
+    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
+                                 on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    error = models.TextField(_("error"), blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def task_status(self) -> str:
+        return getattr(self, self.STATUS_FIELD)
+
+    @property
+    def is_unfinished(self) -> bool:
+        return self.task_status in self.UNFINISHED

@@ -9,7 +9,7 @@ Errors are ``400 {"detail": ..., "problems": [{"line", "text", "reason"}]}``; an
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
 from django.core.files.uploadhandler import FileUploadHandler
 from django.http import Http404
@@ -23,6 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import error_response
 from core.engine_messages import problem_reason
 from core.parsers import CheckedMultiPartParser
 from core.validation import parse_query_integer
@@ -57,11 +58,11 @@ PAGE_SIZE = 500
 REFUSED = OpenApiResponse(description="Refused: `{\"detail\": message}` saying why; nothing changed.")
 
 
-def _error(message: str, problems=None, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    body: dict = {"detail": message}
-    if problems:
-        body["problems"] = [{"line": p.line, "text": p.text, "reason": problem_reason(p)} for p in problems]
-    return Response(body, status=code)
+def _problems(problems) -> dict[str, Any]:
+    """The ``problems`` field of an upload's refusal: one entry per refused line (none when empty)."""
+    if not problems:
+        return {}
+    return {"problems": [{"line": p.line, "text": p.text, "reason": problem_reason(p)} for p in problems]}
 
 
 def _page(request: Request) -> int:
@@ -101,10 +102,10 @@ class PublicLookup(LexiconMixin, APIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, selectors.LookupInputError):
-            return _error(str(exc))
+            return error_response(str(exc))
         if isinstance(exc, selectors.CompiledLexiconError):
-            return _error(_("The lexicon is not available right now; try again in a moment."),
-                          code=status.HTTP_503_SERVICE_UNAVAILABLE)
+            return error_response(_("The lexicon is not available right now; try again in a moment."),
+                                  status.HTTP_503_SERVICE_UNAVAILABLE)
         return super().handle_exception(exc)
 
 
@@ -126,9 +127,8 @@ class UploadLimitMixin(APIView):
             length = 0
         # Content-Length first: refused before the body is read at all.
         if length > limit + 64 * 1024 or (request.data is not None and self.upload_limit.exceeded):
-            return _error(_("The upload is too large; the limit is %(limit)d MB. Nothing was saved.")
-                          % {"limit": limit // (1024 * 1024)},
-                          code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+            return error_response(_("The upload is too large; the limit is %(limit)d MB. Nothing was saved.")
+                          % {"limit": limit // (1024 * 1024)}, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         return None
 
 
@@ -137,7 +137,7 @@ class StaffApi(LexiconMixin, APIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, services.CurationError):
-            return _error(exc.message, exc.problems)
+            return error_response(exc.message, **_problems(exc.problems))
         return super().handle_exception(exc)
 
 
@@ -198,7 +198,7 @@ class AnagramsApi(PublicLookup):
         try:
             min_length = int(raw_min) if raw_min is not None else None
         except ValueError:
-            return _error(_("min_length must be a whole number."))
+            return error_response(_("min_length must be a whole number."))
         result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
         body = {"lexicon": lexicon.pk, "version": self.serving(lexicon), "query": result.query, "count": result.total,
                 "truncated": result.truncated, "words": result.words, "tiles": result.tiles or [],
@@ -250,10 +250,10 @@ class NewWordsApi(PublicLookup):
         try:
             number = int(raw) if raw else None
         except ValueError:
-            return _error("version must be a whole number.")
+            return error_response("version must be a whole number.")
         version, words = selectors.new_words(lexicon, number)
         if version is None:
-            return _error("No such version.", code=status.HTTP_404_NOT_FOUND)
+            return error_response("No such version.", status.HTTP_404_NOT_FOUND)
         page = _page(request)
         shown, pages = _slice(words, page)
         body = {"lexicon": lexicon.pk, "version": version.number,
@@ -271,9 +271,9 @@ class DefinitionsApi(PublicLookup):
         lexicon = self.get_lexicon(lexicon_id)
         words = [w.strip() for w in request.query_params.get("words", "").split(",") if w.strip()]
         if not words:
-            return _error("Give at least one word.")
+            return error_response("Give at least one word.")
         if len(words) > 500:
-            return _error("At most 500 words at a time.")
+            return error_response("At most 500 words at a time.")
         found = selectors.definitions_for(lexicon, words)
         data = [{"word": w, "text": t} for w, t in found.items()]
         return Response(data)
@@ -305,7 +305,7 @@ class VersionListApi(UploadLimitMixin, StaffApi):
             outcome = services.upload_version(lexicon, data["file"], user=request.user, note=data["note"],
                                               skip_invalid=data["skip_invalid"], mode=data["mode"])
         except services.CurationError as exc:
-            return _error(exc.message, exc.problems)
+            return error_response(exc.message, **_problems(exc.problems))
         body = {"version": outcome.version, "skipped": [str(p) for p in outcome.skipped],
                 "duplicates": outcome.duplicates}
         return Response(UploadResultSerializer(body).data, status=status.HTTP_201_CREATED)
@@ -344,7 +344,7 @@ class VersionDiffApi(StaffApi):
             try:
                 base = self.get_version(lexicon, int(request.query_params["base"]))
             except ValueError:
-                return _error("base must be a version number.")
+                return error_response("base must be a version number.")
         diff = selectors.version_diff(version, base)
         page = _page(request)
         added, pages_added = _slice(diff.added, page)

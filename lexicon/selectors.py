@@ -117,7 +117,7 @@ def site_lexicon(language: str = "fr") -> Lexicon | None:
 
 def request_lexicon(request: Any) -> Lexicon | None:
     """:func:`preferred_lexicon` for a request: its user, in the language of the page."""
-    return preferred_lexicon(request.user, getattr(request, "LANGUAGE_CODE", "fr")[:2])
+    return preferred_lexicon(request.user, (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2])
 
 
 def lexicon_words(lexicon: Lexicon) -> list[str]:

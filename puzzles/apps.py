@@ -20,11 +20,6 @@ class PuzzlesConfig(AppConfig):
                      "puzzles.compare_algorithms": "puzzles.lab.selectors.comparison_task_subject"}
 
     def ready(self) -> None:
-        # Django's registry is ready only now: the tasks (services start them by name) and the receivers.
-        from core.progress import task_runs_failed
+        # Django's registry is ready only now: the tasks (services start them by name). Rows whose run fails
+        # outside their task follow it through core (core.task_rows.fail_rows_of_runs).
         from puzzles import tasks  # noqa: F401 (registers every mode's tasks)
-        from puzzles.crosswords.services import fail_crosswords_of_runs
-        from puzzles.lab.services import fail_comparisons_of_runs
-
-        task_runs_failed.connect(fail_crosswords_of_runs, dispatch_uid="puzzles.fail_crosswords_of_runs")
-        task_runs_failed.connect(fail_comparisons_of_runs, dispatch_uid="puzzles.fail_comparisons_of_runs")

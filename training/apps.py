@@ -28,16 +28,12 @@ class TrainingConfig(AppConfig):
 
     def ready(self) -> None:
         # Django's registry is ready only now, so the app's modules load here: the tasks (services start them
-        # by name) and the receivers of the signals below.
+        # by name) and the receiver below. Rows whose run fails outside their task
+        # follow it through core (core.task_rows.fail_rows_of_runs).
         from django.db.models.signals import post_save
 
-        from core.progress import task_runs_failed
         from lexicon.models import Lexicon
         from training import tasks  # noqa: F401 (registers every mode's tasks)
-        from training.duplicate.services import fail_games_of_runs
-        from training.grids.services import fail_grids_of_runs
         from training.wordstudy.ranking import rank_on_publish
 
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
-        task_runs_failed.connect(fail_grids_of_runs, dispatch_uid="training.fail_grids_of_runs")
-        task_runs_failed.connect(fail_games_of_runs, dispatch_uid="training.duplicate.fail_games_of_runs")

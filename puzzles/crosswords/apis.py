@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.apis import detail_response
+from core.api_errors import error_response
 from puzzles.crosswords import exporters, selectors, services
 from puzzles.crosswords.serializers import (
     CheckInSerializer,
@@ -61,9 +61,9 @@ class CrosswordsApi(APIView):
             crossword = services.start_crossword(request.user, data["lexicon"], data["size"], data["style"],
                                                  theme_list=theme_list, seed=data.get("seed"))
         except services.Busy as exc:
-            return detail_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
+            return error_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
         except services.CrosswordInputError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response({"crossword": crossword.pk, "task": crossword.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -94,9 +94,9 @@ class EntriesApi(APIView):
         try:
             progress = services.save_entries(crossword, request.user, data["entries"], data.get("seconds"))
         except services.NotReady as exc:
-            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.EntriesError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(CrosswordProgressSerializer(progress).data)
 
 
@@ -114,9 +114,9 @@ class CheckApi(APIView):
                                      col=data.get("col"), slot=data.get("slot"), reveal=data["reveal"],
                                      entries=data.get("entries"), seconds=data.get("seconds"))
         except services.NotReady as exc:
-            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.EntriesError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(CheckOutSerializer({
             "scope": outcome.scope, "reveal": outcome.reveal, "right": outcome.right, "wrong": outcome.wrong,
             "empty": outcome.empty, "cells": outcome.cells, "solved": outcome.progress.is_solved,
@@ -153,12 +153,12 @@ class ExportApi(APIView):
         crossword = selectors.get_own_crossword(request.user, crossword_id)
         fmt = request.query_params.get("format", "")
         if fmt not in EXPORT_FORMATS:
-            return detail_response(_("Unknown export format “%(format)s”: choose ipuz or puz.") % {"format": fmt})
+            return error_response(_("Unknown export format “%(format)s”: choose ipuz or puz.") % {"format": fmt})
         solution = request.query_params.get("solution", "1")
         if solution not in ("0", "1"):
-            return detail_response(_("solution must be 1 (include the answers) or 0 (leave them out)."))
+            return error_response(_("solution must be 1 (include the answers) or 0 (leave them out)."))
         if not crossword.is_ready:
-            return detail_response(_("The crossword is not ready: there is nothing to export yet."), status.HTTP_409_CONFLICT)
+            return error_response(_("The crossword is not ready: there is nothing to export yet."), status.HTTP_409_CONFLICT)
         progress = selectors.progress_of(crossword, request.user)
         entries = progress.entries if progress is not None and progress.entries else None
         include = solution == "1"

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.models import TaskRun
+from core.models import TaskRow
 from lexicon.models import Lexicon
 
 MIN_SIZE = 3
@@ -30,16 +30,12 @@ BLACK = "#"
 EMPTY = "."
 
 
-class Crossword(models.Model):
+class Crossword(TaskRow):
+    RUN_FAILED_WORDS = _("The generation task failed.")
+
     class Style(models.TextChoices):
         FR = "fr", _("French (black cells anywhere, 2+ letter words)")
         US = "us", _("American (symmetric, 3+ letter words)")
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="crosswords")
@@ -61,15 +57,10 @@ class Crossword(models.Model):
                                             help_text=_("Lexicons whose words fill the grid too."))
     algorithm = models.CharField(_("algorithm"), max_length=8, default="mac",
                                  help_text=_("The filler's search: bt, fc, fc-cbj or mac."))
-    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     rows = models.JSONField(_("grid with answers"), default=list, blank=True)
     slots = models.JSONField(_("slots"), default=list, blank=True)
     stats = models.JSONField(_("statistics"), default=dict, blank=True)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

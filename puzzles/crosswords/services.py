@@ -46,8 +46,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from accounts.services import EDITORIAL_USERNAME, editorial_account
-from core.models import TaskRun
-from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
+from core.progress import Progress, TaskFailure
+from core.task_rows import failing_in_words, follow_run, mark_row, start_row_task
 from core.validation import as_whole_number
 from engine.alphabet import fold_word
 from engine.crossword import (
@@ -92,7 +92,6 @@ MAX_TIMER_SECONDS = 7 * 24 * 3600
 MAX_UNFINISHED = 3
 """Crosswords a learner may have waiting for or in generation at once (a run silent for longer than
 Celery's hard time limit is dead and no longer counts, see ``core.progress.expire_if_stale``)."""
-REVISION_WORD_MAX = 8  # training.models.MAX_WORD_LENGTH: a rack holds at most 7 tiles + the support
 REVIEW_MIN_LENGTH = 4
 """Shortest missed word sent to review: 2- and 3-letter words are learned as lists, not one by one."""
 SCOPES = ("cell", "word", "grid")
@@ -196,21 +195,15 @@ def start_crossword(user: Any, lexicon: Lexicon, size: Any, style: Any, *, theme
         raise Busy(_("You already have %(n)s crosswords being generated: wait until one is ready.")
                    % {"n": unfinished})
 
-    try:
-        with transaction.atomic():  # the task is sent when this commits
-            crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=size, style=style,
-                                                 seed=int(seed), theme_list=theme_list, theme_words=theme,
-                                                 pattern=list(pattern), algorithm=algorithm,
-                                                 lexicon_version=serving_version_number(lexicon))
-            if extra_lexicons:
-                crossword.extra_lexicons.set(extra_lexicons)
-            run = start_task("puzzles.generate_crossword", owner=user, crossword_id=crossword.pk)
-            Crossword.objects.filter(pk=crossword.pk).update(task_run=run)
-    except TaskDispatchError:
-        crossword.delete()  # nothing was started: leave no crossword waiting for a task that will never run
-        raise
-    crossword.refresh_from_db()
-    return crossword
+    def create() -> Crossword:
+        crossword = Crossword.objects.create(owner=user, lexicon=lexicon, size=size, style=style, seed=int(seed),
+                                             theme_list=theme_list, theme_words=theme, pattern=list(pattern),
+                                             algorithm=algorithm, lexicon_version=serving_version_number(lexicon))
+        if extra_lexicons:
+            crossword.extra_lexicons.set(extra_lexicons)
+        return crossword
+
+    return start_row_task(create, "puzzles.generate_crossword", "crossword_id", owner=user)
 
 
 # --- Generation -----------------------------------------------------------------------------------------
@@ -363,8 +356,8 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
     :class:`TaskFailure` so the task run shows it too).
     """
     crossword = Crossword.objects.select_related("lexicon").get(pk=crossword_id)
-    Crossword.objects.filter(pk=crossword_id).update(status=Crossword.Status.RUNNING)
-    try:
+    mark_row(Crossword, crossword_id, Crossword.Status.RUNNING)
+    with failing_in_words(Crossword, crossword_id, _("The crossword could not be generated: %(error)s")):
         progress.report(2, _("Loading the lexicon"))
         lex = lexicons_union([crossword.lexicon, *crossword.extra_lexicons.all()],
                              lambda message: progress.report(4, message))
@@ -380,16 +373,8 @@ def build_crossword(crossword_id: int, progress: Progress) -> dict[str, Any]:
                  "theme_placed": result.stats.get("theme_placed", []),
                  "theme_missing": [w for w in crossword.theme_words if w not in words],
                  "definitions": len(definitions)}
-        Crossword.objects.filter(pk=crossword_id).update(
-            status=Crossword.Status.DONE, rows=list(result.rows), slots=slots, stats=stats, error="",
-            finished_at=timezone.now())
-    except Exception as exc:
-        message = str(exc) if isinstance(exc, TaskFailure) else f"{type(exc).__name__}: {exc}"
-        Crossword.objects.filter(pk=crossword_id).update(status=Crossword.Status.FAILED, error=message[:2000],
-                                                         finished_at=timezone.now())
-        if isinstance(exc, TaskFailure):
-            raise
-        raise TaskFailure(_("The crossword could not be generated: %(error)s") % {"error": message}) from exc
+        mark_row(Crossword, crossword_id, Crossword.Status.DONE, rows=list(result.rows), slots=slots, stats=stats,
+                 error="")
     return {"crossword": crossword_id, "words": len(slots), "theme_placed": stats["theme_placed"],
             "attempts": extra["attempts"]}
 
@@ -401,27 +386,7 @@ def follow_task(crossword: Crossword) -> Crossword:
     of :func:`build_crossword`; core expires such a run when it is read, and the crossword must follow,
     or its page would wait for a grid forever.
     """
-    if crossword.status not in (Crossword.Status.PENDING, Crossword.Status.RUNNING) or crossword.task_run is None:
-        return crossword
-
-    run = expire_if_stale(crossword.task_run)
-    if run.state == run.State.FAILED:
-        Crossword.objects.filter(pk=crossword.pk, status__in=[Crossword.Status.PENDING, Crossword.Status.RUNNING]).update(
-            status=Crossword.Status.FAILED, error=run.error or _("The generation task failed."),
-            finished_at=timezone.now())
-        crossword.refresh_from_db()
-    return crossword
-
-
-def fail_crosswords_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
-    """Receiver of ``core.progress.task_runs_failed``: crosswords whose run was failed outside the crossword
-    code (found stale, never dispatched) are failed with the run's words."""
-
-    unfinished = [Crossword.Status.PENDING, Crossword.Status.RUNNING]
-    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
-        Crossword.objects.filter(task_run=run, status__in=unfinished).update(
-            status=Crossword.Status.FAILED, error=run.error or _("The generation task failed."),
-            finished_at=timezone.now())
+    return follow_run(crossword)
 
 
 def delete_crossword(crossword: Crossword) -> None:
@@ -658,30 +623,9 @@ def send_misses_to_review(user: Any, lexicon: Lexicon, words: Sequence[str]) -> 
     reviewed as forgotten ("Again"), which makes it due again at once.
     """
 
-    revision_list = misses_list(user, lexicon)
-    sent: list[str] = []
-    skipped: list[dict[str, str]] = []
-    for word in words:
-        if len(word) < REVIEW_MIN_LENGTH:
-            skipped.append({"word": word, "reason": _("shorter than %(min)s letters: too short to be worth training")
-                            % {"min": REVIEW_MIN_LENGTH}})
-            continue
-        if len(word) > REVISION_WORD_MAX:
-            skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks of at "
-                                                      "most 7 tiles plus a support letter") % {"max": REVISION_WORD_MAX}})
-            continue
-        try:
-            training_services.add_word(revision_list, word)
-        except training_services.EntryError as exc:
-            if exc.code != "duplicate":
-                skipped.append({"word": word, "reason": exc.message})
-                continue
-            entry = revision_list.entries.select_related("card").get(word=word)
-            card = getattr(entry, "card", None)
-            if card is not None:
-                training_services.review_card(card, correct=False)
-        sent.append(word)
-    return sent, skipped
+    outcome = training_services.send_to_revision_list(misses_list(user, lexicon), words,
+                                                      min_length=REVIEW_MIN_LENGTH, on_duplicate="review")
+    return outcome.sent, outcome.skipped
 
 
 # --- The crossword of the day ---------------------------------------------------------------------

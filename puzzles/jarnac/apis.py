@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import error_response
 from puzzles.jarnac import selectors, services
 from puzzles.jarnac.serializers import (
     JarnacErrorSerializer,
@@ -39,18 +40,13 @@ def body_of(request: Request, serializer_class: type) -> dict[str, Any] | Respon
     """The request's fields (every field is optional and typed by the service), or a 400 if the body is
     not a JSON object."""
     if not isinstance(request.data, dict):
-        return error(_("The body must be a JSON object."), "bad_request")
+        return error_response(_("The body must be a JSON object."), code="bad_request")
     serializer = serializer_class(data=request.data)
     if not serializer.is_valid():
-        return error(_("The body must be a JSON object."), "bad_request")
+        return error_response(_("The body must be a JSON object."), code="bad_request")
     return dict(serializer.validated_data)
 
 
-def error(message: str, code: str | None = None, http: int = status.HTTP_400_BAD_REQUEST) -> Response:
-    body: dict[str, Any] = {"detail": message}
-    if code:
-        body["code"] = code
-    return Response(body, status=http)
 
 
 class JarnacGamesApi(APIView):
@@ -68,7 +64,7 @@ class JarnacGamesApi(APIView):
         try:
             game = services.start_game(request.user, data.get("lexicon"), data.get("level"), seed=data.get("seed"))
         except services.JarnacInputError as exc:
-            return error(str(exc), "bad_request")
+            return error_response(str(exc), code="bad_request")
         return Response(JarnacGameSerializer(selectors.game_view(game)).data, status=status.HTTP_201_CREATED)
 
 
@@ -95,11 +91,11 @@ class JarnacMovesApi(APIView):
             outcome = services.play(game, request.user, data.get("kind"), word=data.get("word"),
                                     line=data.get("line"), letters=data.get("letters"))
         except services.MoveRefused as exc:
-            return error(exc.message, exc.code)
+            return error_response(exc.message, code=exc.code)
         except services.GameOver as exc:
-            return error(str(exc), "game_over", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="game_over")
         except services.NotYourTurn as exc:
-            return error(str(exc), "not_your_turn", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="not_your_turn")
         view = selectors.game_view(outcome.game)
         count = len(outcome.ai_moves)
         view["ai_moves"] = view["moves"][-count:] if count else []
@@ -116,7 +112,7 @@ class JarnacHintApi(APIView):
         try:
             hint = services.hint(game)
         except services.GameOver as exc:
-            return error(str(exc), "game_over", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="game_over")
         return Response(JarnacHintSerializer({
             "reserve": hint.reserve, "total": hint.total, "creations": hint.creations, "creation": hint.creation,
             "lines": [vars(line) for line in hint.lines],
@@ -136,9 +132,9 @@ class JarnacReviewApi(APIView):
         try:
             outcome = services.add_missed_to_review(game, request.user, data.get("words"), data.get("list"))
         except services.GameOver as exc:
-            return error(str(exc), "game_not_over", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="game_not_over")
         except services.JarnacInputError as exc:
-            return error(str(exc), "bad_request")
+            return error_response(str(exc), code="bad_request")
         return Response(JarnacReviewOutSerializer({
             "list": outcome.revision_list.pk, "list_name": outcome.revision_list.name,
             "added": outcome.added, "skipped": outcome.skipped,

@@ -7,7 +7,7 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from lexicon.selectors import default_lexicon, list_lexicons
+from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.jarnac.models import JarnacGame
 
 
@@ -16,9 +16,7 @@ class NewGameForm(forms.Form):
     level = forms.ChoiceField(label=gettext_lazy("AI level"), choices=JarnacGame.Level.choices,
                               initial=JarnacGame.Level.MEDIUM)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["lexicon"]).queryset = list_lexicons()
-        default = default_lexicon("fr")
-        if default is not None:
-            self.fields["lexicon"].initial = default.pk
+        self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon

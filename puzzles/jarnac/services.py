@@ -58,14 +58,12 @@ from lexicon.selectors import gaddag_for, serving_version_number
 from puzzles.jarnac.models import AI, PLAYER, JarnacGame
 from training.lists import selectors as training_selectors
 from training.lists import services as training_services
-from training.lists.models import RevisionList
 
 logger = logging.getLogger(__name__)
 
 KINDS = ("create", "transform", "draw", "exchange", "pass", "jarnac")
 LEVELS = tuple(ai.LEVELS)
 MAX_MISSED = 30
-REVISION_WORD_MAX = 8  # training.models.MAX_WORD_LENGTH: a rack of 7 tiles plus the support letter
 
 
 class JarnacInputError(ValueError):
@@ -517,11 +515,8 @@ def review_list(user: Any, lexicon: Lexicon, list_id: Any = None) -> Any:
             raise JarnacInputError(_("The list “%(list)s” is a list of the lexicon %(other)s, not %(lexicon)s.")
                                    % {"list": chosen.name, "other": chosen.lexicon.name, "lexicon": lexicon.name})
         return chosen
-    existing = RevisionList.objects.filter(owner=user, lexicon=lexicon, name=jarnac_list_name()).first()
-    if existing is not None:
-        return existing
-    return training_services.create_list(user, lexicon, jarnac_list_name(),
-                                         _("Words missed in Jarnac games (transformations not played)."))
+    return training_services.own_list_named(user, lexicon, jarnac_list_name(),
+                                            _("Words missed in Jarnac games (transformations not played)."))
 
 
 @dataclass
@@ -554,21 +549,8 @@ def add_missed_to_review(game: JarnacGame, user: Any, words: Any = None, list_id
     if not chosen:
         raise JarnacInputError(_("No word was missed in this game."))
     revision_list = review_list(user, game.lexicon, list_id)
-    added: list[str] = []
-    skipped: list[dict[str, str]] = []
-    for word in dict.fromkeys(chosen):
-        if len(word) > REVISION_WORD_MAX:
-            skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks of "
-                                                      "at most 7 tiles plus a support letter")
-                            % {"max": REVISION_WORD_MAX}})
-            continue
-        try:
-            training_services.add_word(revision_list, word)
-        except training_services.EntryError as exc:
-            skipped.append({"word": word, "reason": exc.message})
-            continue
-        added.append(word)
-    if added:
-        game.review_words = list(dict.fromkeys([*game.review_words, *added]))
+    sent = training_services.send_to_revision_list(revision_list, dict.fromkeys(chosen), on_duplicate="skip")
+    if sent.added:
+        game.review_words = list(dict.fromkeys([*game.review_words, *sent.added]))
         game.save(update_fields=["review_words", "updated_at"])
-    return ReviewOutcome(revision_list, added, skipped)
+    return ReviewOutcome(revision_list, sent.added, sent.skipped)

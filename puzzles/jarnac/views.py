@@ -26,7 +26,7 @@ REFUSED_KEY = "jarnac_refused"
 @login_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.start_game(request.user, form.cleaned_data["lexicon"], form.cleaned_data["level"])

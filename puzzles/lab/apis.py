@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.apis import detail_response
+from core.api_errors import error_response
 from puzzles.crosswords.serializers import CrosswordErrorSerializer, CrosswordStartedSerializer
 from puzzles.lab import selectors, services
 from puzzles.lab.serializers import (
@@ -45,7 +45,7 @@ class LabGridApi(APIView):
         try:
             rows = services.read_lab_grid(data["grid"], data["style"], data["format"])
         except services.LabInputError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(_grid_out(rows))
 
 
@@ -60,7 +60,7 @@ class LabRandomGridApi(APIView):
         try:
             rows = services.random_lab_grid(data["rows"], data["cols"], data["blocks"], data["style"], data.get("seed"))
         except services.LabInputError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(_grid_out(rows))
 
 
@@ -82,9 +82,9 @@ class LabSolveApi(APIView):
                                                 theme_list=theme_list, grid_format=data["format"],
                                                 seed=data.get("seed"))
         except services.Busy as exc:
-            return detail_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
+            return error_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
         except services.CrosswordInputError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response({"crossword": crossword.pk, "task": crossword.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -106,7 +106,7 @@ class LabComparisonsApi(APIView):
                                               time_limit=data["time_limit"], extra_lexicons=data.get("lexicons", []),
                                               grid_format=data["format"])
         except services.LabInputError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response({"comparison": comparison.pk, "task": comparison.task_run_id},
                         status=status.HTTP_202_ACCEPTED)
 

@@ -6,12 +6,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.models import TaskRun
+from core.models import TaskRow
 from lexicon.models import Lexicon
 from puzzles.crosswords.models import Crossword
 
 
-class FillComparison(models.Model):
+class FillComparison(TaskRow):
     """The crossword lab's timing table: one grid filled by several algorithms with several seeds.
 
     ``table`` holds the engine's rows (``engine.crossword.compare_fills``): one per algorithm, with how
@@ -19,11 +19,7 @@ class FillComparison(models.Model):
     backtracks.
     """
 
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+    RUN_FAILED_WORDS = _("The comparison task failed.")
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="fill_comparisons")
@@ -37,13 +33,8 @@ class FillComparison(models.Model):
     algorithms = models.JSONField(_("algorithms"), default=list)
     seeds = models.PositiveSmallIntegerField(_("seeds"), default=3)
     time_limit = models.FloatField(_("time limit per run (s)"), default=10.0)
-    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     table = models.JSONField(_("table"), default=list, blank=True)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -23,13 +23,11 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_error_message
-from core.models import TaskRun
-from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
+from core.progress import Progress
+from core.task_rows import failing_in_words, follow_run, mark_row, start_row_task
 from engine.crossword import (
     ALGORITHMS,
     GRID_FORMATS,
@@ -194,26 +192,21 @@ def start_comparison(user: Any, lexicon: Any, grid: Any, style: Any, *, algorith
     chosen, seeds_int, seconds = _check_comparison_numbers(list(algorithms) if not isinstance(algorithms, str)
                                                            else algorithms, seeds, time_limit)
 
-    try:
-        with transaction.atomic():  # the task is sent when this commits
-            comparison = FillComparison.objects.create(owner=user, lexicon=lexicon, style=style, pattern=rows,
-                                                       algorithms=chosen, seeds=seeds_int, time_limit=seconds,
-                                                       lexicon_version=serving_version_number(lexicon))
-            comparison.extra_lexicons.set(others)
-            run = start_task("puzzles.compare_algorithms", owner=user, comparison_id=comparison.pk)
-            FillComparison.objects.filter(pk=comparison.pk).update(task_run=run)
-    except TaskDispatchError:
-        comparison.delete()  # nothing was started: leave no comparison waiting for a task that will never run
-        raise
-    comparison.refresh_from_db()
-    return comparison
+    def create() -> FillComparison:
+        comparison = FillComparison.objects.create(owner=user, lexicon=lexicon, style=style, pattern=rows,
+                                                   algorithms=chosen, seeds=seeds_int, time_limit=seconds,
+                                                   lexicon_version=serving_version_number(lexicon))
+        comparison.extra_lexicons.set(others)
+        return comparison
+
+    return start_row_task(create, "puzzles.compare_algorithms", "comparison_id", owner=user)
 
 
 def run_comparison(comparison_id: int, progress: Progress) -> dict[str, Any]:
     """Fill the comparison's grid with each algorithm and seed and store the table (the Celery task)."""
     comparison = FillComparison.objects.select_related("lexicon").get(pk=comparison_id)
-    FillComparison.objects.filter(pk=comparison_id).update(status=FillComparison.Status.RUNNING)
-    try:
+    mark_row(FillComparison, comparison_id, FillComparison.Status.RUNNING)
+    with failing_in_words(FillComparison, comparison_id, _("The comparison could not be run: %(error)s")):
         progress.report(2, _("Loading the lexicons"))
         lex = lexicons_union([comparison.lexicon, *comparison.extra_lexicons.all()])
         grid = parse_grid(comparison.pattern, comparison.style)
@@ -223,42 +216,14 @@ def run_comparison(comparison_id: int, progress: Progress) -> dict[str, Any]:
 
         table = compare_fills([("grid", grid)], lex, comparison.algorithms, seeds=comparison.seeds,
                               time_limit=comparison.time_limit, progress=report)
-        FillComparison.objects.filter(pk=comparison_id).update(status=FillComparison.Status.DONE, table=table,
-                                                               error="", finished_at=timezone.now())
-    except Exception as exc:
-        message = str(exc) if isinstance(exc, TaskFailure) else f"{type(exc).__name__}: {exc}"
-        FillComparison.objects.filter(pk=comparison_id).update(status=FillComparison.Status.FAILED,
-                                                               error=message[:2000], finished_at=timezone.now())
-        if isinstance(exc, TaskFailure):
-            raise
-        raise TaskFailure(_("The comparison could not be run: %(error)s") % {"error": message}) from exc
+        mark_row(FillComparison, comparison_id, FillComparison.Status.DONE, table=table, error="")
     return {"comparison": comparison_id, "runs": sum(row["runs"] for row in table)}
 
 
 def follow_comparison(comparison: FillComparison) -> FillComparison:
     """Mark a pending or running comparison failed when its task run failed without saying so here (a
     worker killed mid-task never reaches the ``except`` of :func:`run_comparison`)."""
-    unfinished = [FillComparison.Status.PENDING, FillComparison.Status.RUNNING]
-    if comparison.status not in unfinished or comparison.task_run is None:
-        return comparison
-
-    run = expire_if_stale(comparison.task_run)
-    if run.state == run.State.FAILED:
-        FillComparison.objects.filter(pk=comparison.pk, status__in=unfinished).update(
-            status=FillComparison.Status.FAILED, error=run.error or _("The comparison task failed."),
-            finished_at=timezone.now())
-        comparison.refresh_from_db()
-    return comparison
-
-
-def fail_comparisons_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
-    """Receiver of ``core.progress.task_runs_failed``: comparisons whose run was failed outside this code."""
-
-    unfinished = [FillComparison.Status.PENDING, FillComparison.Status.RUNNING]
-    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
-        FillComparison.objects.filter(task_run=run, status__in=unfinished).update(
-            status=FillComparison.Status.FAILED, error=run.error or _("The comparison task failed."),
-            finished_at=timezone.now())
+    return follow_run(comparison)
 
 
 def comparison_rows(comparison: FillComparison) -> list[dict[str, Any]]:

@@ -109,6 +109,16 @@ def test_a_nul_character_in_a_page_url_is_a_400_page():
     assert client().get("/accounts/signup/check-username/?username=ab").status_code == 200
 
 
+def test_every_api_error_has_one_shape_detail_then_code_then_its_own_fields():
+    plain = api_errors.error_response("Bad input.")
+    assert (plain.status_code, plain.data) == (400, {"detail": "Bad input."})
+    coded = api_errors.error_response("Over.", 409, code="round_closed", line=3, task=None)
+    assert coded.status_code == 409 and list(coded.data) == ["detail", "code", "line", "task"]
+    assert coded.data == {"detail": "Over.", "code": "round_closed", "line": 3, "task": None}
+    limited = api_errors.error_response("Slow down.", 429, headers={"Retry-After": "30"})
+    assert limited["Retry-After"] == "30" and "code" not in limited.data
+
+
 @pytest.mark.parametrize(("url", "french", "english"), [
     ("/api/tasks/00000000-0000-0000-0000-000000000000/", "Tâche introuvable.", "No such task."),
     ("/api/duplicate/join/nothing/", "Partie partagée introuvable.", "No such shared game."),

@@ -23,9 +23,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import error_response
 from engine.duplicate import standings
 from lexicon.models import Lexicon
-from lexicon.selectors import preferred_lexicon, site_lexicon
+from lexicon.selectors import request_lexicon, site_lexicon
 from training.duplicate import selectors, services
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import (
@@ -65,18 +66,14 @@ class _Invalid(Exception):
         self.response = response
 
 
-def _error(message: str, code: str, http: int = status.HTTP_400_BAD_REQUEST, **extra: Any) -> Response:
-    return Response({"detail": message, "code": code, **extra}, status=http)
-
-
 def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data if isinstance(data, dict) else {})
     if not isinstance(data, dict):
-        raise _Invalid(_error(_("The body must be a JSON object."), "bad_input"))
+        raise _Invalid(error_response(_("The body must be a JSON object."), code="bad_input"))
     if not serializer.is_valid():
         fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
         first = next(iter(fields.items()))
-        raise _Invalid(_error(f"{first[0]}: {first[1][0]}", "bad_input", fields=fields))
+        raise _Invalid(error_response(f"{first[0]}: {first[1][0]}", code="bad_input", fields=fields))
     return dict(serializer.validated_data)
 
 
@@ -84,14 +81,10 @@ def _not_ready(game: DuplicateGame) -> Response | None:
     if game.is_ready:
         return None
     if game.status == DuplicateGame.Status.FAILED:
-        return _error(_("The game could not be made: %(error)s") % {"error": game.error}, "failed",
-                      status.HTTP_409_CONFLICT)
-    return _error(_("The game is still being made: try again in a few seconds."), "not_ready",
-                  status.HTTP_409_CONFLICT)
-
-
-def _language(request: Request) -> str:
-    return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
+        return error_response(_("The game could not be made: %(error)s") % {"error": game.error},
+                              status.HTTP_409_CONFLICT, code="failed")
+    return error_response(_("The game is still being made: try again in a few seconds."),
+                          status.HTTP_409_CONFLICT, code="not_ready")
 
 
 def _share_url(request: Request, game: DuplicateGame) -> str:
@@ -117,15 +110,15 @@ class GamesApi(APIView):
             data = _validated(GameCreateSerializer, request.data)
         except _Invalid as exc:
             return exc.response
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
-            return _error(_("No lexicon is installed yet."), "bad_input")
+            return error_response(_("No lexicon is installed yet."), code="bad_input")
         try:
             game = services.start_game(request.user, lexicon, variant=data["variant"],
                                        timer_seconds=data.get("timer_seconds"), seed=data.get("seed"),
                                        tournament=data.get("tournament", False))
         except services.GameError as exc:
-            return _error(str(exc), "bad_input")
+            return error_response(str(exc), code="bad_input")
         return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -145,17 +138,17 @@ class ImportApi(APIView):
             data = _validated(GameImportSerializer, request.data)
         except _Invalid as exc:
             return exc.response
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+        lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
-            return _error(_("No lexicon is installed yet."), "bad_input")
+            return error_response(_("No lexicon is installed yet."), code="bad_input")
         try:
             game = services.import_game(request.user, lexicon, data["format"], data["text"],
                                         variant=data.get("variant"), timer_seconds=data.get("timer_seconds"),
                                         tournament=data.get("tournament", False))
         except services.RecordRefused as exc:
-            return _error(str(exc), "bad_record", line=exc.line, reason=exc.reason)
+            return error_response(str(exc), code="bad_record", line=exc.line, reason=exc.reason)
         except services.GameError as exc:
-            return _error(str(exc), "bad_input")
+            return error_response(str(exc), code="bad_input")
         return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -186,15 +179,15 @@ class ExportApi(APIView):
         game = selectors.get_visible_game(request.user, game_id)
         fmt = (request.query_params.get("format") or "eliot").strip()
         if fmt not in EXPORT_TYPES:
-            return _error(_("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": fmt[:20]},
-                          "bad_input")
+            return error_response(_("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": fmt[:20]},
+                                  code="bad_input")
         blocked = _not_ready(game)
         if blocked is not None:
             return blocked
         text, _player = selectors.export_text(game, request.user, fmt)
         if text is None:
-            return _error(_("The game file opens once you have played every round of this game."), "not_finished",
-                          status.HTTP_409_CONFLICT)
+            return error_response(_("The game file opens once you have played every round of this game."),
+                                  status.HTTP_409_CONFLICT, code="not_finished")
         content_type, extension = EXPORT_TYPES[fmt]
         response = HttpResponse(text, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="tirage-duplicate-{game.pk}.{extension}"'
@@ -217,8 +210,8 @@ def _current(request: Request, game: DuplicateGame):
     player = services.join(game, request.user)
     round_ = services.open_round(player)
     if round_ is None:
-        return player, None, _error(_("The game is over: every round has been played."), "round_closed",
-                                    status.HTTP_409_CONFLICT)
+        return player, None, error_response(_("The game is over: every round has been played."),
+                                            status.HTTP_409_CONFLICT, code="round_closed")
     return player, round_, None
 
 
@@ -257,9 +250,9 @@ class PlayApi(APIView):
             outcome = services.play(player, data["word"], data["coord"], style=data["style"],
                                     round_number=data.get("round"))
         except services.RoundClosed as exc:
-            return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="round_closed")
         except services.PlayError as exc:
-            return _error(exc.message, exc.code)
+            return error_response(exc.message, code=exc.code)
         move = outcome.move
         if game.tournament:  # received: its validity and score are told when the round ends
             return Response({"round": outcome.play.number, "word": move["word"], "coord": move["coord"],
@@ -298,9 +291,9 @@ class ValidateApi(APIView):
                                                  coord=data.get("coord"), style=data["style"])
                 body = round_result(result)
         except services.RoundClosed as exc:
-            return _error(str(exc), "round_closed", status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, code="round_closed")
         except services.PlayError as exc:
-            return _error(exc.message, exc.code)
+            return error_response(exc.message, code=exc.code)
         return Response(body)
 
 
@@ -343,8 +336,8 @@ class RankingApi(APIView):
 def _finished_player(request: Request, game: DuplicateGame):
     player = selectors.player_of(game, request.user)
     if player is None or not player.is_finished:
-        return None, _error(_("The review opens once you have played every round of this game."), "not_finished",
-                            status.HTTP_409_CONFLICT)
+        return None, error_response(_("The review opens once you have played every round of this game."),
+                                    status.HTTP_409_CONFLICT, code="not_finished")
     return player, None
 
 
@@ -384,7 +377,7 @@ class MissedTopsApi(APIView):
         try:
             outcome = services.add_missed_tops(player, revision_list)
         except (services.GameError, ValueError) as exc:
-            return _error(str(exc), "bad_input")
+            return error_response(str(exc), code="bad_input")
         return Response({"list": outcome.revision_list.pk, "list_name": outcome.revision_list.name,
                          "added": outcome.added, "already": outcome.already, "skipped": outcome.skipped})
 
@@ -401,7 +394,8 @@ class ShareApi(APIView):
         except _Invalid as exc:
             return exc.response
         if game.owner_id != request.user.pk:
-            return _error(_("Only the game's owner can share it."), "not_owner", status.HTTP_403_FORBIDDEN)
+            return error_response(_("Only the game's owner can share it."), status.HTTP_403_FORBIDDEN,
+                                  code="not_owner")
         services.share(game, request.user, data["visibility"])
         shared = game.visibility != DuplicateGame.Visibility.PRIVATE
         return Response({"visibility": game.visibility, "token": game.share_token,
@@ -433,6 +427,6 @@ class TodayApi(APIView):
         else:
             lexicon = site_lexicon("fr")
         if lexicon is None:
-            return _error(_("No such lexicon."), "not_found", status.HTTP_404_NOT_FOUND)
+            return error_response(_("No such lexicon."), status.HTTP_404_NOT_FOUND, code="not_found")
         game = services.game_of_the_day(lexicon)
         return Response({"game": game.pk, "status": game.status, "task": game.task_run_id, "date": game.daily_date})

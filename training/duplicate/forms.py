@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from lexicon.models import Lexicon
+from lexicon.selectors import preferred_lexicon
 from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
 
 TIMER_FIELD_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _("3 minutes")),
@@ -28,13 +29,11 @@ class NewGameForm(forms.Form):
                                     help_text=_("No validity or score before the round ends; an invalid play scores "
                                                 "0 and its reason is shown after."))
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # Django's way to relabel one form's choices: replace the field's method on the instance.
         cast(forms.ModelChoiceField, self.fields["lexicon"]).label_from_instance = _lexicon_label  # type: ignore[method-assign]
-        french = Lexicon.objects.filter(language="fr").order_by("-imported_at").first()
-        if french is not None:
-            self.fields["lexicon"].initial = french.pk
+        self.fields["lexicon"].initial = preferred_lexicon(user)  # the learner's default lexicon
 
 
 RECORD_FORMATS = [("eliot", _("Eliot (plain text)")), ("eliot-xml", _("Eliot (XML save file)")), ("gcg", _("GCG"))]

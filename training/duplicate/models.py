@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.models import TaskRun
+from core.models import TaskRow
 from lexicon.models import Lexicon
 
 TIMER_CHOICES = (60, 120, 180, 240, 300)
@@ -27,12 +27,8 @@ def new_share_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-class DuplicateGame(models.Model):
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+class DuplicateGame(TaskRow):
+    RUN_FAILED_WORDS = _("The game could not be made.")
 
     class Variant(models.TextChoices):
         CLASSIC = "classic", _("Classic")
@@ -55,10 +51,6 @@ class DuplicateGame(models.Model):
     variant = models.CharField(_("variant"), max_length=8, choices=Variant.choices, default=Variant.CLASSIC)
     timer_seconds = models.PositiveSmallIntegerField(_("time per round (seconds)"), null=True, blank=True,
                                                      default=DEFAULT_TIMER, help_text=_("Empty: untimed."))
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
-    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="+")
-    error = models.TextField(_("error"), blank=True)
     visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices,
                                   default=Visibility.PRIVATE)
     share_token = models.CharField(_("share token"), max_length=32, unique=True, default=new_share_token)
@@ -78,7 +70,6 @@ class DuplicateGame(models.Model):
     record_lexicon = models.CharField(_("dictionary named by the record"), max_length=100, blank=True)
     differences = models.JSONField(_("rounds where Tirage's top differs"), default=list, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -17,8 +17,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core import task_rows
 from core.models import TaskRun
-from core.progress import expire_if_stale, expire_stale_runs
+from core.progress import expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
 from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, get_alphabet
@@ -49,22 +50,14 @@ def can_see(game: DuplicateGame, user) -> bool:
             and DuplicatePlayer.objects.filter(game=game, user=user).exists())
 
 
-_UNFINISHED = (DuplicateGame.Status.PENDING, DuplicateGame.Status.RUNNING)
+_UNFINISHED = DuplicateGame.UNFINISHED
 
 
 def follow_run(game: DuplicateGame) -> DuplicateGame:
     """The game reconciled with its making run, as grids and crosswords are: a stale run (its worker died,
     or no worker took it) is failed in words first, and a game whose run failed reads failed with the run's
     words instead of being made forever. Nothing to do (no query) once the game is made or failed."""
-    run = game.task_run
-    if game.status not in _UNFINISHED or run is None:
-        return game
-    run = expire_if_stale(run)  # failing it tells core.progress.task_runs_failed: the game row follows
-    if run.state == TaskRun.State.FAILED:
-        DuplicateGame.objects.filter(pk=game.pk, status__in=_UNFINISHED).update(
-            status=DuplicateGame.Status.FAILED, error=run.error, finished_at=timezone.now())
-        game.refresh_from_db(fields=["status", "error", "finished_at"])
-    return game
+    return task_rows.follow_run(game)
 
 
 def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:

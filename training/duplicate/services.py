@@ -36,8 +36,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.models import TaskRun
-from core.progress import Progress, TaskDispatchError, TaskFailure, expire_if_stale, start_task
+from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.task_rows import failing_in_words, mark_row, run_failed, start_row_task
 from engine.alphabet import InvalidWord
 from engine.duplicate import make_game
 from engine.duplicate.records import FORMATS, RecordError, import_record, read_record, replay
@@ -123,22 +123,12 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
     elif not 0 <= int(seed) < 2**31:
         raise GameError(_("The seed must be between 0 and 2147483647."))
 
-    game = None
-    try:
-        with transaction.atomic():  # the task is sent when this commits
-            game = DuplicateGame.objects.create(
-                owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon,
-                seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
-                tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
-                visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE)
-            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
-            DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
-    except TaskDispatchError:
-        if game is not None:  # nothing was started: leave no game waiting for a task that will never run
-            DuplicateGame.objects.filter(pk=game.pk).delete()
-        raise
-    game.refresh_from_db()
-    return game
+    owner = owner if getattr(owner, "is_authenticated", False) else None
+    return start_row_task(lambda: DuplicateGame.objects.create(
+        owner=owner, lexicon=lexicon, seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
+        tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
+        visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE),
+        "training.make_duplicate_game", "game_id", owner=owner)
 
 
 class RecordRefused(ValueError):
@@ -206,22 +196,12 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
         raise RecordRefused(0, _("The file is a game in “%(file)s”, the lexicon is in “%(lexicon)s”.")
                            % {"file": record.language, "lexicon": lexicon.language})
     timer = check_timer(timer_seconds)
-    game = None
-    try:
-        with transaction.atomic():
-            game = DuplicateGame.objects.create(
-                owner=owner if getattr(owner, "is_authenticated", False) else None, lexicon=lexicon, seed=0,
-                variant=record.variant, timer_seconds=timer, tournament=bool(tournament),
-                lexicon_version=selectors.current_version_number(lexicon), source=DuplicateGame.Source.IMPORTED,
-                record_format=fmt, record_text=text, record_lexicon=(record.lexicon or "")[:100])
-            run = start_task("training.make_duplicate_game", owner=game.owner, game_id=game.pk)
-            DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
-    except TaskDispatchError:
-        if game is not None:
-            DuplicateGame.objects.filter(pk=game.pk).delete()
-        raise
-    game.refresh_from_db()
-    return game
+    owner = owner if getattr(owner, "is_authenticated", False) else None
+    return start_row_task(lambda: DuplicateGame.objects.create(
+        owner=owner, lexicon=lexicon, seed=0, variant=record.variant, timer_seconds=timer,
+        tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
+        source=DuplicateGame.Source.IMPORTED, record_format=fmt, record_text=text,
+        record_lexicon=(record.lexicon or "")[:100]), "training.make_duplicate_game", "game_id", owner=owner)
 
 
 def _imported(game: DuplicateGame, gaddag: Any, report: Any) -> Any:
@@ -237,8 +217,8 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
     game = DuplicateGame.objects.select_related("lexicon").get(pk=game_id)
     if game.status == DuplicateGame.Status.DONE:
         return {"game": game.pk, "rounds": game.round_count, "total": game.top_total}
-    DuplicateGame.objects.filter(pk=game_id).update(status=DuplicateGame.Status.RUNNING)
-    try:
+    mark_row(DuplicateGame, game_id, DuplicateGame.Status.RUNNING)
+    with failing_in_words(DuplicateGame, game_id, _("The game could not be made: %(error)s")):
         progress.report(2, _("Loading the lexicon"))
         gaddag = selectors.gaddag_of(game.lexicon)
         progress.report(5, _("Drawing the racks and finding the tops"))
@@ -261,16 +241,8 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
         with transaction.atomic():
             DuplicateRound.objects.filter(game=game).delete()
             DuplicateRound.objects.bulk_create(rounds)
-            DuplicateGame.objects.filter(pk=game_id).update(
-                status=DuplicateGame.Status.DONE, round_count=len(rounds), top_total=made.total,
-                end_reason=made.end_reason, finished_at=timezone.now(), error="")
-    except Exception as exc:
-        message = str(exc) if isinstance(exc, TaskFailure) else f"{type(exc).__name__}: {exc}"
-        DuplicateGame.objects.filter(pk=game_id).update(status=DuplicateGame.Status.FAILED, error=message[:2000],
-                                                        finished_at=timezone.now())
-        if isinstance(exc, TaskFailure):
-            raise
-        raise TaskFailure(_("The game could not be made: %(error)s") % {"error": message}) from exc
+            mark_row(DuplicateGame, game_id, DuplicateGame.Status.DONE, round_count=len(rounds),
+                     top_total=made.total, end_reason=made.end_reason, error="")
     return {"game": game_id, "rounds": len(rounds), "total": made.total}
 
 
@@ -297,7 +269,7 @@ def game_of_the_day(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGa
         return DuplicateGame.objects.get(lexicon=lexicon, daily_date=day)
 
 
-UNFINISHED = (DuplicateGame.Status.PENDING, DuplicateGame.Status.RUNNING)
+UNFINISHED = DuplicateGame.UNFINISHED
 
 
 def is_stuck(game: DuplicateGame) -> bool:
@@ -308,10 +280,7 @@ def is_stuck(game: DuplicateGame) -> bool:
         return True
     if game.status not in UNFINISHED:
         return False
-    run = game.task_run
-    if run is None:
-        return True
-    return expire_if_stale(run).state == TaskRun.State.FAILED
+    return game.task_run is None or run_failed(game)
 
 
 def _restart(game: DuplicateGame) -> DuplicateGame:
@@ -328,21 +297,10 @@ def _restart(game: DuplicateGame) -> DuplicateGame:
                 DuplicateGame.objects.filter(pk=game.pk).update(task_run=run)
     except TaskDispatchError as exc:
         # The run is failed already (and the receiver below failed the game with it); say it on the row too.
-        DuplicateGame.objects.filter(pk=game.pk, status__in=UNFINISHED).update(
-            status=DuplicateGame.Status.FAILED, error=str(exc.detail), finished_at=timezone.now())
+        mark_row(DuplicateGame, game.pk, DuplicateGame.Status.FAILED, only_unfinished=True, error=str(exc.detail))
         raise
     game.refresh_from_db()
     return game
-
-
-def fail_games_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
-    """Receiver of ``core.progress.task_runs_failed`` (connected in ``TrainingConfig.ready``): games
-    whose making run was failed outside the making code (found stale, never dispatched, abandoned after
-    too many deliveries) are failed with the run's words, so no game shows as being made forever."""
-    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
-        DuplicateGame.objects.filter(task_run=run, status__in=UNFINISHED).update(
-            status=DuplicateGame.Status.FAILED, error=run.error or _("The game could not be made."),
-            finished_at=timezone.now())
 
 
 def make_games_of_the_day(day: dt.date | None = None) -> list[int]:
@@ -611,26 +569,17 @@ def add_missed_tops(player: DuplicatePlayer, revision_list: RevisionList | None 
     game = player.game
     if revision_list is None:
         name = _("Missed tops, duplicate game %(n)s") % {"n": game.pk}
-        revision_list = (RevisionList.objects.filter(owner=player.user, lexicon=game.lexicon, name=name).first()
-                         or training_services.create_list(player.user, game.lexicon, name))
+        revision_list = training_services.own_list_named(player.user, game.lexicon, name)
     elif revision_list.lexicon_id != game.lexicon_id:
         raise GameError(_("The list “%(name)s” uses another lexicon.") % {"name": revision_list.name})
     plays = {p.number: p for p in player.plays.filter(validated_at__isnull=False)}
-    outcome = MissedOutcome(revision_list, [], [], [])
+    missed: list[tuple[str, int | None]] = []
     for round_ in game.rounds.all():
         mine = plays.get(round_.number)
         if mine is None or (mine.move is not None and mine.score >= int(round_.top["score"])):
             continue  # not played yet, or the top (or as much) found
-        word = round_.top["word"].upper()
-        try:
-            index = support_index_of(round_)
-            # add_word reads a number as a position counted from 1, as people type it.
-            training_services.add_word(revision_list, word, None if index is None else index + 1)
-        except training_services.EntryError as exc:
-            if exc.code == "duplicate":
-                outcome.already.append(word)
-            else:
-                outcome.skipped.append({"word": word, "reason": exc.message})
-            continue
-        outcome.added.append(word)
-    return outcome
+        index = support_index_of(round_)
+        # A support given as a number is a position counted from 1, as people type it.
+        missed.append((round_.top["word"].upper(), None if index is None else index + 1))
+    sent = training_services.send_to_revision_list(revision_list, missed)
+    return MissedOutcome(revision_list, sent.added, sent.already, sent.skipped)

@@ -66,7 +66,7 @@ def _move_in(move: dict | None, style: str) -> dict | None:
 @require_http_methods(["GET", "POST"])
 def index(request: HttpRequest) -> HttpResponse:
     """Make a game; the player's games; public games; the game of the day."""
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -88,7 +88,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def import_game(request: HttpRequest) -> HttpResponse:
     """Replay a published game ("rejouer une partie"): a game file checked round by round; a file that does
     not replay is refused with its line and the reason, and nothing is stored."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

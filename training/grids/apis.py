@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.apis import detail_response
+from core.api_errors import error_response
 from training.grids import selectors, services
 from training.grids.serializers import (
     AnswerInSerializer,
@@ -45,7 +45,7 @@ class ListGridsApi(APIView):
         try:
             grid = services.start_list_grid(request.user, revision_list, **serializer.validated_data)
         except services.GridError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response({"grid": grid.pk, "task": grid.task_run_id}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -78,7 +78,7 @@ class GridRevealApi(APIView):
         try:
             grid = services.reveal_grid(grid)
         except services.GridError as exc:
-            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT)
         return Response(GridSerializer(grid, context={"request": request}).data)
 
 
@@ -109,9 +109,9 @@ class AnswerApi(APIView):
             outcome = services.answer_situation(situation, request.user, serializer.validated_data["word"],
                                                 serializer.validated_data.get("coord"))
         except (services.AlreadyAnswered, services.SituationLocked) as exc:
-            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.AnswerError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         following = selectors.next_situation(situation, request.user) if outcome.decided else None
         return Response({
             "correct": outcome.correct, "verdict": outcome.verdict, "play": outcome.play,
@@ -142,5 +142,5 @@ class DueGridApi(APIView):
         try:
             grid = services.start_due_grid(request.user, lexicon, **data)
         except services.GridError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response({"grid": grid.pk, "task": grid.task_run_id}, status=status.HTTP_202_ACCEPTED)

@@ -6,17 +6,13 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.models import TaskRun
+from core.models import TaskRow
 from lexicon.models import Lexicon
 from training.lists.models import RevisionEntry, RevisionList
 
 
-class TrainingGrid(models.Model):
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        RUNNING = "running", _("Running")
-        DONE = "done", _("Done")
-        FAILED = "failed", _("Failed")
+class TrainingGrid(TaskRow):
+    RUN_FAILED_WORDS = _("The grid could not be built.")
 
     class Source(models.TextChoices):
         LIST = "list", _("Revision list")
@@ -31,18 +27,13 @@ class TrainingGrid(models.Model):
     revision_list = models.ForeignKey(RevisionList, verbose_name=_("revision list"), null=True, blank=True,
                                       on_delete=models.SET_NULL, related_name="grids")
     source = models.CharField(_("source"), max_length=8, choices=Source.choices, default=Source.LIST)
-    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     seed = models.PositiveIntegerField(_("seed"), default=0)
     words = models.JSONField(_("requested words"), default=list,
                              help_text=_("[{entry, word, support_index}] sent to the generator."))
     board = models.JSONField(_("board"), default=list, blank=True)
     unplaced = models.JSONField(_("unplaced words"), default=list, blank=True)
     stats = models.JSONField(_("statistics"), default=dict, blank=True)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     revealed_at = models.DateTimeField(
         _("revealed at"), null=True, blank=True,
         help_text=_("When the learner asked to see the final grid before answering every situation: the "

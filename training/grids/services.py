@@ -22,8 +22,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import engine_note, message_for
-from core.models import TaskRun
-from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
+from core.progress import Progress
+from core.task_rows import failing_in_words, mark_row, start_row_task
 from engine.alphabet import InvalidWord
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.movegen import generate_moves
@@ -85,17 +85,10 @@ def _start(user, lexicon: Lexicon, words: list[dict[str, Any]], *, source: str,
                         % {"lexicon": lexicon.name})
 
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    grid = TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list, source=source,
-                                       seed=seed, words=words,
-                                       lexicon_version=serving_version_number(lexicon))
-    try:
-        run = start_task("training.generate_grid", owner=user, grid_id=grid.pk)
-    except TaskDispatchError:
-        grid.delete()  # nothing was started: leave no grid waiting for a task that will never run
-        raise
-    TrainingGrid.objects.filter(pk=grid.pk).update(task_run=run)
-    grid.refresh_from_db()
-    return grid
+    return start_row_task(lambda: TrainingGrid.objects.create(owner=user, lexicon=lexicon, revision_list=revision_list,
+                                                              source=source, seed=seed, words=words,
+                                                              lexicon_version=serving_version_number(lexicon)),
+                          "training.generate_grid", "grid_id", owner=user)
 
 
 def start_list_grid(user, revision_list: RevisionList, *, max_words: int = GRID_MAX_WORDS,
@@ -140,8 +133,8 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
     grid = TrainingGrid.objects.select_related("lexicon").get(pk=grid_id)
     if grid.status == TrainingGrid.Status.DONE:  # a message delivered again after the grid was stored
         return _built_summary(grid)
-    TrainingGrid.objects.filter(pk=grid_id).update(status=TrainingGrid.Status.RUNNING)
-    try:
+    mark_row(TrainingGrid, grid_id, TrainingGrid.Status.RUNNING)
+    with failing_in_words(TrainingGrid, grid_id, _("The grid could not be built: %(error)s"), expected=(GridError,)):
         progress.report(2, _("Loading the lexicon"))
         gaddag = list_selectors.gaddag_of(grid.lexicon)
         progress.report(5, _("Building the grid"))
@@ -175,30 +168,13 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
             if locked.status == TrainingGrid.Status.DONE:
                 return _built_summary(locked)
             Situation.objects.bulk_create(situations)
-            TrainingGrid.objects.filter(pk=grid_id).update(
-                status=TrainingGrid.Status.DONE, board=result.get("board", []), unplaced=unplaced,
-                stats=result.get("stats", {}), finished_at=timezone.now(), error="")
-    except Exception as exc:
-        message = str(exc) if isinstance(exc, TaskFailure | GridError) else f"{type(exc).__name__}: {exc}"
-        TrainingGrid.objects.filter(pk=grid_id).update(status=TrainingGrid.Status.FAILED, error=message[:2000],
-                                                       finished_at=timezone.now())
-        if isinstance(exc, TaskFailure):
-            raise
-        raise TaskFailure(_("The grid could not be built: %(error)s") % {"error": message}) from exc
+            mark_row(TrainingGrid, grid_id, TrainingGrid.Status.DONE, board=result.get("board", []),
+                     unplaced=unplaced, stats=result.get("stats", {}), error="")
     return {"grid": grid_id, "situations": len(situations), "unplaced": len(unplaced)}
 
 
 def _built_summary(grid: TrainingGrid) -> dict[str, Any]:
     return {"grid": grid.pk, "situations": grid.situations.count(), "unplaced": len(grid.unplaced)}
-
-
-def fail_grids_of_runs(sender: Any, run_ids: list[Any], **kwargs: Any) -> None:
-    """Receiver of ``core.progress.task_runs_failed``: grids whose run was failed outside the grid code
-    (found stale, never dispatched) are failed with the run's words, so lists and counts tell the truth."""
-
-    for run in TaskRun.objects.filter(pk__in=run_ids).only("pk", "error"):
-        TrainingGrid.objects.filter(task_run=run, status__in=[TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING]
-                                    ).update(status=TrainingGrid.Status.FAILED, error=run.error, finished_at=timezone.now())
 
 
 def _top_json(play: dict[str, Any]) -> dict[str, Any]:

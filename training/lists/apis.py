@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.apis import detail_response
+from core.api_errors import error_response
 from core.parsers import CheckedMultiPartParser, SafeJSONParser
 from training.lists import selectors, services
 from training.lists.serializers import (
@@ -46,11 +46,11 @@ CONFLICT = OpenApiResponse(TrainingConflictSerializer,
 
 
 def _entry_error(exc: services.EntryError) -> Response:
-    return Response({"detail": exc.message, "code": exc.code, "word": exc.word}, status=status.HTTP_400_BAD_REQUEST)
+    return error_response(exc.message, code=exc.code, word=exc.word)
 
 
 def _forbidden(exc: PermissionDenied) -> Response:
-    return detail_response(str(exc), status.HTTP_403_FORBIDDEN)
+    return error_response(str(exc), status.HTTP_403_FORBIDDEN)
 
 
 class ListsApi(APIView):
@@ -71,7 +71,7 @@ class ListsApi(APIView):
         except PermissionDenied as exc:
             return _forbidden(exc)
         except ValueError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(ListSerializer(selectors.get_own_list(request.user, created.pk)).data,
                         status=status.HTTP_201_CREATED)
 
@@ -94,7 +94,7 @@ class ListDetailApi(APIView):
         except PermissionDenied as exc:
             return _forbidden(exc)
         except ValueError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(ListDetailSerializer(selectors.get_own_list(request.user, list_id)).data)
 
     @extend_schema(responses={204: None})
@@ -228,7 +228,7 @@ class ListShareApi(APIView):
     def get(self, request: Request, list_id: int) -> Response:
         revision_list = selectors.get_own_list(request.user, list_id)
         if not revision_list.share_token:
-            return detail_response(_("This list is not shared."), status.HTTP_404_NOT_FOUND)
+            return error_response(_("This list is not shared."), status.HTTP_404_NOT_FOUND)
         return Response(_share_body(request, revision_list))
 
     @extend_schema(request=None, responses={200: ShareSerializer})

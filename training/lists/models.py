@@ -89,19 +89,30 @@ class RevisionEntry(models.Model):
         return "".join(sorted(letters))
 
 
-class ReviewCard(models.Model):
-    """The FSRS state of one revision word (``fsrs.Card.to_dict()``), with ``due`` copied out to query it."""
+class FsrsCard(models.Model):
+    """The FSRS state of one thing to remember (``fsrs.Card.to_dict()``), with what is queried copied out:
+    ``due``, ``state`` (1 learning, 2 review, 3 relearning), the last review, and the counts of reviews and
+    of lapses (Again on a card in the Review state, as FSRS counts them). Reviewed only through
+    :func:`training.lists.services.review_fsrs_card`."""
 
-    entry = models.OneToOneField(RevisionEntry, verbose_name=_("revision word"), on_delete=models.CASCADE,
-                                 related_name="card")
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
-                              related_name="review_cards")
     card = models.JSONField(_("FSRS card"))
     due = models.DateTimeField(_("due"), db_index=True)
     state = models.PositiveSmallIntegerField(_("FSRS state"), default=1)
     last_review = models.DateTimeField(_("last review"), null=True, blank=True)
     reviews = models.PositiveIntegerField(_("reviews"), default=0)
     lapses = models.PositiveIntegerField(_("lapses"), default=0)
+
+    class Meta:
+        abstract = True
+
+
+class ReviewCard(FsrsCard):
+    """The FSRS state of one revision word, with its review log."""
+
+    entry = models.OneToOneField(RevisionEntry, verbose_name=_("revision word"), on_delete=models.CASCADE,
+                                 related_name="card")
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
+                              related_name="review_cards")
 
     class Meta:
         indexes = [models.Index(fields=["owner", "due"])]

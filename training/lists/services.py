@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,12 +27,21 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
+from fsrs import ReviewLog as FsrsReviewLog
+from fsrs import State as FsrsState
 
 from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
 from engine.alphabet import InvalidWord, fold_word
 from lexicon.models import Lexicon
 from training.lists import selectors
-from training.lists.models import MAX_WORD_LENGTH, ReviewCard, ReviewLog, RevisionEntry, RevisionList
+from training.lists.models import (
+    MAX_WORD_LENGTH,
+    FsrsCard,
+    ReviewCard,
+    ReviewLog,
+    RevisionEntry,
+    RevisionList,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -342,24 +352,102 @@ def _touch(list_id: int) -> None:
     RevisionList.objects.filter(pk=list_id).update(updated_at=timezone.now())
 
 
+# --- Words sent from a game ------------------------------------------------------------------------------
+
+def own_list_named(owner, lexicon: Lexicon, name: str, description: str = "") -> RevisionList:
+    """The owner's list of that name in ``lexicon`` (the list a mode sends its missed words to), created on
+    first use."""
+    existing = RevisionList.objects.filter(owner=owner, lexicon=lexicon, name=name).first()
+    return existing if existing is not None else create_list(owner, lexicon, name, description)
+
+
+@dataclass
+class SentWords:
+    """What :func:`send_to_revision_list` did: ``added`` new words, ``already`` words the list held,
+    ``sent`` both in the order given (what the list now trains), ``skipped`` [{word, reason}] not sent."""
+
+    revision_list: RevisionList
+    added: list[str] = field(default_factory=list)
+    already: list[str] = field(default_factory=list)
+    sent: list[str] = field(default_factory=list)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+
+
+ON_DUPLICATE = ("already", "skip", "review")
+
+
+def send_to_revision_list(revision_list: RevisionList, words: Iterable[str | tuple[str, Any]], *,
+                          min_length: int | None = None, on_duplicate: str = "already") -> SentWords:
+    """Send words a game found missed to a revision list, each with its FSRS card, so grids and reviews bring
+    them back. ``words``: words, or (word, support) pairs (a support as :func:`add_word` reads it).
+
+    A word shorter than ``min_length`` or longer than a revision word may be, or refused by :func:`add_word`,
+    is skipped with the reason in words. A word the list already holds is, by ``on_duplicate``: reported in
+    ``already`` (``"already"``), skipped with the reason (``"skip"``), or reviewed as forgotten, which makes
+    it due again at once (``"review"``, and reported in ``already``).
+    """
+    if on_duplicate not in ON_DUPLICATE:
+        raise ValueError(f"on_duplicate must be one of {ON_DUPLICATE}, not {on_duplicate!r}")
+    outcome = SentWords(revision_list)
+    for item in words:
+        word, support = (item, None) if isinstance(item, str) else item
+        if min_length is not None and len(word) < min_length:
+            outcome.skipped.append({"word": word, "reason": _("shorter than %(min)s letters: too short to be worth "
+                                                              "training") % {"min": min_length}})
+            continue
+        if len(word) > MAX_WORD_LENGTH:
+            outcome.skipped.append({"word": word, "reason": _("longer than %(max)s letters: revision words are racks "
+                                                              "of at most 7 tiles plus a support letter")
+                                    % {"max": MAX_WORD_LENGTH}})
+            continue
+        try:
+            add_word(revision_list, word, support)
+        except EntryError as exc:
+            if exc.code != "duplicate" or on_duplicate == "skip":
+                outcome.skipped.append({"word": word, "reason": exc.message})
+                continue
+            if on_duplicate == "review":
+                card = getattr(revision_list.entries.select_related("card").get(word=word), "card", None)
+                if card is not None:
+                    review_card(card, correct=False)
+            outcome.already.append(word)
+            outcome.sent.append(word)
+            continue
+        outcome.added.append(word)
+        outcome.sent.append(word)
+    return outcome
+
+
 # --- Answers and reviews ---------------------------------------------------------------------------------
 
 _scheduler = Scheduler()
 
 
-def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
-    """Apply one FSRS review (correct = Good, wrong = Again) and keep its log."""
+def review_fsrs_card(row: FsrsCard, correct: bool, now: Any = None) -> FsrsReviewLog:
+    """Apply one FSRS review to ``row`` (correct = Good, wrong = Again) and return FSRS's log; the caller saves.
+
+    ``lapses`` counts what FSRS calls a lapse: Again on a card in the Review state (learned, then forgotten:
+    FSRS moves it to Relearning). Again on a card still being learned (a first meeting included) or
+    relearned is not one.
+    """
     now = now or timezone.now()
     rating = Rating.Good if correct else Rating.Again
-    card = Card.from_dict(card_row.card)
-    card, log = _scheduler.review_card(card, rating, review_datetime=now)
-    card_row.card = card.to_dict()
-    card_row.due = card.due
-    card_row.state = int(card.state)
-    card_row.last_review = now
-    card_row.reviews += 1
-    if not correct:
-        card_row.lapses += 1
+    before = Card.from_dict(row.card)
+    card, log = _scheduler.review_card(before, rating, review_datetime=now)
+    row.card = card.to_dict()
+    row.due = card.due
+    row.state = int(card.state)
+    row.last_review = now
+    row.reviews += 1
+    if rating == Rating.Again and before.state == FsrsState.Review:
+        row.lapses += 1
+    return log
+
+
+def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
+    """Apply one FSRS review to a revision word's card (correct = Good, wrong = Again) and keep its log."""
+    now = now or timezone.now()
+    log = review_fsrs_card(card_row, correct, now)
     card_row.save()
-    ReviewLog.objects.create(card=card_row, rating=int(rating), reviewed_at=now, log=log.to_dict())
+    ReviewLog.objects.create(card=card_row, rating=int(log.rating), reviewed_at=now, log=log.to_dict())
     return card_row

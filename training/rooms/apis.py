@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api_errors import error_response
 from lexicon.selectors import preferred_lexicon
 from training.rooms import selectors, services
 from training.rooms.serializers import (
@@ -40,22 +41,18 @@ UNAVAILABLE = OpenApiResponse(ErrorSerializer, description="The task service doe
 CONFLICT = OpenApiResponse(ErrorSerializer, description="The round is closed, the game over or not started.")
 
 
-def _error(message: str, code: str, http: int = status.HTTP_400_BAD_REQUEST, **extra: Any) -> Response:
-    return Response({"detail": message, "code": code, **extra}, status=http)
-
-
 def _refused(exc: services.RoomError) -> Response:
-    return _error(exc.message, exc.code, exc.status)
+    return error_response(exc.message, exc.status, code=exc.code)
 
 
 def _validated(serializer_class: type, data: Any) -> dict[str, Any] | Response:
     if not isinstance(data, dict):
-        return _error(_("The body must be a JSON object."), "bad_input")
+        return error_response(_("The body must be a JSON object."), code="bad_input")
     serializer = serializer_class(data=data)
     if not serializer.is_valid():
         fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
         first = next(iter(fields.items()))
-        return _error(f"{first[0]}: {first[1][0]}", "bad_input", fields=fields)
+        return error_response(f"{first[0]}: {first[1][0]}", code="bad_input", fields=fields)
     return dict(serializer.validated_data)
 
 
@@ -73,7 +70,7 @@ class RoomsApi(APIView):
             return data
         lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
         if lexicon is None:
-            return _error(_("No lexicon is installed yet."), "bad_input")
+            return error_response(_("No lexicon is installed yet."), code="bad_input")
         try:
             room = services.create_room(request.user, data["name"], lexicon, variant=data["variant"],
                                         timer_seconds=data["timer_seconds"], rules=data["rules"],
@@ -187,10 +184,11 @@ class RoundApi(APIView):
         room = services.advance(selectors.get_room(request.user, room_id))
         rnd = selectors.round_of(room, number)
         if rnd is None:
-            return _error(_("Round %(n)s has not been played in this room.") % {"n": number}, "not_found",
-                          status.HTTP_404_NOT_FOUND)
+            return error_response(_("Round %(n)s has not been played in this room.") % {"n": number},
+                                  status.HTTP_404_NOT_FOUND, code="not_found")
         if rnd.closed_at is None:
-            return _error(_("Round %(n)s is not closed yet.") % {"n": number}, "not_closed", status.HTTP_409_CONFLICT)
+            return error_response(_("Round %(n)s is not closed yet.") % {"n": number},
+                                  status.HTTP_409_CONFLICT, code="not_closed")
         return Response(selectors.round_results(room, rnd))
 
 

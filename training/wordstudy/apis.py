@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.apis import detail_response
+from core.api_errors import error_response
 from lexicon.selectors import version_keys
 from training.wordstudy import selectors, services
 from training.wordstudy.serializers import (
@@ -47,15 +47,15 @@ def invalid(serializer: Any) -> Response:
     if isinstance(message, dict):  # nested: take its first message
         message = next(iter(message.values()))
         message = message[0] if isinstance(message, list) else message
-    return detail_response(f"{field}: {message}")
+    return error_response(f"{field}: {message}")
 
 
 def ranks_pending(exc: services.RanksNotReady) -> Response:
     from django.utils.translation import gettext as _
 
     run = exc.ranking.task_run
-    return Response({"detail": _("The probability ranks of this lexicon are being computed; try again in a moment."),
-                     "task": str(run.pk) if run else None}, status=status.HTTP_409_CONFLICT)
+    return error_response(_("The probability ranks of this lexicon are being computed; try again in a moment."),
+                          status.HTTP_409_CONFLICT, task=str(run.pk) if run else None)
 
 
 def quiz_result(quiz: Any) -> dict[str, Any]:
@@ -95,7 +95,7 @@ class QuizzesApi(APIView):
         except services.RanksNotReady as exc:
             return ranks_pending(exc)
         except services.QuizError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(quiz_created(quiz), status=status.HTTP_201_CREATED)
 
 
@@ -122,9 +122,9 @@ class QuizAnswersApi(APIView):
             outcome = services.submit_answers(quiz, request.user, data["question"], data["answers"],
                                               final=not data.get("partial", False))
         except services.QuizClosed as exc:
-            return detail_response(str(exc), status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.QuizError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(AnswerOutSerializer({"question": outcome.question.pk, "correct": outcome.correct,
                                              "missed": outcome.missed, "wrong": outcome.wrong,
                                              "settled": outcome.settled, "remaining": outcome.remaining}).data)
@@ -170,7 +170,7 @@ class ChallengeTodayApi(APIView):
         except services.RanksNotReady as exc:
             return ranks_pending(exc)
         except services.QuizError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(challenge_json(challenge, request.user))
 
     @extend_schema(parameters=[LEXICON_PARAM], request=None,
@@ -184,9 +184,9 @@ class ChallengeTodayApi(APIView):
         except services.RanksNotReady as exc:
             return ranks_pending(exc)
         except services.ChallengeTaken as exc:
-            return Response({"detail": str(exc), "quiz": exc.quiz.pk}, status=status.HTTP_409_CONFLICT)
+            return error_response(str(exc), status.HTTP_409_CONFLICT, quiz=exc.quiz.pk)
         except services.QuizError as exc:
-            return detail_response(str(exc))
+            return error_response(str(exc))
         return Response(quiz_created(quiz), status=status.HTTP_201_CREATED)
 
 
@@ -201,6 +201,6 @@ class DueApi(APIView):
             try:
                 lexicon = services.resolve_lexicon(request.query_params["lexicon"])
             except services.QuizError as exc:
-                return detail_response(str(exc))
+                return error_response(str(exc))
         cards = selectors.due_cards(request.user, lexicon=lexicon)
         return Response(DueSerializer({"count": cards.count(), "cards": list(cards[:MAX_DUE_LISTED])}).data)

@@ -10,27 +10,32 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.models import TaskRun
+from core.models import TaskRow
 from lexicon.models import Lexicon
+from training.lists.models import FsrsCard
 
 
-class AlphagramRanking(models.Model):
-    """The probability ranks of one word list (see ``docs/wordstudy.md``), computed by a tracked task."""
+class AlphagramRanking(TaskRow):
+    """The probability ranks of one word list (see ``docs/wordstudy.md``), computed by a tracked task.
+
+    Its status column is ``state`` and it is never pending: created running, its task started at once.
+    """
 
     class State(models.TextChoices):
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
+    STATUS_FIELD = "state"
+    UNFINISHED = (State.RUNNING,)
+    RUN_FAILED_WORDS = _("The alphagrams could not be ranked.")
+    status = None  # type: ignore[assignment]  # its status column is "state" (STATUS_FIELD)
+
     content_hash = models.CharField(_("content hash"), max_length=64)
     language = models.CharField(_("language"), max_length=8)
     state = models.CharField(_("state"), max_length=10, choices=State.choices, default=State.RUNNING)
-    task_run = models.ForeignKey(TaskRun, verbose_name=_("task"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="+")
     lengths = models.JSONField(_("alphagrams per length"), default=dict, blank=True)
-    error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["content_hash", "language"], name="wordstudy_ranking_unique")]
@@ -193,19 +198,13 @@ class QuizAnswer(models.Model):
         return " ".join(self.given)
 
 
-class AlphagramCard(models.Model):
-    """The FSRS state of one alphagram for one learner and lexicon (``fsrs.Card.to_dict()``)."""
+class AlphagramCard(FsrsCard):
+    """The FSRS state of one alphagram for one learner and lexicon."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="alphagram_cards")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
     alphagram = models.CharField(_("alphagram"), max_length=32)
-    card = models.JSONField(_("FSRS card"))
-    due = models.DateTimeField(_("due"), db_index=True)
-    state = models.PositiveSmallIntegerField(_("FSRS state"), default=1)
-    last_review = models.DateTimeField(_("last review"), null=True, blank=True)
-    reviews = models.PositiveIntegerField(_("reviews"), default=0)
-    lapses = models.PositiveIntegerField(_("lapses"), default=0)
 
     class Meta:
         ordering = ["due", "id"]

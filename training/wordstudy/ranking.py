@@ -13,11 +13,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.models import TaskRun
-from core.progress import Progress, TaskFailure, expire_if_stale, start_task
+from core.progress import Progress, TaskFailure, start_task
+from core.task_rows import follow_run, mark_row
 from engine.wordstudy import rank_alphagrams
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version
@@ -48,10 +47,8 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
     task has already finished).
     """
     ranking = ranking_of(lexicon)
-    if ranking is not None and ranking.state == AlphagramRanking.State.RUNNING and _run_failed(ranking):
-        AlphagramRanking.objects.filter(pk=ranking.pk, state=AlphagramRanking.State.RUNNING).update(
-            state=AlphagramRanking.State.FAILED, error=(ranking.task_run.error if ranking.task_run else "")[:2000])
-        ranking.refresh_from_db()
+    if ranking is not None:
+        ranking = follow_run(ranking)
     if ranking is not None and ranking.state != AlphagramRanking.State.FAILED:
         return ranking
 
@@ -74,14 +71,6 @@ def ensure_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
     return ranking
 
 
-def _run_failed(ranking: AlphagramRanking) -> bool:
-    """The ranking's task died without recording its end (worker killed, never dispatched): start again."""
-    run = ranking.task_run
-    if run is None:
-        return False
-    return expire_if_stale(run).state == TaskRun.State.FAILED
-
-
 def build_ranking(ranking_id: int, words_file: str | None, progress: Progress) -> dict[str, Any]:
     """The task's body: rank every alphagram of 2 to 15 letters and store the rows (replacing any)."""
     ranking = AlphagramRanking.objects.get(pk=ranking_id)
@@ -99,12 +88,10 @@ def build_ranking(ranking_id: int, words_file: str | None, progress: Progress) -
                 RankedAlphagram.objects.bulk_create(rows[start:start + BATCH])
                 progress.report(61 + 38 * min(1.0, (start + BATCH) / max(1, len(rows))), _("Storing the ranks"))
             lengths = {str(n): len(items) for n, items in ranked.items()}
-            AlphagramRanking.objects.filter(pk=ranking_id).update(state=AlphagramRanking.State.DONE, lengths=lengths,
-                                                                  error="", finished_at=timezone.now())
+            mark_row(AlphagramRanking, ranking_id, AlphagramRanking.State.DONE, lengths=lengths, error="")
     except Exception as exc:
         message = str(exc) or type(exc).__name__
-        AlphagramRanking.objects.filter(pk=ranking_id).update(state=AlphagramRanking.State.FAILED,
-                                                              error=message[:2000], finished_at=timezone.now())
+        mark_row(AlphagramRanking, ranking_id, AlphagramRanking.State.FAILED, error=message)
         raise TaskFailure(_("The alphagrams could not be ranked: %(error)s") % {"error": message}) from exc
     return {"ranking": ranking_id, "alphagrams": len(rows), "lengths": lengths}
 

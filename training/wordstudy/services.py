@@ -35,7 +35,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from fsrs import Card, Rating, Scheduler, State
+from fsrs import Card
 
 from core.selectors import get_or_404, not_found_message
 from engine.wordstudy import (
@@ -53,6 +53,7 @@ from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
+from training.lists.services import review_fsrs_card
 from training.wordstudy import selectors
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
@@ -462,15 +463,10 @@ def _open(quiz: Quiz) -> None:
 
 # --- Answers ----------------------------------------------------------------------------------------------
 
-_scheduler = Scheduler()
-
-
 def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=None) -> AlphagramCard:
     """One FSRS review of the learner's card for ``letters`` (created on first meeting): Good or Again.
 
-    ``lapses`` counts what FSRS calls a lapse: Again on a card in the Review state (learned, then
-    forgotten: FSRS moves it to Relearning). Again on a card still being learned (a first meeting
-    included) or relearned is not one.
+    ``lapses`` counts lapses as FSRS defines them (see :func:`training.lists.services.review_fsrs_card`).
     """
     now = now or timezone.now()
     row = AlphagramCard.objects.select_for_update().filter(owner=user, lexicon=lexicon, alphagram=letters).first()
@@ -482,15 +478,7 @@ def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=No
                                                    card=fresh.to_dict(), due=fresh.due, state=int(fresh.state))
         except IntegrityError:  # created meanwhile by a concurrent answer
             row = AlphagramCard.objects.select_for_update().get(owner=user, lexicon=lexicon, alphagram=letters)
-    before = Card.from_dict(row.card)
-    card, _log = _scheduler.review_card(before, Rating.Good if correct else Rating.Again, review_datetime=now)
-    row.card = card.to_dict()
-    row.due = card.due
-    row.state = int(card.state)
-    row.last_review = now
-    row.reviews += 1
-    if not correct and before.state == State.Review:
-        row.lapses += 1
+    review_fsrs_card(row, correct, now)
     row.save()
     return row
 

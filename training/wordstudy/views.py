@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from lexicon.models import Lexicon
-from lexicon.selectors import preferred_lexicon
+from lexicon.selectors import request_lexicon
 from training.lists.selectors import lists_of
 from training.wordstudy import indexes, selectors, services
 from training.wordstudy.forms import QuizForm
@@ -36,8 +36,7 @@ def _preferred_lexicon(request: HttpRequest) -> Lexicon | None:
             return services.resolve_lexicon(value)
         except services.QuizError:
             raise Http404(_("No such lexicon.")) from None
-    language = (getattr(request, "LANGUAGE_CODE", "fr") or "fr")[:2]
-    return preferred_lexicon(request.user, language)
+    return request_lexicon(request)
 
 
 def _home_context(request: HttpRequest, form: QuizForm, ranking_run: Any = None) -> dict[str, Any]:

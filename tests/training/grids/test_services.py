@@ -76,7 +76,7 @@ def test_one_answer_decides_later_tries_are_refused_and_counted_nowhere(alice, s
         grid_services.answer_situation(situation, alice, "BACCARAT")
     assert Answer.objects.filter(situation=situation).count() == 1
     card = ReviewCard.objects.get(entry=situation.entry)
-    assert (card.reviews, card.lapses) == (1, 1)
+    assert (card.reviews, card.lapses) == (1, 0)  # Again on a card still being learned is no lapse (FSRS)
     assert ReviewLog.objects.get(card=card).rating == 1  # Rating.Again
     summary = grid_selectors.progress_summary(alice)
     assert (summary["answers"], summary["correct"], summary["wrong"]) == (1, 0, 1)
