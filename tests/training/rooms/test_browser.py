@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from channels.testing.live import make_application, set_database_connection
+from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
@@ -19,14 +19,24 @@ from training.rooms import services
 
 ARTIFACTS = artifacts_dir("rooms")
 
+
+def use_database(name: str) -> None:
+    """In Daphne's process: the test database the test itself uses. (Channels' own helper prefixes ``test_``
+    to a name pytest-django has already changed, which finds no database on PostgreSQL.)"""
+    from django.conf import settings
+
+    settings.DATABASES["default"]["NAME"] = name  # Daphne's threads open their own connections with it
+
 pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture
 def daphne_url(transactional_db, settings):
+    from django.db import connection
+
     settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
     server = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                           setup=set_database_connection)
+                           setup=partial(use_database, connection.settings_dict["NAME"]))
     server.start()
     while not server.ready.wait(timeout=1):
         if not server.is_alive():
