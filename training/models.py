@@ -31,6 +31,7 @@ from training.rooms.models import (  # noqa: F401
     RoomMember,
     RoomResult,
     RoomRound,
+    Simultane,
 )
 from training.wordstudy.models import (  # noqa: F401
     AlphagramCard,

@@ -41,3 +41,25 @@ class JoinForm(forms.Form):
     code = forms.CharField(label=_("Room code"), max_length=12,
                            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
     role = forms.ChoiceField(label=_("Join as"), choices=RoomMember.Role.choices, initial=RoomMember.Role.PLAYER)
+
+
+class SimultaneForm(RoomForm):
+    """A simultané: the room settings (its rooms all take them) and the rooms the organiser runs."""
+
+    name = forms.CharField(label=_("Simultané name"), max_length=80)
+    rooms = forms.CharField(label=_("Rooms you run (one name a line)"), required=False,
+                            widget=forms.Textarea(attrs={"rows": 3}),
+                            help_text=_("Clubs' arbitres add their own rooms with the simultané's code."))
+
+    def clean_rooms(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data.get("rooms", "").splitlines() if line.strip()]
+
+
+class SimultaneJoinForm(forms.Form):
+    code = forms.CharField(label=_("Simultané code"), max_length=12,
+                           widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
+    name = forms.CharField(label=_("Your room's name"), max_length=80)
+
+
+class AddRoomForm(forms.Form):
+    name = forms.CharField(label=_("Room name"), max_length=80)

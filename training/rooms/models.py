@@ -4,7 +4,9 @@
 - :class:`RoomMember`: a user in the room, player or spectator, with their running total;
 - :class:`RoomRound`: one round's clock (``opens_at``, ``closes_at``) and when it was closed (judged once);
 - :class:`Bulletin`: a player's bulletin of a round (one row: the last one received counts);
-- :class:`RoomResult`: a player's judged play of a closed round (score, solo bonus, reason).
+- :class:`RoomResult`: a player's judged play of a closed round (score, solo bonus, reason);
+- :class:`Simultane`: several rooms playing one game at the same time, each on its own clock, one combined
+  ranking (``training.rooms.simultaneous``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class Room(models.Model):
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    simultane = models.ForeignKey("Simultane", verbose_name=_("simultané"), null=True, blank=True,
+                                  on_delete=models.CASCADE, related_name="rooms")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -147,3 +151,30 @@ class RoomResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.coord} {self.word} ({self.score})"
+
+
+class Simultane(models.Model):
+    """One game played by several rooms at the same time: the organiser makes it (and its game, once), each
+    room is run by its own arbitre on its own clock, and the results make one combined ranking."""
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("organiser"), on_delete=models.CASCADE,
+                             related_name="hosted_simultanes")
+    name = models.CharField(_("name"), max_length=80)
+    code = models.CharField(_("code"), max_length=12, unique=True, default=new_code)
+    lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.PROTECT, related_name="+")
+    game = models.ForeignKey(DuplicateGame, verbose_name=_("game"), on_delete=models.PROTECT,
+                             related_name="simultanes")
+    timer_seconds = models.PositiveSmallIntegerField(_("time per round (seconds)"), default=180)
+    pause_seconds = models.PositiveSmallIntegerField(_("pause between rounds (seconds)"), default=DEFAULT_PAUSE)
+    rules = models.CharField(_("rules"), max_length=10, choices=Room.Rules.choices, default=Room.Rules.TOURNAMENT)
+    solo_bonus = models.PositiveSmallIntegerField(_("solo bonus"), default=SOLO_BONUS)
+    solo_min_players = models.PositiveSmallIntegerField(_("players needed for a solo"), default=SOLO_MIN_PLAYERS)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("simultané")
+        verbose_name_plural = _("simultanés")
+
+    def __str__(self) -> str:
+        return f"simultané {self.code}"

@@ -45,6 +45,7 @@ from training.rooms.models import (
     RoomMember,
     RoomResult,
     RoomRound,
+    Simultane,
     new_code,
 )
 
@@ -85,8 +86,10 @@ def _int_setting(value: Any, low: int, high: int, message: str) -> int:
 def create_room(host: Any, name: str, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.CLASSIC,
                 timer_seconds: Any = 180, rules: str = Room.Rules.TOURNAMENT, pause_seconds: Any = None,
                 solo_bonus: Any = judging.SOLO_BONUS, solo_min_players: Any = judging.SOLO_MIN_PLAYERS,
-                seed: int | None = None) -> Room:
-    """A room and its game, made in the background by the duplicate task (the host starts once it is made)."""
+                seed: int | None = None, simultane: Simultane | None = None) -> Room:
+    """A room and its game, made in the background by the duplicate task (the host starts once it is made).
+
+    ``simultane``: the room plays the simultané's game (made once for all its rooms) instead of a new one."""
     name = (name or "").strip()
     if not name:
         raise RoomError(_("Give the room a name."))
@@ -100,17 +103,20 @@ def create_room(host: Any, name: str, lexicon: Lexicon, *, variant: str = Duplic
                          MIN_PAUSE, MAX_PAUSE, _("The pause between rounds must be between 0 and 120 seconds."))
     bonus = _int_setting(solo_bonus, 0, 100, _("The solo bonus must be between 0 and 100 points."))
     minimum = _int_setting(solo_min_players, 2, 10000, _("The players needed for a solo must be 2 or more."))
-    try:
-        game = duplicate_services.start_game(host, lexicon, variant=variant, timer_seconds=timer, seed=seed,
-                                             tournament=rules == Room.Rules.TOURNAMENT)
-    except duplicate_services.GameError as exc:
-        raise RoomError(str(exc)) from None
+    if simultane is not None:
+        game = simultane.game
+    else:
+        try:
+            game = duplicate_services.start_game(host, lexicon, variant=variant, timer_seconds=timer, seed=seed,
+                                                 tournament=rules == Room.Rules.TOURNAMENT)
+        except duplicate_services.GameError as exc:
+            raise RoomError(str(exc)) from None
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 return Room.objects.create(host=host, name=name, lexicon=lexicon, game=game, timer_seconds=timer,
                                            pause_seconds=pause, rules=rules, solo_bonus=bonus,
-                                           solo_min_players=minimum, code=new_code())
+                                           solo_min_players=minimum, code=new_code(), simultane=simultane)
         except IntegrityError:  # the code was taken: draw another
             continue
     raise RoomError(_("No free room code was found: try again."), "busy", 503)
@@ -128,6 +134,11 @@ def join(user: Any, code: Any, role: str = RoomMember.Role.PLAYER) -> RoomMember
         raise RoomError(_("No room has the code “%(code)s”.") % {"code": text}, "not_found", 404)
     if room.status == Room.Status.FINISHED:
         raise _conflict(_("This room's game is over."), "finished")
+    if (room.simultane_id is not None and role == RoomMember.Role.PLAYER
+            and RoomMember.objects.filter(room__simultane_id=room.simultane_id, user=user,
+                                          role=RoomMember.Role.PLAYER).exclude(room=room).exists()):
+        raise _conflict(_("You already play in another room of this simultané: one game, one room."),
+                        "in_another_room")
     member, created = RoomMember.objects.get_or_create(room=room, user=user, defaults={"role": role})
     if not created and member.role != role:  # a spectator turned player plays from now on (earlier rounds: 0)
         member.role = role
@@ -242,6 +253,7 @@ def finish(room: Room, user: Any, now: dt.datetime | None = None) -> Room:
     if room.status == Room.Status.WAITING:
         with transaction.atomic():
             Room.objects.filter(pk=room.pk).update(status=Room.Status.FINISHED, finished_at=now)
+            _open_game_if_over(room.game_id)
             events.send(room.pk, {"type": "finished", "ranking": []})
         room.refresh_from_db()
         return room
@@ -455,8 +467,15 @@ def _finish(room: Room, now: dt.datetime) -> None:
     """The game is over: the room's game becomes a shared duplicate game its players can review."""
     room.status, room.finished_at, room.paused_at = Room.Status.FINISHED, now, None
     room.save(update_fields=["status", "finished_at", "paused_at"])
-    DuplicateGame.objects.filter(pk=room.game_id, visibility=DuplicateGame.Visibility.PRIVATE).update(
-        visibility=DuplicateGame.Visibility.LINK)
+    _open_game_if_over(room.game_id)
     DuplicatePlayer.objects.filter(game=room.game, user__room_memberships__room=room).update(
         finished_at=now, round_started_at=None)
     events.send(room.pk, {"type": "finished", "ranking": selectors.ranking(room)})
+
+
+def _open_game_if_over(game_id: int) -> None:
+    """Share the game by link (a normal shared game: ranking, review) once every room playing it is over. The
+    rooms of a simultané share one game: while one of them still plays, its tops must not be readable."""
+    if not Room.objects.filter(game_id=game_id).exclude(status=Room.Status.FINISHED).exists():
+        DuplicateGame.objects.filter(pk=game_id, visibility=DuplicateGame.Visibility.PRIVATE).update(
+            visibility=DuplicateGame.Visibility.LINK)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from training.rooms import apis
+from training.rooms import apis, simultaneous_apis
 
 urlpatterns = [
     path("rooms/", apis.RoomsApi.as_view(), name="api-rooms"),
@@ -16,4 +16,13 @@ urlpatterns = [
     path("rooms/<int:room_id>/bulletin/", apis.BulletinApi.as_view(), name="api-rooms-bulletin"),
     path("rooms/<int:room_id>/rounds/<int:number>/", apis.RoundApi.as_view(), name="api-rooms-round"),
     path("rooms/<int:room_id>/ranking/", apis.RankingApi.as_view(), name="api-rooms-ranking"),
+    path("simultanes/", simultaneous_apis.SimultanesApi.as_view(), name="api-simultanes"),
+    path("simultanes/join/", simultaneous_apis.SimultaneJoinApi.as_view(), name="api-simultanes-join"),
+    path("simultanes/<int:simultane_id>/", simultaneous_apis.SimultaneApi.as_view(), name="api-simultane"),
+    path("simultanes/<int:simultane_id>/rooms/", simultaneous_apis.SimultaneRoomsApi.as_view(),
+         name="api-simultane-rooms"),
+    path("simultanes/<int:simultane_id>/rooms/<int:room_id>/", simultaneous_apis.SimultaneRoomApi.as_view(),
+         name="api-simultane-room"),
+    path("simultanes/<int:simultane_id>/ranking/", simultaneous_apis.SimultaneRankingApi.as_view(),
+         name="api-simultane-ranking"),
 ]
