@@ -77,8 +77,8 @@ def combine(players: Mapping[str, str], closed: Mapping[str, Iterable[int]], pla
         for number in closed_sets.get(room, ()):
             scores[number][player] = 0
     for play in plays:
-        room = players.get(play.player)
-        if room is not None and play.round in closed_sets.get(room, ()):
+        player_room = players.get(play.player)
+        if player_room is not None and play.round in closed_sets.get(player_room, ()):
             scores[play.round][play.player] = play.score
     totals = {player: 0 for player in players}
     for round_scores in scores.values():

@@ -62,7 +62,7 @@ def simultane_page(request: HttpRequest, simultane_id: int) -> HttpResponse:
             return redirect("training:room", room_id=room.pk)
     simultaneous.advance_rooms(simultane)
     detail = simultaneous.detail(simultane, request.user)
-    mine = {r.pk for r in Room.objects.filter(simultane=simultane, host=request.user)}
+    mine = set(Room.objects.filter(simultane=simultane, host_id=request.user.pk).values_list("pk", flat=True))
     return render(request, "training/rooms/simultane.html", {
         "simultane": simultane, "detail": detail, "ranking": simultaneous.ranking(simultane),
         "is_organiser": is_organiser, "form": form, "my_room_ids": mine,
