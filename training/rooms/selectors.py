@@ -133,7 +133,7 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "host": room.host.get_username(), "is_host": is_user(user) and room.host_id == user.pk,
         "role": member.role if member else None, "timer_seconds": room.timer_seconds,
         "pause_seconds": room.pause_seconds, "round_count": room.game.round_count, "game": room.game_id,
-        "game_status": room.game.status,
+        "game_status": room.game.status, "simultane": room.simultane_id,
         "round": rnd.number if rnd else None,
         "cgp": made.cgp if made else None, "rack": made.rack if made else None,
         "board": board_before(room, rnd.number) if made and rnd is not None else None,

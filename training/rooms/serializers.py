@@ -107,6 +107,8 @@ class RoomStateSerializer(serializers.Serializer):
     round_count = serializers.IntegerField()
     game = serializers.IntegerField()
     game_status = serializers.CharField()
+    simultane = serializers.IntegerField(allow_null=True, help_text="The simultané the room plays in "
+                                         "(/api/simultanes/{id}/ranking/: the combined ranking), or null.")
     round = serializers.IntegerField(allow_null=True)
     cgp = serializers.CharField(allow_null=True)
     rack = serializers.CharField(allow_null=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -135,8 +136,9 @@ def join(user: Any, code: Any, role: str = RoomMember.Role.PLAYER) -> RoomMember
     if room.status == Room.Status.FINISHED:
         raise _conflict(_("This room's game is over."), "finished")
     if (room.simultane_id is not None and role == RoomMember.Role.PLAYER
-            and RoomMember.objects.filter(room__simultane_id=room.simultane_id, user=user,
-                                          role=RoomMember.Role.PLAYER).exclude(room=room).exists()):
+            and RoomMember.objects.filter(Q(role=RoomMember.Role.PLAYER) | Q(results__isnull=False),
+                                          room__simultane_id=room.simultane_id, user=user)
+            .exclude(room=room).exists()):  # one game, one room: a player (or one who played) elsewhere
         raise _conflict(_("You already play in another room of this simultané: one game, one room."),
                         "in_another_room")
     member, created = RoomMember.objects.get_or_create(room=room, user=user, defaults={"role": role})

@@ -206,7 +206,8 @@ def ranking(simultane: Simultane) -> dict[str, Any]:
             .values_list("room_id", "number"):
         closed[room_names[room_id]].append(number)
     plays = [combined.Play(username, number, score) for username, number, score in
-             RoomResult.objects.filter(round__room__simultane=simultane, round__closed_at__isnull=False)
+             RoomResult.objects.filter(round__room__simultane=simultane, round__closed_at__isnull=False,
+                                       member__role=RoomMember.Role.PLAYER)
              .values_list("member__user__username", "round__number", "score")]
     numbers = {n for rounds in closed.values() for n in rounds}
     tops = {r.number: int(r.top["score"]) for r in simultane.game.rounds.filter(number__in=numbers)}

@@ -164,11 +164,21 @@ def test_the_game_opens_for_review_only_once_every_room_is_over(simul, two_rooms
 
 
 def test_a_player_plays_in_one_room_of_a_simultane_only(simul, two_rooms, bob, users):
-    _room_a, room_b = two_rooms
+    room_a, room_b = two_rooms
     with pytest.raises(services.RoomError) as refused:
         services.join(bob, room_b.code, "player")
     assert refused.value.status == 409 and refused.value.code == "in_another_room"
     assert services.join(bob, room_b.code, "spectator").role == "spectator"  # watching another room is fine
+    # who played a round in room A cannot turn spectator there and play on in room B
+    top1, _sub1 = moves(room_a, 1)
+    play_round(room_a, {bob: top1})
+    services.join(bob, room_a.code, "spectator")
+    with pytest.raises(services.RoomError) as refused:
+        services.join(bob, room_b.code, "player")
+    assert refused.value.code == "in_another_room"
+    assert "bob" not in {line["player"] for line in simultaneous.ranking(simul)["ranking"]}  # watching, not playing
+    # a room's state names its simultané, so a client finds the combined ranking
+    assert api(bob).get(f"/api/rooms/{room_a.pk}/state/").json()["simultane"] == simul.pk
 
 
 def test_only_the_organiser_manages_and_outsiders_get_404(simul, two_rooms, alice, bob, users, django_user_model):
