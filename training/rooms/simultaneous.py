@@ -198,17 +198,20 @@ def ranking(simultane: Simultane) -> dict[str, Any]:
     final (every room over)."""
     room_rows = list(Room.objects.filter(simultane=simultane).values_list("pk", "name", "status"))
     room_names = {pk: str(pk) for pk, _name, _status in room_rows}  # the engine's room keys
-    members = RoomMember.objects.filter(room__simultane=simultane, role=RoomMember.Role.PLAYER) \
-        .values_list("user__username", "room_id")
-    players = {username: room_names[room_id] for username, room_id in members}
+    # Three plain reads (members, closed rounds, results by round id): no join on the large results table.
+    members = {pk: (username, room_id) for pk, username, room_id in
+               RoomMember.objects.filter(room__simultane=simultane, role=RoomMember.Role.PLAYER)
+               .values_list("pk", "user__username", "room_id")}
+    players = {username: room_names[room_id] for username, room_id in members.values()}
     closed: dict[str, list[int]] = {name: [] for name in room_names.values()}
-    for room_id, number in RoomRound.objects.filter(room__simultane=simultane, closed_at__isnull=False) \
-            .values_list("room_id", "number"):
+    round_numbers: dict[int, int] = {}
+    for pk, room_id, number in RoomRound.objects.filter(room__simultane=simultane, closed_at__isnull=False) \
+            .values_list("pk", "room_id", "number"):
         closed[room_names[room_id]].append(number)
-    plays = [combined.Play(username, number, score) for username, number, score in
-             RoomResult.objects.filter(round__room__simultane=simultane, round__closed_at__isnull=False,
-                                       member__role=RoomMember.Role.PLAYER)
-             .values_list("member__user__username", "round__number", "score")]
+        round_numbers[pk] = number
+    plays = [combined.Play(members[member_id][0], round_numbers[round_id], score)
+             for member_id, round_id, score in RoomResult.objects.filter(round_id__in=list(round_numbers))
+             .values_list("member_id", "round_id", "score") if member_id in members]
     numbers = {n for rounds in closed.values() for n in rounds}
     tops = {r.number: int(r.top["score"]) for r in simultane.game.rounds.filter(number__in=numbers)}
     result = combined.combine(players, closed, plays, tops, solo_bonus=simultane.solo_bonus,
