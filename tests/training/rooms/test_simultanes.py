@@ -301,3 +301,24 @@ def test_pages_list_make_and_show_a_simultane_in_french(client, alice, bob, user
     assert client.post(made["Location"], {"action": "add", "name": "Pas moi"}).status_code == 400  # not organiser
     client.force_login(django_user_model.objects.create_user("olga", password="olga-pass-123"))
     assert client.get(made["Location"]).status_code == 404
+
+
+def test_alone_in_the_room_is_no_solo_when_another_room_found_the_top(alice, bob, carol, users, dup_lexicon):
+    made = simultaneous.create_simultane(alice, "Deux clubs", dup_lexicon, seed=SEED, solo_min_players=2,
+                                         rooms=["A"])
+    room_a = made.rooms.get()
+    room_b = simultaneous.join_as_arbitre(users["dave"], made.code, "B")
+    for user, room in ((bob, room_a), (carol, room_a), (users["erin"], room_b), (users["frank"], room_b)):
+        services.join(user, room.code, "player")
+    services.start(room_a, alice)
+    services.start(room_b, users["dave"])
+    top1, sub1 = moves(room_a, 1)
+    play_round(room_a, {bob: top1, carol: sub1})
+    assert simultaneous.ranking(made)["solos"] == [{"round": 1, "player": "bob", "room": room_a.pk}]  # so far
+    play_round(room_b, {users["erin"]: top1, users["frank"]: sub1})
+    # each room saw its player alone with the top (flagged, no bonus of the room's own) ...
+    local = RoomResult.objects.filter(solo=True).values_list("member__user__username", "bonus")
+    assert sorted(local) == [("bob", 0), ("erin", 0)]
+    # ... the simultané saw two players with it: no solo, no bonus
+    got = simultaneous.ranking(made)
+    assert got["solos"] == [] and {line["player"]: line["total"] for line in got["ranking"]}["bob"] == top1["score"]
