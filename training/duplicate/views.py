@@ -284,10 +284,15 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
     lists = training_selectors.lists_of(request.user).filter(lexicon=game.lexicon)
     return render(request, "training/duplicate/review.html",
                   _game_context(request, game, rows=selectors.review(player), lists=lists,
-                                negatif=player.total - player.top_total, formats=EXPORT_FORMATS))
+                                negatif=player.total - player.top_total, formats=_export_formats(game)))
 
 
 EXPORT_FORMATS = [("eliot", "Eliot"), ("eliot-xml", "Eliot XML"), ("gcg", "GCG")]
+
+
+def _export_formats(game: DuplicateGame) -> list[tuple[str, str]]:
+    allowed = selectors.export_formats(game)
+    return [(value, label) for value, label in EXPORT_FORMATS if value in allowed]
 
 
 @never_cache
@@ -302,7 +307,7 @@ def sheet(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, _("The game sheet opens once you have played every round of this game."))
         return redirect("training:duplicate-game", game_id=game.pk)
     return render(request, "training/duplicate/sheet.html",
-                  _game_context(request, game, lines=selectors.sheet_lines(game), formats=EXPORT_FORMATS))
+                  _game_context(request, game, lines=selectors.sheet_lines(game), formats=_export_formats(game)))
 
 
 @login_required
