@@ -259,7 +259,7 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
         # the sous-tops table lists the plays below the top; other plays worth the top are named with it (and
         # an imported game's plays above the file's top, with the difference)
-        subtops=[{**_move_in(m, style), "below": int(round_.top["score"]) - int(m["score"])}
+        subtops=[{**m, "coord": _in_notation(m.get("coord", ""), style), "below": int(round_.top["score"]) - int(m["score"])}
                  for m in round_.subtops if int(m["score"]) < int(round_.top["score"])],
         other_tops=[_move_in(m, style) for m in round_.subtops if int(m["score"]) == int(round_.top["score"])]))
 
