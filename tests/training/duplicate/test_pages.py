@@ -300,7 +300,7 @@ def test_review_shows_the_running_total_and_negatif_and_blanks_in_their_style(cl
     last = game.rounds.get(number=game.round_count)
     DuplicateRound.objects.filter(pk=last.pk).update(top={**last.top, "word": "EMPIlAI"})  # a blank as L
     html = client_alice.get(f"/training/duplicate/{game.pk}/review/").content.decode()
-    assert "Négatif" in html and f"<td class=\"num\">{top['score']}</td><td class=\"num\">0</td>" in html
+    assert "Négatif" in html and f"<td class=\"num\" data-label=\"Total\">{top['score']}</td><td class=\"num\" data-label=\"Négatif\">0</td>" in html
     assert 'EMPI<span class="blank-letter" title="joker">l</span>AI' in html
     player = game.players.get()
     assert f"Négatif : −{player.top_total - player.total} ;" in html
