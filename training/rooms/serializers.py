@@ -107,6 +107,11 @@ class RoomStateSerializer(serializers.Serializer):
     round_count = serializers.IntegerField()
     game = serializers.IntegerField()
     game_status = serializers.CharField()
+    lexicon = serializers.IntegerField()
+    lexicon_name = serializers.CharField()
+    lexicon_version = serializers.IntegerField(allow_null=True, help_text="The version of the lexicon the room's "
+                                               "game was made with (null for a game made before versions were "
+                                               "recorded).")
     round = serializers.IntegerField(allow_null=True)
     cgp = serializers.CharField(allow_null=True)
     rack = serializers.CharField(allow_null=True)
