@@ -323,7 +323,8 @@ def publish(request: HtmxHttpRequest, lexicon_id: int, number: int) -> HttpRespo
         messages.error(request, exc.message)
         return redirect("lexicon-version", lexicon.pk, number)
     if request.htmx:
-        response = render(request, "lexicon/_publishing.html", {"run": run, "lexicon": lexicon, "version": version})
+        response = render(request, "lexicon/_publishing.html", {"run": run, "lexicon": lexicon, "version": version,
+                                                                  "replace_messages": True})
         if run.is_finished:  # already done (inline tasks): refresh the state block now, nothing will poll
             response["HX-Trigger"] = "taskFinished"
         return response
@@ -350,7 +351,11 @@ def discard(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
 def version_status(request: HttpRequest, lexicon_id: int, number: int) -> HttpResponse:
     """The state block of a version page (refreshed by htmx when the publication task finishes)."""
     lexicon = _lexicon(lexicon_id)
-    return render(request, "lexicon/_version_state.html", _state_context(lexicon, _version(lexicon, number)))
+    version = _version(lexicon, number)
+    context = _state_context(lexicon, version)
+    # once published, the page's message says so (it said the publication had started)
+    context["published_message"] = getattr(request, "htmx", False) and version.pk == lexicon.current_version_id
+    return render(request, "lexicon/_version_state.html", context)
 
 
 @staff_required

@@ -1,9 +1,29 @@
-"""Admin: staff publish shared lists here too (the ``published`` flag); grids and answers are read-only history."""
+"""Admin: staff publish shared lists here too (the ``published`` flag); grids, answers, duplicate games and
+word-study quizzes are read-only history (a game or a quiz is made by the site and never edited by hand)."""
 
 from django.contrib import admin
 
+from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
+from training.wordstudy.models import (
+    AlphagramRanking,
+    DailyChallenge,
+    Quiz,
+    QuizAnswer,
+    QuizQuestion,
+    RankedAlphagram,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """History kept for staff to read and search: no field is editable, nothing is added by hand."""
+
+    def get_readonly_fields(self, request, obj=None):  # noqa: ANN001, ANN201 - Django's signature
+        return [f.name for f in self.model._meta.fields]
+
+    def has_add_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+        return False
 
 
 class RevisionEntryInline(admin.TabularInline):
@@ -50,3 +70,90 @@ class ReviewCardAdmin(admin.ModelAdmin):
     list_display = ["entry", "owner", "due", "state", "reviews", "lapses"]
     search_fields = ["owner__username", "entry__word"]
     readonly_fields = [f.name for f in ReviewCard._meta.fields]
+
+
+class DuplicateRoundInline(admin.TabularInline):
+    model = DuplicateRound
+    extra = 0
+    fields = ["number", "rack", "kept", "top"]
+    readonly_fields = ["number", "rack", "kept", "top"]
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:  # noqa: ANN001
+        return False
+
+
+@admin.register(DuplicateGame)
+class DuplicateGameAdmin(ReadOnlyAdmin):
+    list_display = ["id", "owner", "lexicon", "lexicon_version", "variant", "source", "status", "round_count",
+                    "top_total", "visibility", "tournament", "daily_date", "created_at"]
+    list_filter = ["status", "source", "variant", "visibility", "tournament", "lexicon"]
+    search_fields = ["=id", "owner__username", "lexicon__name", "record_lexicon", "share_token"]
+    list_select_related = ["owner", "lexicon"]
+    date_hierarchy = "created_at"
+    inlines = [DuplicateRoundInline]
+
+
+@admin.register(DuplicatePlayer)
+class DuplicatePlayerAdmin(ReadOnlyAdmin):
+    list_display = ["id", "game", "user", "current_round", "total", "top_total", "tops_found", "finished_at"]
+    search_fields = ["user__username", "=game__id"]
+    list_select_related = ["game", "user"]
+
+
+@admin.register(DuplicatePlay)
+class DuplicatePlayAdmin(ReadOnlyAdmin):
+    list_display = ["id", "player", "number", "word", "coord", "score", "late_attempts", "validated_at"]
+    list_filter = ["late_attempts"]
+    search_fields = ["player__user__username", "word", "=player__game__id"]
+    list_select_related = ["player__user", "player__game"]
+
+
+@admin.register(AlphagramRanking)
+class AlphagramRankingAdmin(ReadOnlyAdmin):
+    list_display = ["id", "language", "state", "content_hash", "created_at", "finished_at"]
+    list_filter = ["state", "language"]
+    search_fields = ["content_hash"]
+
+
+@admin.register(RankedAlphagram)
+class RankedAlphagramAdmin(ReadOnlyAdmin):
+    list_display = ["alphagram", "length", "rank", "ways", "words", "ranking"]
+    list_filter = ["length"]
+    search_fields = ["alphagram"]
+    list_select_related = ["ranking"]
+
+
+@admin.register(DailyChallenge)
+class DailyChallengeAdmin(ReadOnlyAdmin):
+    list_display = ["id", "day", "lexicon", "lexicon_version", "kind", "time_limit", "created_at"]
+    list_filter = ["kind", "lexicon"]
+    search_fields = ["lexicon__name"]
+    date_hierarchy = "day"
+
+
+@admin.register(Quiz)
+class QuizAdmin(ReadOnlyAdmin):
+    list_display = ["id", "owner", "kind", "source", "mode", "lexicon", "lexicon_version", "length", "created_at",
+                    "finished_at"]
+    list_filter = ["kind", "source", "mode", "lexicon"]
+    search_fields = ["owner__username", "=id", "revision_list__name"]
+    list_select_related = ["owner", "lexicon"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(QuizQuestion)
+class QuizQuestionAdmin(ReadOnlyAdmin):
+    list_display = ["id", "quiz", "order", "question", "alphagram", "correct", "settled_at"]
+    list_filter = ["correct"]
+    search_fields = ["question", "alphagram", "quiz__owner__username"]
+    list_select_related = ["quiz"]
+
+
+@admin.register(QuizAnswer)
+class QuizAnswerAdmin(ReadOnlyAdmin):
+    list_display = ["id", "quiz", "user", "question", "final", "created_at"]
+    list_filter = ["final"]
+    search_fields = ["user__username", "=quiz__id"]
+    list_select_related = ["quiz", "user", "question"]

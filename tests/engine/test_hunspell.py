@@ -275,7 +275,7 @@ def test_supplement_and_exclusions_are_applied_by_default_and_each_word_has_its_
     assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     words = set(out.read_text(encoding="ascii").split())
-    assert {"MAISON", "AA", "BA", "BE", "BI", "DA", "JA", "KA", "OM", "YA", "ZA", "AY", "EWE", "YET"} <= words
+    assert {"MAISON", "AA", "BA", "BE", "BI", "DA", "JA", "KA", "OM", "YA", "ZA", "AY", "EWE", "YET", "DEM"} <= words
     assert "LOL" not in words
     assert report["removed"] == ["LOL"] and "AA" in report["added"] and report["words"] == len(words)
     assert cli_main(["lexicon", "expand-hunspell", str(aff), str(dic), "-o", str(out), "--no-adjustments"]) == 0

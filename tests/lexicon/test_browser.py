@@ -79,6 +79,10 @@ def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page
     page.wait_for_selector("#publish-progress progress")
     page.wait_for_selector("#version-state .state--published", timeout=60_000)  # refreshed when the task ends
     page.screenshot(path=str(ARTIFACTS / "published.png"), full_page=True)
+    # the messages of the draft's upload ("brouillon") went with the publication; htmx swapped them out
+    assert "brouillon" not in page.inner_text("#messages").lower()
+    page.wait_for_selector("#messages .message--success")  # the state's refresh says it is done
+    assert "La version 2 est publiée" in page.inner_text("#messages")
     assert page.locator("#publish-button").count() == 0  # the serving version cannot be published again
     assert LexiconVersion.objects.get(lexicon=lexicon, number=2).state == "published"
     assert gaddag_for(lexicon).contains("LOUVE") and not gaddag_for(lexicon).contains("ANE")

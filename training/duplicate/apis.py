@@ -146,7 +146,8 @@ class ImportApi(APIView):
                                         variant=data.get("variant"), timer_seconds=data.get("timer_seconds"),
                                         tournament=data.get("tournament", False))
         except services.RecordRefused as exc:
-            return error_response(str(exc), code="bad_record", line=exc.line, reason=exc.reason)
+            return error_response(str(exc), code="bad_record", line=exc.line, reason=exc.reason,
+                                  reason_code=exc.code, params=exc.params)
         except services.GameError as exc:
             return error_response(str(exc), code="bad_input")
         return Response({"game": game.pk, "task": game.task_run_id}, status=status.HTTP_202_ACCEPTED)
@@ -184,6 +185,10 @@ class ExportApi(APIView):
         blocked = _not_ready(game)
         if blocked is not None:
             return blocked
+        if fmt not in selectors.export_formats(game):
+            return error_response(_("This game comes from a two-player game: it is written as GCG only (Eliot's "
+                                    "formats keep one rack per round, each holding what the last play left)."),
+                                  status.HTTP_409_CONFLICT, code="two_player_game")
         text, _player = selectors.export_text(game, request.user, fmt)
         if text is None:
             return error_response(_("The game file opens once you have played every round of this game."),

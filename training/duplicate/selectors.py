@@ -24,7 +24,14 @@ from core.selectors import get_or_404, is_user, not_found_message
 from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
-from engine.duplicate.records import PlayerPlay, record_from_json, write_record
+from engine.duplicate.records import (
+    PlayerPlay,
+    RecordError,
+    read_record,
+    record_from_json,
+    replay,
+    write_record,
+)
 from engine.duplicate.standings import negatif, solo_player, sous_top
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, serving_version_number, version_keys
@@ -393,6 +400,29 @@ def round_state(player: DuplicatePlayer, round_: DuplicateRound, now: dt.datetim
     }
 
 
+EXPORT_FORMATS = ("eliot", "eliot-xml", "gcg")
+
+
+def two_player_record(game: DuplicateGame) -> Any:
+    """The record of a game imported from a two-player GCG (each round's rack is the rack of the player who
+    made the play, not a duplicate draw), or None for any other game. Eliot's formats cannot hold such a
+    game (each of their racks keeps the letters the last play left), so it is exported as GCG only, as the
+    two players' game it was."""
+    if game.source != DuplicateGame.Source.IMPORTED or game.record_format != "gcg":
+        return None
+    try:
+        record = read_record(game.record_text, "gcg", language=game.lexicon.language)
+        replay(record)
+    except RecordError:
+        return None
+    return record if record.free_racks else None
+
+
+def export_formats(game: DuplicateGame) -> tuple[str, ...]:
+    """The file formats ``game`` exports to (GCG alone for a two-player game)."""
+    return ("gcg",) if two_player_record(game) is not None else EXPORT_FORMATS
+
+
 def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, DuplicatePlayer | None]:
     """The game file in ``fmt`` for ``user``: the owner always, a player once they finished (the file holds
     every top); ``None`` for anyone else. A player's own plays go into the file (Eliot's XML keeps them)."""
@@ -400,6 +430,9 @@ def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, Duplic
     is_owner = is_user(user) and game.owner_id == user.pk
     if not is_owner and (player is None or not player.is_finished):
         return None, player
+    two_player = two_player_record(game) if fmt == "gcg" else None
+    if two_player is not None:
+        return write_record(two_player, fmt), player
     record = record_of(game, player if player is not None and player.plays.exists() else None)
     return write_record(record, fmt, word_count=game.lexicon.word_count), player
 

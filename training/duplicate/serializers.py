@@ -64,6 +64,12 @@ class RecordErrorSerializer(ErrorSerializer):
     line = serializers.IntegerField(required=False, help_text="A malformed file (code bad_record): the line of the "
                                     "file (0: the file as a whole).")
     reason = serializers.CharField(required=False, help_text="A malformed file: what is wrong on that line.")
+    reason_code = serializers.CharField(required=False, help_text="A malformed file: the refusal's stable key "
+                                        "(``points``, ``does_not_fit``, ``kept``, ``header``, ``gcg_move_form``...), "
+                                        "the same in every language.")
+    params = serializers.DictField(required=False, help_text="A malformed file: what the refusal names (``round``, "
+                                   "``word``, ``coord``, ``written`` and ``scores`` points...), for a client's own "
+                                   "message.")
 
 
 class GameStartedSerializer(serializers.Serializer):

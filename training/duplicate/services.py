@@ -132,11 +132,14 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
 
 
 class RecordRefused(ValueError):
-    """A game file refused before anything is stored: ``line`` (0 for the file as a whole) and ``reason``."""
+    """A game file refused before anything is stored: ``line`` (0 for the file as a whole), ``reason`` in the
+    user's language, and the engine's stable ``code`` with its ``params`` (the API gives them to programs)."""
 
-    def __init__(self, line: int, reason: str) -> None:
+    def __init__(self, line: int, reason: str, code: str = "", params: dict[str, Any] | None = None) -> None:
         self.line = line
         self.reason = reason
+        self.code = code
+        self.params = dict(params or {})
         super().__init__(_("Line %(line)s: %(reason)s") % {"line": line, "reason": reason} if line else reason)
 
 
@@ -148,40 +151,121 @@ def check_record(fmt: str, text: str, *, variant: str | None = None, language: s
     """Read and replay a game file (every round checked on the board); :class:`RecordRefused` when it is
     malformed. Returns the engine's record."""
     if fmt not in FORMATS:
-        raise RecordRefused(0, _("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": str(fmt)[:20]})
+        raise RecordRefused(0, _("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": str(fmt)[:20]},
+                            "unknown_format", {"format": str(fmt)[:20], "formats": ", ".join(FORMATS)})
     if not isinstance(text, str) or not text.strip():
-        raise RecordRefused(0, _("The game file is empty."))
+        raise RecordRefused(0, _("The game file is empty."), "empty")
     if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
-        raise RecordRefused(0, _("The game file is too large (at most %(kb)s KB).") % {"kb": MAX_RECORD_BYTES // 1024})
+        raise RecordRefused(0, _("The game file is too large (at most %(kb)s KB).") % {"kb": MAX_RECORD_BYTES // 1024},
+                            "too_large", {"kb": MAX_RECORD_BYTES // 1024})
     try:
         record = read_record(text, fmt, language=language, variant=variant)
         replay(record)
     except RecordError as exc:
-        raise RecordRefused(exc.line, record_refusal(exc)) from None
+        raise RecordRefused(exc.line, record_refusal(exc), exc.code, exc.params) from None
     return record
 
 
-def record_refusal(exc: Any) -> str:
-    """A game file's refusal in the user's language for the common cases (by the engine's ``code`` and
-    ``params``), else the engine's own words."""
-    p = exc.params
-    if exc.code == "points":
-        return _("round %(round)s: %(word)s %(coord)s is written for %(written)s points but scores %(scores)s on "
-                 "the board") % p
-    if exc.code == "does_not_fit":
-        return _("round %(round)s: %(word)s %(coord)s does not fit the board and the rack %(rack)s: %(why)s") % {
-            **p, "why": grid_services.play_refusal(p["refusal"])}
-    if exc.code == "too_many_tiles":
-        return _("round %(round)s: %(count)s tiles “%(tile)s” between the board and the rack %(rack)s, the bag "
-                 "holds %(limit)s") % p
-    if exc.code == "kept":
-        return _("round %(round)s: the rack keeps “%(kept)s” but the last play left “%(left)s” (write the letters "
-                 "kept before “+”, or “-” before a rejected draw)") % p
-    if exc.code == "header":
-        return _("the first line must be “Eliot” (Eliot's game format)")
-    if exc.code == "total":
-        return _("the total line says %(written)s, the rounds add up to %(total)s") % p
-    return exc.reason
+def _quoted(value: Any) -> str:
+    """A rack, a word or what the file wrote, between the language's quotes; "none" for nothing."""
+    if value == "" or value is None:
+        return _("none")
+    return _("“%(value)s”") % {"value": value}
+
+
+def _record_reasons() -> dict[str, str]:
+    """The engine's record refusals (``engine.duplicate.records.REASONS``) in the active language, by code;
+    ``%(name)s`` are the refusal's params (quoted ones end in ``_q``)."""
+    return {
+        "unknown_format": _("unknown format %(format_q)s: %(formats)s"),
+        "unknown_variant": _("unknown variant %(variant_q)s: %(variants)s"),
+        "unknown_language": _("unknown language %(language_q)s"),
+        "language_mismatch": _("the file is a game in “%(file)s”, the lexicon is in “%(lexicon)s”"),
+        "empty": _("the file is empty"),
+        "no_round": _("the file holds no round"),
+        "rack_plus": _("rack %(rack_q)s: at most one “+” between the letters kept and the new ones"),
+        "rack_tile": _("rack %(rack_q)s: %(char_q)s is not a tile (letters A to Z, “?” for a blank)"),
+        "rack_empty": _("rack %(rack_q)s holds no tile"),
+        "not_a_tile": _("round %(round)s: %(char_q)s in the rack %(rack_q)s is not a tile of the bag"),
+        "rack_size": _("round %(round)s: a rack holds 1 to %(max)s tiles, %(rack_q)s has %(count)s"),
+        "rejected_kept": _("round %(round)s: after a rejected draw the rack is drawn whole, it keeps no letter "
+                           "(%(kept)s+%(drawn)s)"),
+        "kept": _("round %(round)s: the rack keeps %(kept_q)s, the letters the last play left: %(left_q)s (write "
+                  "the letters kept before “+”, or “-” before a rejected draw)"),
+        "too_many_tiles": _("round %(round)s: %(count)s tiles %(tile_q)s between the board and the rack %(rack_q)s, "
+                            "the bag holds %(limit)s"),
+        "bad_coord": _("round %(round)s: the coordinate %(coord_q)s cannot be read (a row letter A to O and a column "
+                       "number 1 to 15, such as H4 or 4H)"),
+        "dot_empty": _("round %(round)s: %(word)s %(coord)s: a “.” stands for a tile on the board, but that square "
+                       "is empty"),
+        "does_not_fit": _("round %(round)s: %(word)s %(coord)s does not fit the board and the rack %(rack)s: %(why)s"),
+        "points": _("round %(round)s: %(word)s %(coord)s is written for %(written)s points but scores %(scores)s on "
+                    "the board"),
+        "bingo_marked": _("round %(round)s: the line marks a bingo (*) but %(word)s puts down %(tiles)s tiles"),
+        "bingo_unmarked": _("round %(round)s: the line does not mark the bingo (*) but %(word)s puts down %(tiles)s "
+                            "tiles"),
+        "player_bad_coord": _("round %(round)s: the player's play: the coordinate %(coord_q)s cannot be read"),
+        "player_does_not_fit": _("round %(round)s: the player's play %(word)s %(coord)s does not fit the board and "
+                                 "the rack %(rack)s: %(why)s"),
+        "player_points": _("round %(round)s: the player's play %(word)s %(coord)s is written for %(written)s points "
+                           "but scores %(scores)s on the board"),
+        "total": _("the total line says %(written)s, the rounds add up to %(total)s"),
+        "final_rack": _("the rack left at the end is %(rack_q)s, the letters the last play left: %(left_q)s"),
+        "header": _("the first line must be “Eliot” (Eliot's game format), not %(found_q)s"),
+        "eliot_saved_format": _("Eliot's saved-game format %(version_q)s is not read here: open the game in Eliot "
+                                "and save it again (XML), or write it in the plain-text format"),
+        "after_total": _("nothing may follow the total line, found %(found_q)s"),
+        "total_form": _("the total line is “total” and a number"),
+        "round_after_end": _("a round follows the rack left at the end"),
+        "final_rack_form": _("the rack left at the end is plain letters, not %(rack_q)s"),
+        "round_form": _("a round is: rack, word, “*” for a bingo, points, coordinate"),
+        "word_letters": _("word %(word_q)s: letters only (blanks in lower case)"),
+        "points_number": _("points: expected a number after the word, found %(found_q)s"),
+        "coord_form": _("coordinate %(coord_q)s: a row letter A to O and a column number 1 to 15"),
+        "coord_missing": _("coordinate: expected after the points, found %(found_q)s"),
+        "xml_malformed": _("not well-formed XML (%(error)s)"),
+        "xml_doctype": _("document type declarations and entities are not allowed in a game file"),
+        "xml_root": _("the root element is <%(tag)s>, an Eliot game file starts with <EliotGame>"),
+        "xml_format": _("format %(format_q)s: Tirage reads Eliot's save format 2"),
+        "xml_mode": _("mode %(mode_q)s: Tirage reads duplicate games (duplicate, training, arbitration)"),
+        "xml_variant": _("variant %(variant_q)s: Tirage plays the classic and the joker (“bingo”) variants"),
+        "xml_variant_name": _("the variant %(variant_q)s has no name in Eliot"),
+        "xml_rack_without_move": _("a turn has a rack but no game move (only the last turn may)"),
+        "xml_move_without_rack": _("a turn has a game move but no <GameRack>"),
+        "xml_move_type": _("the game move is %(type_q)s: in duplicate every turn puts a play on the board"),
+        "xml_points": _("points %(points_q)s: expected a whole number"),
+        "xml_coord_missing": _("a play needs a coord attribute"),
+        "gcg_line": _("a GCG line starts with “#” (pragma) or “>” (move), not %(found_q)s"),
+        "gcg_move_form": _("a move line is “>Player: RACK COORD WORD +POINTS TOTAL” (or an exchange “-LETTERS”, a "
+                           "pass “-”, a withdrawn play “--”, end-of-game points “(LETTERS)”)"),
+        "gcg_coord": _("coordinate %(coord_q)s: expected a row number 1 to 15 and a column letter A to O, such as 8D "
+                       "or D8"),
+        "gcg_word": _("word %(word_q)s: letters, “.” for a letter on the board, blanks in lower case"),
+        "gcg_running_total": _("the running total of %(player)s is written %(written)s, the points add up to "
+                               "%(total)s"),
+        "gcg_language_late": _("the language note must come before the first move"),
+        "gcg_players": _("a game of %(count)s players (%(players)s): Tirage reads the games of one or two players"),
+        "gcg_withdrawn": _("“--” takes back the play just before it, but the turn before is not a play of "
+                           "%(player)s"),
+        "gcg_exchange": _("exchange %(letters_q)s: the rack %(rack_q)s does not hold these letters"),
+    }
+
+
+def record_refusal(exc: RecordError) -> str:
+    """A game file's refusal in the user's language, from the engine's stable ``code`` and ``params`` (never
+    from its English text): a play that does not fit says why as a play on the board does."""
+    params: dict[str, Any] = dict(exc.params)
+    for key, value in exc.params.items():
+        params[f"{key}_q"] = _quoted(value)
+    if "refusal" in params:
+        params["why"] = grid_services.play_refusal(IllegalPlay(
+            str(params["refusal"]), str(params.get("why", "")), tuple(params.get("refusal_words") or ()),
+            dict(params.get("refusal_params") or {})))
+    template = _record_reasons().get(exc.code)
+    if template is None:  # a code the web app does not know yet: the engine's words rather than nothing
+        logger.warning("game record refusal without a translation: %s", exc.code)
+        return exc.reason
+    return template % params
 
 
 def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | None = None,
@@ -194,7 +278,8 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
     record = check_record(fmt, text, variant=variant, language=lexicon.language)
     if record.language != lexicon.language:
         raise RecordRefused(0, _("The file is a game in “%(file)s”, the lexicon is in “%(lexicon)s”.")
-                           % {"file": record.language, "lexicon": lexicon.language})
+                            % {"file": record.language, "lexicon": lexicon.language}, "language_mismatch",
+                            {"file": record.language, "lexicon": lexicon.language})
     timer = check_timer(timer_seconds)
     owner = owner if getattr(owner, "is_authenticated", False) else None
     return start_row_task(lambda: DuplicateGame.objects.create(

@@ -257,7 +257,11 @@ def round_result(request: HttpRequest, game_id: int, number: int) -> HttpRespons
         standing=selectors.standing_at(player, number), is_latest=latest, now_total=player.total,
         highlight=_squares(round_.top), missed=missed,
         mine_coord=_in_notation(mine.coord, style), top=_move_in(round_.top, style),
-        subtops=[_move_in(m, style) for m in round_.subtops]))
+        # the sous-tops table lists the plays below the top; other plays worth the top are named with it (and
+        # an imported game's plays above the file's top, with the difference)
+        subtops=[{**m, "coord": _in_notation(m.get("coord", ""), style), "below": int(round_.top["score"]) - int(m["score"])}
+                 for m in round_.subtops if int(m["score"]) < int(round_.top["score"])],
+        other_tops=[_move_in(m, style) for m in round_.subtops if int(m["score"]) == int(round_.top["score"])]))
 
 
 def _squares(play: dict) -> list[tuple[int, int]]:
@@ -284,10 +288,15 @@ def review(request: HttpRequest, game_id: int) -> HttpResponse:
     lists = training_selectors.lists_of(request.user).filter(lexicon=game.lexicon)
     return render(request, "training/duplicate/review.html",
                   _game_context(request, game, rows=selectors.review(player), lists=lists,
-                                negatif=player.total - player.top_total, formats=EXPORT_FORMATS))
+                                negatif=player.total - player.top_total, formats=_export_formats(game)))
 
 
 EXPORT_FORMATS = [("eliot", "Eliot"), ("eliot-xml", "Eliot XML"), ("gcg", "GCG")]
+
+
+def _export_formats(game: DuplicateGame) -> list[tuple[str, str]]:
+    allowed = selectors.export_formats(game)
+    return [(value, label) for value, label in EXPORT_FORMATS if value in allowed]
 
 
 @never_cache
@@ -302,7 +311,7 @@ def sheet(request: HttpRequest, game_id: int) -> HttpResponse:
         messages.info(request, _("The game sheet opens once you have played every round of this game."))
         return redirect("training:duplicate-game", game_id=game.pk)
     return render(request, "training/duplicate/sheet.html",
-                  _game_context(request, game, lines=selectors.sheet_lines(game), formats=EXPORT_FORMATS))
+                  _game_context(request, game, lines=selectors.sheet_lines(game), formats=_export_formats(game)))
 
 
 @login_required

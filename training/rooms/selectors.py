@@ -134,6 +134,8 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "role": member.role if member else None, "timer_seconds": room.timer_seconds,
         "pause_seconds": room.pause_seconds, "round_count": room.game.round_count, "game": room.game_id,
         "game_status": room.game.status, "simultane": room.simultane_id,
+        # the lexicon the room plays and the version its game was made with (recorded on the game)
+        "lexicon": room.lexicon_id, "lexicon_name": room.lexicon.name, "lexicon_version": room.game.lexicon_version,
         "round": rnd.number if rnd else None,
         "cgp": made.cgp if made else None, "rack": made.rack if made else None,
         "board": board_before(room, rnd.number) if made and rnd is not None else None,

@@ -109,6 +109,11 @@ class RoomStateSerializer(serializers.Serializer):
     game_status = serializers.CharField()
     simultane = serializers.IntegerField(allow_null=True, help_text="The simultané the room plays in "
                                          "(/api/simultanes/{id}/ranking/: the combined ranking), or null.")
+    lexicon = serializers.IntegerField()
+    lexicon_name = serializers.CharField()
+    lexicon_version = serializers.IntegerField(allow_null=True, help_text="The version of the lexicon the room's "
+                                               "game was made with (null for a game made before versions were "
+                                               "recorded).")
     round = serializers.IntegerField(allow_null=True)
     cgp = serializers.CharField(allow_null=True)
     rack = serializers.CharField(allow_null=True)

@@ -3,7 +3,7 @@
 Public API::
 
     from engine.duplicate.records import read_record, write_record, replay, import_record, record_from_game
-    record = read_record(text, "eliot")            # or "eliot-xml", "gcg"; RecordError(line, reason)
+    record = read_record(text, "eliot")            # or "eliot-xml", "gcg"; RecordError(line, code, **params)
     replay(record)                                 # every round checked on the board (no lexicon)
     result = import_record(record, gaddag)         # Tirage's top of every round, the differences
     text = write_record(record_from_game(game), "eliot-xml")
@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from engine.duplicate.records import eliot_text, eliot_xml, gcg
 from engine.duplicate.records.convert import record_from_game, record_from_json
 from engine.duplicate.records.model import (
+    REASONS,
     GameRecord,
     PlayerPlay,
     RecordError,
@@ -64,7 +65,7 @@ def read_record(text: str, fmt: str, *, language: str | None = None, variant: st
     English unless the file says otherwise. Eliot's plain text does not name the variant either (classic
     unless ``variant`` says otherwise)."""
     if fmt not in _MODULES:
-        raise RecordError(0, f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        raise RecordError(0, "unknown_format", format=str(fmt)[:20], formats=", ".join(FORMATS))
     record = _MODULES[fmt].read(text)
     if language is not None and fmt != "gcg":
         record.language = language
@@ -76,11 +77,11 @@ def read_record(text: str, fmt: str, *, language: str | None = None, variant: st
 def write_record(record: GameRecord, fmt: str, **options: object) -> str:
     """Write ``record`` in ``fmt``; options go to the writer (``word_count`` for ``eliot-xml``)."""
     if fmt not in _MODULES:
-        raise RecordError(0, f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+        raise RecordError(0, "unknown_format", format=str(fmt)[:20], formats=", ".join(FORMATS))
     return _MODULES[fmt].write(record, **options)
 
 
 __all__ = [
-    "Difference", "END_RECORD", "FORMATS", "detect_format", "GameRecord", "ImportResult", "PlayerPlay", "RecordError", "RecordRound",
+    "Difference", "END_RECORD", "FORMATS", "detect_format", "GameRecord", "ImportResult", "PlayerPlay", "REASONS", "RecordError", "RecordRound",
     "format_rack", "import_record", "parse_rack", "read_record", "record_from_game", "record_from_json", "replay", "write_record",
 ]

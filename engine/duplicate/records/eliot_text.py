@@ -40,38 +40,36 @@ def read(text: str) -> GameRecord:
     while index < len(lines) and not lines[index].strip():
         index += 1
     if index == len(lines):
-        raise RecordError(0, "the file is empty")
+        raise RecordError(0, "empty")
     first = lines[index].split()
     if first[0] != HEADER:
-        raise RecordError(index + 1, f"the first line must be {HEADER!r} (Eliot's game format), not "
-                          f"{lines[index].strip()[:40]!r}", "header")
+        raise RecordError(index + 1, "header", found=lines[index].strip()[:40])
     if len(first) > 1:
-        raise RecordError(index + 1, f"Eliot's saved-game format {first[1][:10]!r} is not read here: open the game "
-                          "in Eliot and save it again (XML), or write it in the plain-text format")
+        raise RecordError(index + 1, "eliot_saved_format", version=first[1][:10])
     total: int | None = None
     for number, raw in enumerate(lines[index + 1:], start=index + 2):
         fields = raw.split()
         if not fields:
             continue
         if total is not None:
-            raise RecordError(number, f"nothing may follow the total line, found {raw.strip()[:40]!r}")
+            raise RecordError(number, "after_total", found=raw.strip()[:40])
         if fields[0] == "total":
             if len(fields) != 2 or not fields[1].isdigit():
-                raise RecordError(number, "the total line is 'total' and a number")
+                raise RecordError(number, "total_form")
             total = int(fields[1])
             record.stated_total, record.total_line = total, number
             continue
         if record.final_rack:
-            raise RecordError(number, "a round follows the rack left at the end")
+            raise RecordError(number, "round_after_end")
         if len(fields) == 1:
             kept, drawn, rejected = parse_rack(fields[0], number)
             if rejected or kept:
-                raise RecordError(number, f"the rack left at the end is plain letters, not {fields[0]!r}")
+                raise RecordError(number, "final_rack_form", rack=fields[0])
             record.final_rack, record.final_line = drawn, number
             continue
         record.rounds.append(_read_round(fields, number))
     if not record.rounds:
-        raise RecordError(0, "the file holds no round")
+        raise RecordError(0, "no_round")
     return record
 
 
@@ -79,22 +77,22 @@ def _read_round(fields: list[str], number: int) -> RecordRound:
     kept, drawn, rejected = parse_rack(fields[0], number)
     rest = fields[1:]
     if len(rest) < 3:
-        raise RecordError(number, "a round is: rack, word, '*' for a bingo, points, coordinate")
+        raise RecordError(number, "round_form")
     word = rest.pop(0)
     if not word.isalpha() or not word.isascii():
-        raise RecordError(number, f"word {word!r}: letters only (blanks in lower case)")
+        raise RecordError(number, "word_letters", word=word[:40])
     bingo = rest[0] == "*"
     if bingo:
         rest.pop(0)
     if not rest or not rest[0].isdigit():
-        raise RecordError(number, f"points: expected a number after the word, found {rest[0] if rest else 'nothing'!r}")
+        raise RecordError(number, "points_number", found=rest[0][:20] if rest else "")
     points = int(rest.pop(0))
     coord = "".join(rest)
     if len(rest) == 2 and not (_COORD_ACROSS.match(rest[0]) and _NUMBER.match(rest[1])
                                or _NUMBER.match(rest[0]) and _COORD_ACROSS.match(rest[1])):
-        raise RecordError(number, f"coordinate {' '.join(rest)!r}: a row letter A-O and a column number 1-15")
+        raise RecordError(number, "coord_form", coord=" ".join(rest)[:20])
     if not 1 <= len(rest) <= 2 or not coord:
-        raise RecordError(number, f"coordinate: expected it after the points, found {' '.join(rest) or 'nothing'!r}")
+        raise RecordError(number, "coord_missing", found=" ".join(rest)[:20])
     return RecordRound(kept, drawn, word, coord.upper(), points, rejected, bingo, line=number)
 
 

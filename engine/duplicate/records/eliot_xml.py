@@ -61,7 +61,6 @@ class _Reader:
         self.stack: list[str] = []
         self.text = ""
         self.record = GameRecord()
-        self.seen_root = False
         self.player_id: str | None = None
         self.player_attrs: dict[str, str] = {}
         self.turn: dict[str, Any] | None = None
@@ -71,11 +70,11 @@ class _Reader:
     def line(self) -> int:
         return int(self.parser.CurrentLineNumber)
 
-    def fail(self, reason: str) -> RecordError:
-        return RecordError(self.line, reason)
+    def fail(self, code: str, **params: object) -> RecordError:
+        return RecordError(self.line, code, **params)
 
     def forbidden(self, *_args: object) -> None:
-        raise self.fail("document type declarations and entities are not allowed in a game file")
+        raise self.fail("xml_doctype")
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         parent = self.stack[-1] if self.stack else None
@@ -83,10 +82,9 @@ class _Reader:
         self.text = ""
         if parent is None:
             if tag != "EliotGame":
-                raise self.fail(f"the root element is <{tag}>, an Eliot game file starts with <EliotGame>")
+                raise self.fail("xml_root", tag=tag[:40])
             if attrs.get("format") != FORMAT:
-                raise self.fail(f"format {attrs.get('format')!r}: Tirage reads Eliot's save format {FORMAT}")
-            self.seen_root = True
+                raise self.fail("xml_format", format=str(attrs.get("format", ""))[:20])
         elif tag == "Player" and parent == "Game":
             self.player_attrs = {"id": attrs.get("id", "")}
         elif tag == "Turn":
@@ -114,12 +112,12 @@ class _Reader:
             self.record.lexicon = value or None
         elif parent == "Game" and tag == "Mode":
             if value not in MODES:
-                raise self.fail(f"mode {value!r}: Tirage reads duplicate games ({', '.join(MODES)})")
+                raise self.fail("xml_mode", mode=value[:40])
         elif parent == "Game" and tag == "Variant":
             if value == "bingo":
                 self.record.variant = JOKER
             elif value:
-                raise self.fail(f"variant {value!r}: Tirage plays the classic and the joker ('bingo') variants")
+                raise self.fail("xml_variant", variant=value[:40])
         elif parent == "Player" and tag in ("Name", "Type"):
             self.player_attrs[tag] = value
         elif tag == "Player" and parent == "Game":
@@ -139,9 +137,7 @@ def read(text: str) -> GameRecord:
     try:
         reader.parser.Parse(text.encode("utf-8"), True)
     except expat.ExpatError as exc:
-        raise RecordError(exc.lineno, f"not well-formed XML: {expat.ErrorString(exc.code)}") from None
-    if not reader.seen_root:
-        raise RecordError(0, "the file holds no <EliotGame> element")
+        raise RecordError(exc.lineno, "xml_malformed", error=expat.ErrorString(exc.code)) from None
     record = reader.record
     for index, turn in enumerate(reader.turns):
         rack_item = turn.get("rack")
@@ -154,16 +150,15 @@ def read(text: str) -> GameRecord:
                 continue
             if rack_item is None:
                 continue
-            raise RecordError(int(turn["line"]), "a turn has a rack but no game move (only the last turn may)")
+            raise RecordError(int(turn["line"]), "xml_rack_without_move")
         assert isinstance(game_move, dict)
         line = int(game_move["line"])
         if rack_item is None:
-            raise RecordError(line, "a turn has a game move but no <GameRack>")
+            raise RecordError(line, "xml_move_without_rack")
         value, rack_line = rack_item
         kept, drawn, rejected = parse_rack(value, rack_line)
         if game_move.get("type") != "valid":
-            raise RecordError(line, f"the game move is {game_move.get('type')!r}: in duplicate every turn puts a play "
-                              "on the board")
+            raise RecordError(line, "xml_move_type", type=str(game_move.get("type", ""))[:20])
         word, coord, points = _play(game_move, line)
         player = None
         if "player" in turn:
@@ -177,7 +172,7 @@ def read(text: str) -> GameRecord:
         record.rounds.append(RecordRound(kept, drawn, word, coord, points, rejected,
                                          bingo=None, player=player, line=line))
     if not record.rounds:
-        raise RecordError(0, "the file holds no played turn")
+        raise RecordError(0, "no_round")
     return record
 
 
@@ -186,15 +181,15 @@ def _points(move: dict[str, str], line: int) -> int:
     try:
         return int(raw)
     except ValueError:
-        raise RecordError(line, f"points {raw!r}: expected a whole number") from None
+        raise RecordError(line, "xml_points", points=raw[:20]) from None
 
 
 def _play(move: dict[str, str], line: int) -> tuple[str, str, int]:
     word, coord = move.get("word", ""), move.get("coord", "")
     if not word or not word.isalpha() or not word.isascii():
-        raise RecordError(line, f"word {word!r}: letters only (blanks in lower case)")
+        raise RecordError(line, "word_letters", word=word[:40])
     if not coord:
-        raise RecordError(line, "a play needs a coord attribute")
+        raise RecordError(line, "xml_coord_missing")
     return word, coord.upper(), _points(move, line)
 
 
@@ -210,7 +205,7 @@ def write(record: GameRecord, *, word_count: int | None = None, **_options: obje
     if record.variant == JOKER:
         out.append("        <Variant>bingo</Variant>")
     elif record.variant != CLASSIC:
-        raise RecordError(0, f"variant {record.variant!r} has no Eliot name")
+        raise RecordError(0, "xml_variant_name", variant=record.variant)
     out += ['        <Player id="0">', f"            <Name>{escape(name)}</Name>", "            <Type>human</Type>",
             "            <TableNb>0</TableNb>", "        </Player>",
             f"        <Turns>{len(record.rounds) + (1 if record.final_rack else 0)}</Turns>", "    </Game>",

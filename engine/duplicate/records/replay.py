@@ -76,38 +76,37 @@ def _out_of_bag(board: Board) -> Counter[str]:
 def replay(record: GameRecord) -> list[ReplayedRound]:
     """Check every round of ``record`` on the board; raise :class:`RecordError` at the first broken rule."""
     if record.variant not in VARIANTS:
-        raise RecordError(0, f"unknown variant {record.variant!r}; expected one of {', '.join(VARIANTS)}")
+        raise RecordError(0, "unknown_variant", variant=record.variant, variants=", ".join(VARIANTS))
     try:
         rules = _EveryWord(record.language)
     except (KeyError, ValueError):
-        raise RecordError(0, f"unknown language {record.language!r}") from None
+        raise RecordError(0, "unknown_language", language=record.language) from None
     alphabet = rules.alphabet
     joker = record.variant == JOKER
     bag = Counter(full_bag(alphabet, CLASSIC))
     bag_size = len(full_bag(alphabet, record.variant))
     if not record.rounds:
-        raise RecordError(0, "the file holds no round")
+        raise RecordError(0, "no_round")
     board = Board()
     leftover = ""
     replayed: list[ReplayedRound] = []
     for number, rnd in enumerate(record.rounds, start=1):
         line = rnd.line
-        _settle_split(rnd, leftover)
+        if record.free_racks:
+            if not rnd.rack:
+                rnd.drawn = _tiles_put_down(board, rnd, number)
+        else:
+            _settle_split(rnd, leftover)
         rack = rnd.rack
         for ch in rack:
             if ch != BLANK and ch not in alphabet.code_of:
-                raise RecordError(line, f"round {number}: {ch!r} in the rack {rack!r} is not a tile of the "
-                                  f"{alphabet.language} bag")
+                raise RecordError(line, "not_a_tile", round=number, char=ch, rack=rack, language=alphabet.language)
         if not rack or len(rack) > RACK_MAX:
-            raise RecordError(line, f"round {number}: a rack holds 1 to {RACK_MAX} tiles, {rack!r} has {len(rack)}")
+            raise RecordError(line, "rack_size", round=number, max=RACK_MAX, rack=rack, count=len(rack))
         if rnd.rejected and rnd.kept:
-            raise RecordError(line, f"round {number}: after a rejected draw the rack is drawn whole, it keeps no "
-                              f"letter ({rnd.kept}+{rnd.drawn})")
-        if not rnd.rejected and Counter(rnd.kept) != Counter(leftover):
-            said = f"keeps {rnd.kept!r}" if rnd.kept else "keeps no letter"
-            raise RecordError(line, f"round {number}: the rack {said} but the last play left {leftover or 'nothing'!r} "
-                              "(write the letters kept before '+', or '-' before a rejected draw)",
-                              "kept", round=number, kept=rnd.kept, left=leftover)
+            raise RecordError(line, "rejected_kept", round=number, kept=rnd.kept, drawn=rnd.drawn)
+        if not rnd.rejected and not record.free_racks and Counter(rnd.kept) != Counter(leftover):
+            raise RecordError(line, "kept", round=number, kept=rnd.kept, left=leftover)
         on_board = _out_of_bag(board)
         out = on_board + Counter(rack)
         for tile, count in sorted(out.items()):
@@ -115,10 +114,8 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
             if joker and tile == BLANK:
                 continue  # the joker variant's blank is given on every rack, not drawn from the bag
             if count > limit:
-                what = "blank" if tile == BLANK else f"{tile!r}"
-                raise RecordError(line, f"round {number}: {count} {what} tiles between the board and the rack "
-                                  f"{rack!r}, the bag holds {limit}", "too_many_tiles", round=number, count=count,
-                                  tile=tile, rack=rack, limit=limit)
+                raise RecordError(line, "too_many_tiles", round=number, count=count, tile=tile, rack=rack,
+                                  limit=limit)
         if joker:
             bag_before = bag_size - sum(n for t, n in on_board.items() if t != BLANK) - len(rnd.kept.replace(BLANK, ""))
         else:
@@ -126,25 +123,23 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
         position = Position(board.copy(), (rack, ""), (0, 0), 0)
         try:
             row, col, direction = parse_coord(rnd.coord, "fr")
-        except NotationError as exc:
-            raise RecordError(line, f"round {number}: {exc}") from None
+        except NotationError:
+            raise RecordError(line, "bad_coord", round=number, coord=rnd.coord) from None
         if "." in rnd.word:
             rnd.word = _fill_through(board, row, col, direction, rnd, number)
         try:
             move = validate_placement(rules, position, placements_of(position, row, col, direction, rnd.word))
         except IllegalPlay as exc:
-            raise RecordError(line, f"round {number}: {rnd.word} {rnd.coord} does not fit the board and the rack "
-                              f"{rack}: {exc.reason}", "does_not_fit", round=number, word=rnd.word, coord=rnd.coord,
-                              rack=rack, refusal=exc) from None
+            raise RecordError(line, "does_not_fit", round=number, word=rnd.word, coord=rnd.coord, rack=rack,
+                              **_refusal(exc)) from None
         if move.score != rnd.points:
-            raise RecordError(line, f"round {number}: {rnd.word} {rnd.coord} is written for {rnd.points} points but "
-                              f"scores {move.score} on the board", "points", round=number, word=rnd.word,
-                              coord=rnd.coord, written=rnd.points, scores=move.score)
+            raise RecordError(line, "points", round=number, word=rnd.word, coord=rnd.coord, written=rnd.points,
+                              scores=move.score)
         if rnd.bingo is None:
             rnd.bingo = move.tiles == BINGO_TILES
         elif rnd.bingo != (move.tiles == BINGO_TILES):
-            said = "marks a bingo (*)" if rnd.bingo else "does not mark the bingo (*)"
-            raise RecordError(line, f"round {number}: the line {said} but {rnd.word} puts down {move.tiles} tiles")
+            raise RecordError(line, "bingo_marked" if rnd.bingo else "bingo_unmarked", round=number, word=rnd.word,
+                              tiles=move.tiles)
         if rnd.player is not None and rnd.player.word:
             _check_player(rules, position, rnd, number)
         before = board.copy()
@@ -153,12 +148,17 @@ def replay(record: GameRecord) -> list[ReplayedRound]:
         replaced = _replace_joker(move, board, bag, leftover) if joker else ""
         replayed.append(ReplayedRound(number, rnd, position, move, board.rows(), replaced, max(bag_before, 0)))
     if record.stated_total is not None and record.stated_total != record.total:
-        raise RecordError(record.total_line, f"the total line says {record.stated_total}, the rounds add up to "
-                          f"{record.total}", "total", written=record.stated_total, total=record.total)
+        raise RecordError(record.total_line, "total", written=record.stated_total, total=record.total)
     if record.final_rack and Counter(record.final_rack) != Counter(leftover):
-        raise RecordError(record.final_line, f"the rack left at the end is {record.final_rack!r} but the last "
-                              f"play left {leftover or 'nothing'!r}")
+        raise RecordError(record.final_line, "final_rack", rack=record.final_rack, left=leftover)
     return replayed
+
+
+def _refusal(exc: IllegalPlay) -> dict[str, Any]:
+    """A play refusal as a record refusal's params: the English reason, and the code, words and params a
+    translation needs (:func:`training.grids.services.play_refusal` reads the same)."""
+    return {"why": exc.reason, "refusal": exc.code, "refusal_words": list(exc.words),
+            "refusal_params": {k: v for k, v in exc.params.items() if isinstance(v, (str, int))}}
 
 
 def _check_player(rules: _EveryWord, position: Position, rnd: RecordRound, number: int) -> None:
@@ -168,14 +168,14 @@ def _check_player(rules: _EveryWord, position: Position, rnd: RecordRound, numbe
     try:
         row, col, direction = parse_coord(player.coord, "fr")
         move = validate_placement(rules, position, placements_of(position, row, col, direction, player.word))
-    except NotationError as exc:
-        raise RecordError(rnd.line, f"round {number}: the player's play: {exc}") from None
+    except NotationError:
+        raise RecordError(rnd.line, "player_bad_coord", round=number, coord=player.coord) from None
     except IllegalPlay as exc:
-        raise RecordError(rnd.line, f"round {number}: the player's play {player.word} {player.coord} does not fit "
-                          f"the board and the rack {rnd.rack}: {exc.reason}") from None
+        raise RecordError(rnd.line, "player_does_not_fit", round=number, word=player.word, coord=player.coord,
+                          rack=rnd.rack, **_refusal(exc)) from None
     if move.score != player.points:
-        raise RecordError(rnd.line, f"round {number}: the player's play {player.word} {player.coord} is written for "
-                          f"{player.points} points but scores {move.score} on the board")
+        raise RecordError(rnd.line, "player_points", round=number, word=player.word, coord=player.coord,
+                          written=player.points, scores=move.score)
 
 
 def _settle_split(rnd: RecordRound, leftover: str) -> None:
@@ -191,6 +191,23 @@ def _settle_split(rnd: RecordRound, leftover: str) -> None:
         rnd.kept, rnd.drawn = leftover, "".join(drawn)
 
 
+def _tiles_put_down(board: Board, rnd: RecordRound, number: int) -> str:
+    """The rack of a play written without one (a two-player game's opponent): the tiles it puts down, a
+    blank (lower case) as ``?``."""
+    try:
+        row, col, direction = parse_coord(rnd.coord, "fr")
+    except NotationError:
+        raise RecordError(rnd.line, "bad_coord", round=number, coord=rnd.coord) from None
+    dr, dc = (0, 1) if direction == "H" else (1, 0)
+    tiles = []
+    for k, ch in enumerate(rnd.word):
+        r, c = row + dr * k, col + dc * k
+        if ch == "." or (0 <= r < SIZE and 0 <= c < SIZE and board.cells[r * SIZE + c]):
+            continue
+        tiles.append(BLANK if ch.islower() else ch.upper())
+    return "".join(tiles)
+
+
 def _fill_through(board: Board, row: int, col: int, direction: str, rnd: RecordRound, number: int) -> str:
     """A word written with ``.`` for the letters already on the board (GCG) spelled out from the board."""
     dr, dc = (0, 1) if direction == "H" else (1, 0)
@@ -201,8 +218,7 @@ def _fill_through(board: Board, row: int, col: int, direction: str, rnd: RecordR
             letters.append(ch)
             continue
         if not (0 <= r < SIZE and 0 <= c < SIZE) or not board.cells[r * SIZE + c]:
-            raise RecordError(rnd.line, f"round {number}: {rnd.word} {rnd.coord}: a '.' stands for a tile on the "
-                              "board, but that square is empty")
+            raise RecordError(rnd.line, "dot_empty", round=number, word=rnd.word, coord=rnd.coord)
         letters.append(board.cells[r * SIZE + c])
     return "".join(letters)
 
@@ -277,7 +293,7 @@ def import_record(record: GameRecord, lexicon: RecordLexicon, *, lexicon_name: s
     """Replay ``record`` (raises :class:`RecordError` when a round does not replay), then compute Tirage's
     top of every round with ``lexicon`` and the next plays; the file's plays stay the tops of the game."""
     if lexicon.alphabet.language != record.language:
-        raise RecordError(0, f"the file is a {record.language} game, the lexicon is {lexicon.alphabet.language}")
+        raise RecordError(0, "language_mismatch", file=record.language, lexicon=lexicon.alphabet.language)
     replayed = replay(record)
     game = Game(record.language, 0, record.variant, lexicon_name or record.lexicon)
     ops = {"lex": lexicon_name} if lexicon_name else {}

@@ -188,7 +188,7 @@ def test_kept_letters_that_the_last_play_did_not_leave_are_refused() -> None:
     ('<EliotGame format="2"><History><Turn><GameRack>ABC</GameRack>\n<GameMove points="0" type="pass"/>'
      "</Turn></History></EliotGame>", "eliot-xml", 2, "every turn puts a play"),
     (">Top: AEINRST 8D RETAINS +66 60\n", "gcg", 1, "running total"),
-    ("#player1 Top Top\n>Top: AEINRST -AE +0 0\n", "gcg", 2, "exchanges"),
+    ("#player1 Top Top\n>Top: AEINRST -AE +0 0\n", "gcg", 0, "holds no round"),
     ("hello\n", "gcg", 1, "starts with '#'"),
 ])
 def test_malformed_files_are_refused_with_the_line_and_the_reason(text: str, fmt: str, line: int, words: str) -> None:
@@ -205,3 +205,46 @@ def test_an_xml_player_play_that_does_not_score_its_points_is_refused() -> None:
     bad = text[:start] + f'<PlayerMove playerId="0" points="{int(points) + 3}"' + text[end + 1:]
     error = _refused(bad, "eliot-xml")
     assert "the player's play" in error.reason and error.line > 0
+
+
+def test_a_two_player_gcg_game_replays_each_play_with_its_players_rack() -> None:
+    text = (FIXTURES / "two-player.gcg").read_text(encoding="utf-8")
+    record = read_record(text, "gcg")
+    assert record.free_racks and record.players == [("Ann", "Ann Example"), ("Bob", "Bob Example")]
+    rounds = replay(record)
+    # the pass, the exchange, the play taken back, the bonus and the end-of-game points make no round
+    assert [(d.record.mover, d.move.word, d.move.score) for d in rounds][7:10] == [
+        ("Bob", "NOISe", 15), ("Bob", "RATE", 5), ("Ann", "TEA", 13)]
+    assert len(rounds) == 12 and all(d.move.score == d.record.points for d in rounds)
+    assert all(d.record.kept == "" for d in rounds)
+    assert rounds[8].record.rack == "ATE"  # written without its rack: the tiles it puts down
+    # written back as a two-player game, read again: the same record, twice
+    again = read_record(write_record(record, "gcg"), "gcg")
+    replay(again)
+    assert again == record
+    assert write_record(again, "gcg") == write_record(record, "gcg")
+    assert ">Bob: ATE I10 .ATE +5 63" in write_record(record, "gcg").splitlines()
+
+
+def test_a_two_player_game_imports_with_tiragess_top_of_every_turn_flagged() -> None:
+    record = read_record((FIXTURES / "two-player.gcg").read_text(encoding="utf-8"), "gcg")
+    words = {w.upper() for d in replay(record) for w in d.move.words}
+    english = build_gaddag(sorted(words | {"ZEAL", "QUAI", "HAH"}), "en")
+    result = import_record(record, english, lexicon_name="english")
+    assert [r.top.word for r in result.game.rounds] == [r.word for r in record.rounds]  # the file's plays
+    assert [r.rack for r in result.game.rounds] == [r.rack for r in record.rounds]
+    assert all(not r.kept for r in result.game.rounds)
+    for difference in result.differences:  # a better play the file's player did not make, with its words
+        assert difference.tirage_top is not None and difference.tirage_top.score > difference.file_play.score
+        assert difference.accepted and not difference.missing
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    (">A: AEINRST 8D RETAINS +66 66\n>A: AEINRST -- -66 0\n", "no_round"),
+    (">A: AEINRST 8D RETAINS +66 66\n>B: ABCDEFG -ABC +0 0\n>A: AEINRST -- -66 0\n", "gcg_withdrawn"),
+    (">A: AEINRST 8D RETAINS +66 66\n>B: ABCDEFG -ABC +0 1\n", "gcg_running_total"),
+])
+def test_two_player_turns_that_do_not_add_up_are_refused(text: str, code: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        replay(read_record(text, "gcg"))
+    assert caught.value.code == code

@@ -70,7 +70,15 @@ def test_play_round_page_then_play_change_validate_result(client_alice, game):
     assert response["Location"] == f"/training/duplicate/{game.pk}/rounds/1/"
     result = client_alice.get(response["Location"]).content.decode()
     assert "Vous avez trouvé le top" in result and top["word"] in result and "100,0 %" in result
-    assert result.count("<tr") >= 2 + len(first.subtops)  # header, top and the next plays
+    # the sous-tops table lists the plays below the top only; plays worth the top are named with it
+    below = [m for m in first.subtops if m["score"] < top["score"]]
+    equal = [m for m in first.subtops if m["score"] == top["score"]]
+    table = result[result.index('id="subtops"'):]
+    assert table.count("<tr") == 1 + len(below)  # the header and the plays below the top
+    assert all(f'<td class="num">−{top["score"] - m["score"]}</td>' in table for m in below)
+    assert equal and 'id="other-tops"' in result  # the first round's top has its down twin
+    other_tops = result[result.index('id="other-tops"'):result.index("</p>", result.index('id="other-tops"'))]
+    assert all(m["coord"] in other_tops for m in equal) and "Vaut aussi le top" in other_tops
     again = client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": 1})
     assert again.status_code == 302  # a finished round: back to the current one with a message
     assert "Coup 2 sur" in client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
@@ -292,7 +300,7 @@ def test_review_shows_the_running_total_and_negatif_and_blanks_in_their_style(cl
     last = game.rounds.get(number=game.round_count)
     DuplicateRound.objects.filter(pk=last.pk).update(top={**last.top, "word": "EMPIlAI"})  # a blank as L
     html = client_alice.get(f"/training/duplicate/{game.pk}/review/").content.decode()
-    assert "Négatif" in html and f"<td class=\"num\">{top['score']}</td><td class=\"num\">0</td>" in html
+    assert "Négatif" in html and f"<td class=\"num\" data-label=\"Total\">{top['score']}</td><td class=\"num\" data-label=\"Négatif\">0</td>" in html
     assert 'EMPI<span class="blank-letter" title="joker">l</span>AI' in html
     player = game.players.get()
     assert f"Négatif : −{player.top_total - player.total} ;" in html

@@ -210,3 +210,45 @@ def test_ranking_and_review_give_the_negatif_sous_top_and_solos(alice, bob, game
     assert row["solo"] is True and row["announced"]
     subtop_scores = [m["score"] for m in game.rounds.get(number=1).subtops if m["score"] < first["score"]]
     assert row["sous_top"] == (max(subtop_scores) if subtop_scores else None)
+
+
+def test_a_two_player_gcg_game_imports_to_replay_and_exports_as_gcg_only(alice, tmp_path):
+    from engine.duplicate.records import replay as replay_record
+    from lexicon.services import import_word_list
+    from tests.support import write_words
+
+    text = open_fixture("two-player.gcg")
+    record = read_record(text, "gcg")
+    words = sorted({w.upper() for d in replay_record(record) for w in d.move.words} | {"ZEAL", "HAH"})
+    english = import_word_list(write_words(tmp_path / "en.txt", words), name="en-two", language="en").lexicon
+    client = api_for(alice)
+    response = client.post("/api/duplicate/games/import/", {"format": "gcg", "text": text, "lexicon": english.pk},
+                           format="json")
+    assert response.status_code == 202, response.json()
+    game = DuplicateGame.objects.get(pk=response.json()["game"])
+    assert game.status == DuplicateGame.Status.DONE, game.error
+    rounds = list(game.rounds.all())
+    assert [(r.rack, r.kept, r.top["word"], r.top["score"]) for r in rounds] == \
+        [(r.rack, "", r.word, r.points) for r in record.rounds]
+    # played like any game, then written back as the two players' game; Eliot's formats cannot hold it
+    client.get(base(game) + "rounds/current/")
+    finish(client, game)
+    exported = client.get(base(game) + "export/?format=gcg")
+    assert exported.status_code == 200
+    assert exported.content.decode() == write_record(record, "gcg")
+    assert ">Bob: ZT?DOSN 10L DOT +11 43" in exported.content.decode().splitlines()
+    eliot = client.get(base(game) + "export/?format=eliot")
+    assert eliot.status_code == 409 and eliot.json()["code"] == "two_player_game"
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(alice)
+    review = browser.get(f"/training/duplicate/{game.pk}/review/").content.decode()
+    assert "?format=gcg" in review and "?format=eliot" not in review
+    # the file exported imports again as the same game
+    again = client.post("/api/duplicate/games/import/", {"format": "gcg", "text": exported.content.decode(),
+                                                         "lexicon": english.pk}, format="json")
+    assert again.status_code == 202
+    copy = DuplicateGame.objects.get(pk=again.json()["game"])
+    assert [(r.rack, r.top["word"], r.top["score"]) for r in copy.rounds.all()] == \
+        [(r.rack, r.top["word"], r.top["score"]) for r in rounds]

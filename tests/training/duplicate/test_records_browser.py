@@ -1,6 +1,7 @@
 """Replaying a game file in a real browser, in French, at 1280 and 390 px: the import form, the play page with
-the draw as announced, the game sheet (screen and print media). Screenshots go to ``artifacts/duplicate/``;
-at 390 px no page is wider than the screen."""
+the draw as announced, the game sheet (screen and print media), the review. Screenshots go to
+``artifacts/duplicate/``; at 390 px no page is wider than the screen and the review's table does not scroll
+sideways (one card per round)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,16 @@ def test_replay_a_game_file_then_print_its_sheet(live_server, tmp_path, django_u
             assert "Négatif" in page.inner_text("main")
             page.screenshot(path=str(ARTIFACTS / f"review-{width}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
+            # the review's table itself does not scroll sideways either (one card per round on a phone)
+            scroll = page.evaluate("(() => { const s = document.querySelector('#review').closest('.table-scroll');"
+                                   " return [s.scrollWidth, s.clientWidth]; })()")
+            assert scroll[0] <= scroll[1], scroll
+            if width == 390:
+                assert not page.locator("#review thead").is_visible() or \
+                    page.evaluate("document.querySelector('#review thead').getBoundingClientRect().height") <= 1
+                labels = page.evaluate("[...document.querySelectorAll('#review tbody tr:first-child td')]"
+                                       ".map(td => getComputedStyle(td, '::before').content)")
+                assert '"Top"' in labels and '"Votre coup"' in labels, labels  # each value has its label
             page.goto(f"{base}/training/duplicate/{game.pk}/ranking/")
             page.screenshot(path=str(ARTIFACTS / f"ranking-{width}.png"), full_page=True)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
