@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, Exists, F, OuterRef, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -393,9 +395,9 @@ def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, fo
                        score=by_name[names[m.pk]].score, bonus=by_name[names[m.pk]].bonus,
                        valid=by_name[names[m.pk]].valid, reason=by_name[names[m.pk]].reason,
                        solo=by_name[names[m.pk]].solo) for m in members])
-        for m in members:
-            m.total += by_name[names[m.pk]].points
-        RoomMember.objects.bulk_update(members, ["total"])
+        # One set-based UPDATE: bulk_update's CASE per row cost 0.25 s (and its Python side 1 s) at 2,000.
+        points = RoomResult.objects.filter(round=rnd, member=OuterRef("pk")).values_list(F("score") + F("bonus"))
+        RoomMember.objects.filter(results__round=rnd).update(total=F("total") + Subquery(points[:1]))
         _write_into_game(room, members, names, by_name, judged.verdicts, made, now)
         results = {r.player: {"player": r.player, "coord": r.coord, "word": r.word, "score": r.score,
                               "bonus": r.bonus, "valid": r.valid, "reason": r.reason, "solo": r.solo}
@@ -438,17 +440,20 @@ def _write_into_game(room: Room, members: list[RoomMember], names: dict[int, str
     plays = []
     for m in members:
         result = by_name[names[m.pk]]
-        player = existing[m.user_id]
         move = result.move.to_json("fr") if result.move is not None and result.score else None
-        plays.append(DuplicatePlay(player=player, number=made.number, word=result.word, coord=result.coord,
-                                   move=move, score=result.score, played_at=now, validated_at=now,
-                                   refusal=_refusal(result, verdicts)))
-        player.total += result.score
-        player.top_total += top_score
-        player.tops_found += int(move is not None and result.score >= top_score)
-        player.current_round = made.number + 1
+        plays.append(DuplicatePlay(player=existing[m.user_id], number=made.number, word=result.word,
+                                   coord=result.coord, move=move, score=result.score, played_at=now,
+                                   validated_at=now, refusal=_refusal(result, verdicts)))
     DuplicatePlay.objects.bulk_create(plays, ignore_conflicts=True)
-    DuplicatePlayer.objects.bulk_update(list(existing.values()), ["total", "top_total", "tops_found", "current_round"])
+    # The players' running totals from the plays just written, in one UPDATE (bulk_update's CASE per row
+    # took 0.7 s of PostgreSQL and 3 s of Python at 2,000 players).
+    play = DuplicatePlay.objects.filter(player=OuterRef("pk"), number=made.number)
+    DuplicatePlayer.objects.filter(pk__in=[p.pk for p in existing.values()]).update(
+        total=F("total") + Coalesce(Subquery(play.values("score")[:1]), 0),
+        top_total=F("top_total") + top_score,
+        tops_found=F("tops_found") + Case(
+            When(Exists(play.filter(move__isnull=False, score__gte=top_score)), then=Value(1)), default=Value(0)),
+        current_round=made.number + 1)
 
 
 def _finish(room: Room, now: dt.datetime) -> None:
