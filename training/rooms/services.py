@@ -410,7 +410,7 @@ def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, fo
             _new_round(room, number + 1, now + dt.timedelta(seconds=room.pause_seconds))
             room.round_number = number + 1
             room.save(update_fields=["round_number"])
-            events.send(room.pk, {"type": "ranking", "ranking": selectors.ranking(room)})
+            events.send(room.pk, {"type": "ranking", **_ranking_event(room)})
     return True
 
 
@@ -464,4 +464,11 @@ def _finish(room: Room, now: dt.datetime) -> None:
         visibility=DuplicateGame.Visibility.LINK)
     DuplicatePlayer.objects.filter(game=room.game, user__room_memberships__room=room).update(
         finished_at=now, round_started_at=None)
-    events.send(room.pk, {"type": "finished", "ranking": selectors.ranking(room)})
+    events.send(room.pk, {"type": "finished", **_ranking_event(room)})
+
+
+def _ranking_event(room: Room) -> dict[str, Any]:
+    """The whole ranking and its index, once per process: each socket sends its reader the first lines and
+    their own (:func:`selectors.ranking_for`)."""
+    lines = selectors.ranking(room, cached=False)  # in the close's transaction
+    return {"ranking": lines, "ranking_index": selectors.ranking_index(lines)}
