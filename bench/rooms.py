@@ -10,6 +10,10 @@ the host's ``next/``. Targets (docs/duplicate.md; figures in docs/rooms-scale.md
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tirage_bench REDIS_URL=redis://127.0.0.1:6379/9 \\
         SECRET_KEY=... .venv/bin/python bench/rooms.py --players 200 --rounds 3
 
+With ``--pause 30`` the host's ``next/`` closes the round, and once every result is in, a second ``next/``
+(in the pause) opens the next round at once: rounds 2+ then measure the opening alone, as a host moving on
+early does; without a pause one ``next/`` closes and opens (the close's time is in the opening's).
+
 Bounded: at most 2,000 players; only 127.0.0.1. It makes its own users (``bench-room-N``), lexicon and room
 through the services and deletes the users at the end. Players send their bulletins within ``--spread``
 seconds after the round opens; then the host closes the round (``next/``), so a round takes seconds, not
@@ -42,7 +46,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def setup(players: int) -> tuple[int, str, list[str], int, int]:
+def setup(players: int, pause: int) -> tuple[int, str, list[str], int, int]:
     """Users with tokens, a lexicon, a room whose game is made; returns (room id, host token, tokens, rounds, lexicon)."""
     import django
 
@@ -67,7 +71,7 @@ def setup(players: int) -> tuple[int, str, list[str], int, int]:
     users = list(User.objects.filter(username__in=[u.username for u in users]))
     tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
     host_token = Token.objects.create(user=host).key
-    room = services.create_room(host, "Bench", lexicon, seed=2, pause_seconds=0, solo_min_players=2)
+    room = services.create_room(host, "Bench", lexicon, seed=2, pause_seconds=pause, solo_min_players=2)
     room.game.refresh_from_db()
     if not room.game.is_ready:
         raise SystemExit(f"the room's game was not made: {room.game.status} {room.game.error} (TASKS_MODE=sync?)")
@@ -182,8 +186,17 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
         answered[number] = time.perf_counter() - close_at[number]
         if status != 200:
             raise SystemExit(f"next: {status}")
-        if number < args.rounds:  # with no pause, next/ opens the next round (and announces it) at once
+        if number < args.rounds and not args.pause:  # no pause: next/ opens the next round at once too
             action_at[number + 1] = close_at[number]
+        elif number < args.rounds:  # in the pause, once the results are in, the host opens the next round now
+            waited = time.perf_counter()
+            while sum(1 for p in players if number in p.closed) < counter[0] and time.perf_counter() - waited < 15:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            action_at[number + 1] = time.perf_counter()
+            status, _ = await http_post(host_port, f"/api/rooms/{room_id}/next/", host_token, {})
+            if status != 200:
+                raise SystemExit(f"next/ in the pause: {status}")
     await asyncio.wait(tasks, timeout=30)
     print(f"{len(players)} players on {len(ports)} Daphne processes, {args.rounds} rounds, bulletins within "
           f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f} "
@@ -213,6 +226,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--spread", type=float, default=3.0, help="bulletins within this many seconds")
     parser.add_argument("--servers", type=int, default=2)
+    parser.add_argument("--pause", type=int, default=0,
+                        help="the room's pause between rounds; with a pause the host opens rounds 2+ with next/ "
+                             "once the results are in (the open is then measured alone, the close apart)")
     parser.add_argument("--db-pool", type=int, default=20, help="PostgreSQL connections per server process")
     args = parser.parse_args()
     if not 1 <= args.players <= 2000:
@@ -221,7 +237,7 @@ def main() -> None:
         raise SystemExit("set DATABASE_URL (PostgreSQL, a scratch database) and REDIS_URL")
     os.environ["TASKS_MODE"] = "sync"
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    room_id, host_token, tokens, round_count, _lexicon = setup(args.players)
+    room_id, host_token, tokens, round_count, _lexicon = setup(args.players, args.pause)
     args.rounds = min(args.rounds, round_count)
     from training.duplicate.models import DuplicateRound
     from training.rooms.models import Room
