@@ -272,7 +272,11 @@ def main() -> None:
     finally:
         for server in servers:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # still draining thousands of sockets: stop it
+                server.kill()
+                server.wait()
         from django.contrib.auth import get_user_model
 
         Room.objects.filter(host__username__startswith="bench-room-").delete()
