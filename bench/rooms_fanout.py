@@ -4,6 +4,7 @@ every channel has received it, with ``channels-redis``'s two layers and two payl
 - ``core`` (``RedisChannelLayer``): the group is a Redis sorted set; ``group_send`` writes one copy of the
   message per member (one Lua script, one list per channel) and the process's receive loop pops them one
   by one: a Redis round trip per member.
+- ``per-member``: the core layer, one ``send`` per member (what a message per socket would cost).
 - ``pubsub`` (``RedisPubSubChannelLayer``): ``group_send`` is one ``PUBLISH``; each process subscribed to the
   group gets the message once and hands it to its local channels (each ``receive`` still decodes it).
 
@@ -40,7 +41,7 @@ def payload(kind: str, members: int) -> dict:
     return {"type": "room.event", "event": event}
 
 
-async def once(layer, members: int, kind: str) -> tuple[float, float, float]:
+async def once(layer, members: int, kind: str, per_member: bool = False) -> tuple[float, float, float]:
     """(seconds until all received, CPU seconds, seconds inside group_send)."""
     group = f"fanout-{members}-{kind}"
     channels = [await layer.new_channel() for _i in range(members)]
@@ -50,7 +51,11 @@ async def once(layer, members: int, kind: str) -> tuple[float, float, float]:
     receivers = [asyncio.ensure_future(layer.receive(channel)) for channel in channels]
     await asyncio.sleep(0.2)  # receivers waiting (and subscribed), as sockets are between events
     cpu, start = time.process_time(), time.perf_counter()
-    await layer.group_send(group, message)
+    if per_member:  # what a send per socket would cost: one message (and round trip) per member
+        for channel in channels:
+            await layer.send(channel, message)
+    else:
+        await layer.group_send(group, message)
     sent = time.perf_counter() - start
     received = await asyncio.wait_for(asyncio.gather(*receivers), timeout=120)
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
@@ -67,11 +72,11 @@ async def main(args: argparse.Namespace) -> None:
     for name in args.layers:
         for kind in args.payloads:
             for members in args.members:
-                layer = (RedisChannelLayer(hosts=hosts, prefix="bench-fanout", capacity=10000, expiry=60)
-                         if name == "core" else RedisPubSubChannelLayer(hosts=hosts, prefix="bench-fanout"))
+                layer = (RedisPubSubChannelLayer(hosts=hosts, prefix="bench-fanout") if name == "pubsub"
+                         else RedisChannelLayer(hosts=hosts, prefix="bench-fanout", capacity=10000, expiry=60))
                 walls, cpus, sends = [], [], []
                 for _r in range(args.repeat):
-                    wall, cpu, sent = await once(layer, members, kind)
+                    wall, cpu, sent = await once(layer, members, kind, per_member=name == "per-member")
                     walls.append(wall)
                     cpus.append(cpu)
                     sends.append(sent)
@@ -85,7 +90,7 @@ async def main(args: argparse.Namespace) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--members", type=int, nargs="+", default=[100, 500, 1000, 2000])
-    parser.add_argument("--layers", nargs="+", default=["core", "pubsub"], choices=["core", "pubsub"])
+    parser.add_argument("--layers", nargs="+", default=["core", "pubsub"], choices=["core", "pubsub", "per-member"])
     parser.add_argument("--payloads", nargs="+", default=["light", "heavy"], choices=["light", "heavy"])
     parser.add_argument("--repeat", type=int, default=3, help="best of this many sends")
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL", ""))
