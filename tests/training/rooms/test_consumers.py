@@ -140,3 +140,28 @@ def test_a_ranking_event_gives_each_socket_the_first_lines_and_its_reader_s_own(
         await carol_ws.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_a_member_gone_between_the_check_and_the_state_is_closed_with_4404(room, bob, monkeypatch):
+    """The handshake ends after the membership check; if the room is gone when the state is read, the socket
+    is closed as an outsider's would have been."""
+    from django.http import Http404
+
+    from training.rooms import selectors
+
+    services.join(bob, room.code, "player")
+    key = token(bob)
+
+    def gone(*_args, **_kwargs):
+        raise Http404("No such room.")
+
+    monkeypatch.setattr(selectors, "state", gone)
+
+    async def scenario():
+        ws = socket(room.pk, key)
+        assert (await ws.connect())[0]
+        closed = await ws.receive_output(timeout=5)
+        assert closed["type"] == "websocket.close" and closed["code"] == 4404
+        await ws.wait()
+
+    async_to_sync(scenario)()
