@@ -4,11 +4,15 @@ Daphne processes sharing PostgreSQL and Redis (channels-redis), all on this mach
 What it measures, per round: how long ``round_open`` takes to reach every player after the host's ``start/``
 or ``next/`` (p50, p99, max), the bulletins accepted (202) against the results that carry them after the
 close (lost = accepted but missing), and how long each player's ``round_closed`` (their result) takes after
-the host's ``next/``. Targets (docs/rooms.md): round_open p99 <= 1 s, 0 bulletins lost, results <= 2 s.
+the host's ``next/``. Targets (docs/duplicate.md; figures in docs/rooms-scale.md): round_open p99 <= 1 s, 0 bulletins lost, results <= 2 s.
 
     .venv/bin/pip install -e '.[bench]'
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/tirage_bench REDIS_URL=redis://127.0.0.1:6379/9 \\
         SECRET_KEY=... .venv/bin/python bench/rooms.py --players 200 --rounds 3
+
+With ``--pause 30`` the host's ``next/`` closes the round, and once every result is in, a second ``next/``
+(in the pause) opens the next round at once: rounds 2+ then measure the opening alone, as a host moving on
+early does; without a pause one ``next/`` closes and opens (the close's time is in the opening's).
 
 Bounded: at most 2,000 players; only 127.0.0.1. It makes its own users (``bench-room-N``), lexicon and room
 through the services and deletes the users at the end. Players send their bulletins within ``--spread``
@@ -28,6 +32,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +46,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def setup(players: int) -> tuple[int, str, list[str], int, int]:
+def setup(players: int, pause: int) -> tuple[int, str, list[str], int, int]:
     """Users with tokens, a lexicon, a room whose game is made; returns (room id, host token, tokens, rounds, lexicon)."""
     import django
 
@@ -66,7 +71,7 @@ def setup(players: int) -> tuple[int, str, list[str], int, int]:
     users = list(User.objects.filter(username__in=[u.username for u in users]))
     tokens = Token.objects.bulk_create([Token(user=u, key=Token.generate_key()) for u in users])
     host_token = Token.objects.create(user=host).key
-    room = services.create_room(host, "Bench", lexicon, seed=2, pause_seconds=0, solo_min_players=2)
+    room = services.create_room(host, "Bench", lexicon, seed=2, pause_seconds=pause, solo_min_players=2)
     room.game.refresh_from_db()
     if not room.game.is_ready:
         raise SystemExit(f"the room's game was not made: {room.game.status} {room.game.error} (TASKS_MODE=sync?)")
@@ -157,13 +162,16 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
     ready = asyncio.Event()
     counter = [0, len(players)]
     tasks = [asyncio.create_task(play(p, room_id, plays, args.spread, args.rounds, ready, counter)) for p in players]
-    try:
-        await asyncio.wait_for(ready.wait(), timeout=120)
-    except TimeoutError:
-        print(f"only {counter[0]} of {len(players)} sockets connected")
+    connect_started = time.perf_counter()
+    while not ready.is_set() and time.perf_counter() - connect_started < 180:
+        if sum(1 for p in players if p.errors) + counter[0] >= len(players):
+            break  # every socket is connected or failed
+        await asyncio.sleep(0.2)
+    print(f"{counter[0]} of {len(players)} sockets connected in {time.perf_counter() - connect_started:.1f} s")
     host_port = ports[-1]
     action_at: dict[int, float] = {}
     close_at: dict[int, float] = {}
+    answered: dict[int, float] = {}
     for number in range(1, args.rounds + 1):
         if number == 1:
             action_at[number] = time.perf_counter()
@@ -175,14 +183,25 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
         await asyncio.sleep(args.spread + 1.0)
         close_at[number] = time.perf_counter()
         status, _ = await http_post(host_port, f"/api/rooms/{room_id}/next/", host_token, {})
+        answered[number] = time.perf_counter() - close_at[number]
         if status != 200:
             raise SystemExit(f"next: {status}")
-        if number < args.rounds:  # with no pause, next/ opens the next round (and announces it) at once
+        if number < args.rounds and not args.pause:  # no pause: next/ opens the next round at once too
             action_at[number + 1] = close_at[number]
+        elif number < args.rounds:  # in the pause, once the results are in, the host opens the next round now
+            waited = time.perf_counter()
+            while sum(1 for p in players if number in p.closed) < counter[0] and time.perf_counter() - waited < 15:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            action_at[number + 1] = time.perf_counter()
+            status, _ = await http_post(host_port, f"/api/rooms/{room_id}/next/", host_token, {})
+            if status != 200:
+                raise SystemExit(f"next/ in the pause: {status}")
     await asyncio.wait(tasks, timeout=30)
     print(f"{len(players)} players on {len(ports)} Daphne processes, {args.rounds} rounds, bulletins within "
-          f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f}")
-    print("round  open p50   open p99   open max   accepted  lost  result p50  result p99  result max  errors")
+          f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f} "
+          f"(client CPU {time.process_time():.1f} s)")
+    print("round  open p50   open p99   open max   accepted  lost  result p50  result p99  result max  next/    errors")
     for number in range(1, args.rounds + 1):
         opens = [p.opened[number] - action_at[number] for p in players if number in p.opened]
         results = [p.closed[number] - close_at[number] for p in players if number in p.closed]
@@ -190,11 +209,11 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
         lost = sum(1 for p in accepted if p.results.get(number, {}).get("word") != _engine_word(p.accepted[number]))
         print(f"{number:>5}  {pct(opens, .5):8.3f}s  {pct(opens, .99):8.3f}s  {max(opens or [0]):8.3f}s  "
               f"{len(accepted):>8}  {lost:>4}  {pct(results, .5):9.3f}s  {pct(results, .99):9.3f}s  "
-              f"{max(results or [0]):9.3f}s  {sum(len(p.errors) for p in players)}"
+              f"{max(results or [0]):9.3f}s  {answered.get(number, 0):6.3f}s  {sum(len(p.errors) for p in players)}"
               f"  (opened {len(opens)}, results {len(results)})")
-    errors = [e for p in players for e in p.errors][:5]
+    errors = Counter(e[:80] for p in players for e in p.errors)
     if errors:
-        print("first errors:", errors)
+        print("errors:", dict(errors.most_common(6)))
 
 
 def _engine_word(sent: tuple[str, str]) -> str:
@@ -207,6 +226,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--spread", type=float, default=3.0, help="bulletins within this many seconds")
     parser.add_argument("--servers", type=int, default=2)
+    parser.add_argument("--pause", type=int, default=0,
+                        help="the room's pause between rounds; with a pause the host opens rounds 2+ with next/ "
+                             "once the results are in (the open is then measured alone, the close apart)")
+    parser.add_argument("--db-pool", type=int, default=20, help="PostgreSQL connections per server process")
     args = parser.parse_args()
     if not 1 <= args.players <= 2000:
         raise SystemExit("--players: 1 to 2000")
@@ -214,7 +237,7 @@ def main() -> None:
         raise SystemExit("set DATABASE_URL (PostgreSQL, a scratch database) and REDIS_URL")
     os.environ["TASKS_MODE"] = "sync"
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    room_id, host_token, tokens, round_count, _lexicon = setup(args.players)
+    room_id, host_token, tokens, round_count, _lexicon = setup(args.players, args.pause)
     args.rounds = min(args.rounds, round_count)
     from training.duplicate.models import DuplicateRound
     from training.rooms.models import Room
@@ -227,9 +250,15 @@ def main() -> None:
         options = [rnd.top] + list(rnd.subtops[:3])
         plays[rnd.number] = [(format_coord(m["row"], m["col"], m["dir"], "fr"), m["word"]) for m in options]
     ports = [free_port() for _i in range(args.servers)]
-    servers = [subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-b", "127.0.0.1", "-p", str(port),
-                                 "config.asgi:application"], cwd=ROOT, env={**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0"},
-                                stdout=subprocess.DEVNULL, stderr=open(f"/tmp/bench-rooms-daphne-{port}.log", "w"))  # noqa: SIM115
+    # The listen backlog (Twisted's default is 50) and the handshake's timeout (Daphne's default is 5 s) as
+    # the README's production command sets them; each process's PostgreSQL connections bounded by the pool.
+    server_env = {**os.environ, "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0",
+                  "DB_POOL_SIZE": str(args.db_pool)}
+    servers = [subprocess.Popen([str(ROOT / ".venv/bin/daphne"), "-e",
+                                 f"tcp:port={port}:interface=127.0.0.1:backlog=1024",
+                                 "--websocket_connect_timeout", "30", "config.asgi:application"],
+                                cwd=ROOT, env=server_env, stdout=subprocess.DEVNULL,
+                                stderr=open(f"/tmp/bench-rooms-daphne-{port}.log", "w"))  # noqa: SIM115
                for port in ports]
     try:
         for port in ports:
@@ -243,7 +272,11 @@ def main() -> None:
     finally:
         for server in servers:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # still draining thousands of sockets: stop it
+                server.kill()
+                server.wait()
         from django.contrib.auth import get_user_model
 
         Room.objects.filter(host__username__startswith="bench-room-").delete()

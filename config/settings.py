@@ -130,6 +130,14 @@ elif _database["ENGINE"].startswith("django.db.backends.postgresql"):
     # A database that does not answer must fail fast (a 503 in words, core.api_errors), not hold the
     # request for libpq's default of forever: DB_CONNECT_TIMEOUT seconds to connect (libpq's minimum is 2).
     _database.setdefault("OPTIONS", {}).setdefault("connect_timeout", env_int("DB_CONNECT_TIMEOUT", 2))
+    # Under ASGI every concurrent request runs in its own thread with its own connection: 500 players
+    # handing in bulletins at once opened more than PostgreSQL's max_connections ("too many clients").
+    # DB_POOL_SIZE (psycopg's pool, per process) bounds them; a request waits up to DB_POOL_TIMEOUT
+    # seconds for a free connection instead of failing (docs/rooms-scale.md).
+    if env_int("DB_POOL_SIZE", 0) > 0:
+        _database["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)
+        _database["OPTIONS"]["pool"] = {"min_size": 2, "max_size": env_int("DB_POOL_SIZE", 0),
+                                        "timeout": env_int("DB_POOL_TIMEOUT", 10)}
 DATABASES = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -157,7 +165,10 @@ if REDIS_URL:
     # socket_timeout above the layer's 5-second blocking read: redis-py 8's default (5 s) makes that read time
     # out and every idle socket close with 1011 (django/channels_redis#422).
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                                  # redis-py 8's pool refuses a 101st connection at once (MaxConnectionsError):
+                                  # hundreds of sockets joining or leaving together need more.
+                                  "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15,
+                                                        "max_connections": env_int("CHANNEL_REDIS_CONNECTIONS", 1000)}],
                                              "capacity": 1500, "expiry": 30}}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

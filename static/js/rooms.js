@@ -171,7 +171,9 @@
         closes_at: e.closes_at, closed: false, status: "playing", my_bulletin: null, bulletins: 0 }));
     } else if (e.type === "round_closed") {
       showResult({ round: e.round, top: e.top, my_result: e.my_result });
-      loadState();
+      // Every player's page reads the state after a close: spread over up to 3 s in a big room, so two
+      // thousand pages do not ask in the same instant (2 ms per player, nothing in a club's room).
+      setTimeout(loadState, Math.random() * Math.min(3000, 2 * (state.players || 0)));
     } else if (e.type === "ranking" || e.type === "finished") {
       renderRanking(e.ranking);
       if (e.type === "finished") loadState();

@@ -17,7 +17,8 @@ from config.env import env_bool, env_int, env_list, env_str
 ROOT = Path(__file__).resolve().parents[2]
 OWN_VARIABLES = (
     "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL", "TASKS_MODE",
-    "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT", "EMAIL_BACKEND",
+    "DJANGO_SETTINGS_MODULE", "SECURE_SSL_REDIRECT", "EMAIL_BACKEND", "DB_CONN_MAX_AGE", "DB_POOL_SIZE",
+    "DB_POOL_TIMEOUT", "CHANNEL_REDIS_CONNECTIONS",
 )
 # A key as strong as production demands (50+ characters, varied); weak ones are refused at start-up.
 GOOD_KEY = "tests-key-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEFGH"
@@ -41,6 +42,8 @@ print(json.dumps({
     "ssl_redirect": settings.SECURE_SSL_REDIRECT,
     "hsts": settings.SECURE_HSTS_SECONDS,
     "staticfiles": settings.STORAGES["staticfiles"]["BACKEND"],
+    "db_options": db.get("OPTIONS", {}), "db_conn_max_age": db.get("CONN_MAX_AGE"),
+    "layer_hosts": settings.CHANNEL_LAYERS["default"].get("CONFIG", {}).get("hosts"),
 }))
 """
 
@@ -128,6 +131,24 @@ def test_database_url_selects_postgresql(tmp_path):
     s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, DATABASE_URL="postgres://tirage:pw@db.example:5432/tirage")
     assert s["db_engine"] == "django.db.backends.postgresql"
     assert s["db_name"] == "tirage" and s["db_host"] == "db.example"
+
+
+def test_db_pool_size_bounds_the_connections_of_a_process(tmp_path):
+    url = "postgres://tirage:pw@db.example:5432/tirage"
+    plain = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, DATABASE_URL=url, DB_CONN_MAX_AGE="60")
+    assert "pool" not in plain["db_options"] and plain["db_conn_max_age"] == 60
+    pooled = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, DATABASE_URL=url, DB_CONN_MAX_AGE="60",
+                           DB_POOL_SIZE="20", DB_POOL_TIMEOUT="5")
+    assert pooled["db_options"]["pool"] == {"min_size": 2, "max_size": 20, "timeout": 5}
+    assert pooled["db_conn_max_age"] == 0  # the pool keeps the connections (Django refuses both)
+
+
+def test_the_rooms_layer_takes_enough_redis_connections(tmp_path):
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, REDIS_URL="redis://127.0.0.1:6379/3")
+    assert s["layer_hosts"][0]["max_connections"] == 1000
+    s = settings_from(tmp_path, SECRET_KEY=GOOD_KEY, REDIS_URL="redis://127.0.0.1:6379/3",
+                      CHANNEL_REDIS_CONNECTIONS="300")
+    assert s["layer_hosts"][0]["max_connections"] == 300
 
 
 def test_redis_url_is_cache_broker_and_result_backend(tmp_path):

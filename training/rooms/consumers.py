@@ -2,7 +2,8 @@
 
 Only the host and the members may connect (anyone else is closed with code 4404, as the API's 404). On
 connect the socket sends the room's whole state (``{"type": "state", ...}``, as ``GET state/`` gives it), so
-a client that reconnects misses nothing. ``round_closed`` carries the caller's own result (``my_result``).
+a client that reconnects misses nothing. ``round_closed`` carries the caller's own result (``my_result``),
+``ranking`` and ``finished`` the first lines of the ranking and the caller's own.
 """
 
 from __future__ import annotations
@@ -24,17 +25,29 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     username: str = ""
 
     async def connect(self) -> None:
+        """Who may connect is checked before the handshake ends (two small queries); the state, heavier,
+        is sent just after it: a thousand players connecting at once queue for the database, and Daphne
+        refuses a handshake still unanswered after its connect timeout (503)."""
         user = self.scope.get("user")
         try:
             self.room_id = int(self.scope["url_route"]["kwargs"]["room_id"])
-            state = await self._state(user)
+            await self._check(user)
         except (Http404, ValueError):
             await self.close(code=4404)
             return
         self.username = user.get_username()
         await self.channel_layer.group_add(events.group_name(self.room_id), self.channel_name)
         await self.accept()
+        try:
+            state = await self._state(user)
+        except Http404:  # left the room (or it was deleted) between the two
+            await self.close(code=4404)
+            return
         await self.send_json({"type": "state", **state})
+
+    @database_sync_to_async
+    def _check(self, user: Any) -> None:
+        selectors.get_room(user, self.room_id)
 
     @database_sync_to_async
     def _state(self, user: Any) -> dict[str, Any]:
@@ -51,10 +64,14 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong", "server_time": timezone.now()})
 
     async def room_event(self, message: dict[str, Any]) -> None:
+        """One message per process carries what every socket needs (the layer decodes it once and hands the
+        same object to each socket of the process): each socket keeps its reader's own part."""
         event = dict(message["event"])
         if event.get("type") == "round_closed":
             results = event.pop("results", {}) or {}
             event["my_result"] = results.get(self.username)
+        if "ranking_index" in event:
+            event["ranking"] = selectors.ranking_for(event["ranking"], event.pop("ranking_index"), self.username)
         await self.send_json(event)
 
     @classmethod

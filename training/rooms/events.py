@@ -2,7 +2,10 @@
 
 Every web process's sockets of a room join the group ``room-<id>``; with ``channels-redis`` (``REDIS_URL``)
 an event sent by one process reaches the sockets of all of them. The payload is the JSON the socket sends,
-except ``round_closed``, which carries every player's result: each socket keeps its own (``my_result``).
+except ``round_closed``, which carries every player's result (each socket keeps its own, ``my_result``), and
+``ranking``/``finished``, which carry the whole ranking and its index (each socket sends the first lines and
+its reader's). channels-redis keeps one copy of a group message per process and decodes it once there, so
+these parts cross Redis once per process, not once per socket (docs/rooms-scale.md, "Fan-out").
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.core.cache import cache
+from django.db.models import Count, Max
 from django.http import Http404
 from django.utils import timezone
 
@@ -71,8 +73,48 @@ def tops_total(room: Room) -> int:
     return sum(int(r.top["score"]) for r in room.game.rounds.filter(number__in=list(closed)))
 
 
-def ranking(room: Room) -> list[dict[str, Any]]:
-    """Every player ranked by total (solo bonuses included): rank, négatif, % of the tops, solos."""
+RANKING_SHOWN = 50
+"""Lines of the ranking a socket or the state carries (the first ones and the reader's own): the whole ranking
+of 2,000 players is 200 kB, and every socket receiving it after every close is 400 MB per round. The whole
+ranking stays at ``GET ranking/``."""
+
+RANKING_CACHE_SECONDS = 600
+
+
+def ranking(room: Room, *, cached: bool = True) -> list[dict[str, Any]]:
+    """Every player ranked by total (solo bonuses included): rank, négatif, % of the tops, solos.
+
+    Cached (the cache, shared by the processes when ``REDIS_URL`` is set) under the closed rounds and the
+    players' count, the only things that change it: a thousand sockets connecting read the state a thousand
+    times between two closes, and computing it each time made connecting O(players²). A close computes it
+    with ``cached=False``: its transaction may still roll back."""
+    if not cached:
+        return _ranking(room)
+    closed = RoomRound.objects.filter(room=room, closed_at__isnull=False).count()
+    players = RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).aggregate(n=Count("pk"), last=Max("pk"))
+    key = f"room-ranking-{room.pk}-{room.created_at.timestamp()}-{closed}-{players['n']}-{players['last']}"
+    lines = cache.get(key)
+    if lines is None:
+        lines = _ranking(room)
+        cache.set(key, lines, RANKING_CACHE_SECONDS)
+    return lines
+
+
+def ranking_index(lines: list[dict[str, Any]]) -> dict[str, int]:
+    """Each player's line number: sent once with a ranking event, so each socket finds its own line at once."""
+    return {line["player"]: i for i, line in enumerate(lines)}
+
+
+def ranking_for(lines: list[dict[str, Any]], index: dict[str, int], username: str) -> list[dict[str, Any]]:
+    """The lines a reader gets: the first :data:`RANKING_SHOWN`, and their own after them if lower."""
+    shown = lines[:RANKING_SHOWN]
+    mine = index.get(username)
+    if mine is not None and mine >= RANKING_SHOWN:
+        shown = [*shown, lines[mine]]
+    return shown
+
+
+def _ranking(room: Room) -> list[dict[str, Any]]:
     members = list(RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).select_related("user"))
     solos: dict[int, int] = {}
     for member_id in RoomResult.objects.filter(round__room=room, solo=True).values_list("member_id", flat=True):
@@ -146,8 +188,13 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "bulletins": Bulletin.objects.filter(round=rnd).count() if rnd else 0,
         "my_bulletin": mine,
         "last_result": last_result,
-        "ranking": ranking(room),
+        "ranking": _ranking_of(room, user),
     }
+
+
+def _ranking_of(room: Room, user: Any) -> list[dict[str, Any]]:
+    lines = ranking(room)
+    return ranking_for(lines, ranking_index(lines), user.get_username() if is_user(user) else "")
 
 
 def board_before(room: Room, number: int) -> list[str]:

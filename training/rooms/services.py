@@ -21,8 +21,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, Exists, F, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -358,7 +359,7 @@ def submit_bulletin(room: Room, user: Any, round_number: Any, coord: Any, word: 
                 "word": normalised, "coord": coord_fr, "reason": reason}, verdict.reason)
         score = verdict.score
     with transaction.atomic():
-        rnd = RoomRound.objects.select_for_update().get(room=room, number=number)
+        rnd = _round_shared(room, number)
         paused = Room.objects.filter(pk=room.pk, status=Room.Status.PAUSED).exists()
         if rnd.closed_at is not None or (not paused and now > rnd.closes_at + dt.timedelta(seconds=GRACE_SECONDS)):
             raise _conflict(_("Round %(n)s is closed.") % {"n": number}, "round_closed")
@@ -371,6 +372,23 @@ def submit_bulletin(room: Room, user: Any, round_number: Any, coord: Any, word: 
             bulletin.replaced += 1
             bulletin.save(update_fields=["coord", "word", "received_at", "replaced"])
     return BulletinOutcome(bulletin, number, now, score)
+
+
+def _round_shared(room: Room, number: int) -> RoomRound:
+    """The round, locked against its close but not against the other bulletins (PostgreSQL's ``FOR SHARE``).
+
+    The close takes the round ``FOR UPDATE``: it waits for the bulletins being written, and a bulletin that
+    comes after it reads the round closed (409), so no bulletin is accepted and left unjudged. ``FOR UPDATE``
+    here made every bulletin of a room wait for the one before: at 2,000 players sending within 10 s the
+    two processes' connections all queued on that one row and bulletins failed with 503."""
+    if connection.vendor == "postgresql":
+        found = list(RoomRound.objects.raw(
+            f"SELECT * FROM {RoomRound._meta.db_table} WHERE room_id = %s AND number = %s FOR SHARE",  # noqa: S608
+            [room.pk, number]))
+        if not found:
+            raise RoomRound.DoesNotExist
+        return found[0]
+    return RoomRound.objects.select_for_update().get(room=room, number=number)
 
 
 # --- The close ----------------------------------------------------------------------------------------------
@@ -407,9 +425,9 @@ def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, fo
                        score=by_name[names[m.pk]].score, bonus=by_name[names[m.pk]].bonus,
                        valid=by_name[names[m.pk]].valid, reason=by_name[names[m.pk]].reason,
                        solo=by_name[names[m.pk]].solo) for m in members])
-        for m in members:
-            m.total += by_name[names[m.pk]].points
-        RoomMember.objects.bulk_update(members, ["total"])
+        # One set-based UPDATE: bulk_update's CASE per row cost 0.25 s (and its Python side 1 s) at 2,000.
+        points = RoomResult.objects.filter(round=rnd, member=OuterRef("pk")).values_list(F("score") + F("bonus"))
+        RoomMember.objects.filter(results__round=rnd).update(total=F("total") + Subquery(points[:1]))
         _write_into_game(room, members, names, by_name, judged.verdicts, made, now)
         results = {r.player: {"player": r.player, "coord": r.coord, "word": r.word, "score": r.score,
                               "bonus": r.bonus, "valid": r.valid, "reason": r.reason, "solo": r.solo}
@@ -422,7 +440,7 @@ def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, fo
             _new_round(room, number + 1, now + dt.timedelta(seconds=room.pause_seconds))
             room.round_number = number + 1
             room.save(update_fields=["round_number"])
-            events.send(room.pk, {"type": "ranking", "ranking": selectors.ranking(room)})
+            events.send(room.pk, {"type": "ranking", **_ranking_event(room)})
     return True
 
 
@@ -452,17 +470,20 @@ def _write_into_game(room: Room, members: list[RoomMember], names: dict[int, str
     plays = []
     for m in members:
         result = by_name[names[m.pk]]
-        player = existing[m.user_id]
         move = result.move.to_json("fr") if result.move is not None and result.score else None
-        plays.append(DuplicatePlay(player=player, number=made.number, word=result.word, coord=result.coord,
-                                   move=move, score=result.score, played_at=now, validated_at=now,
-                                   refusal=_refusal(result, verdicts)))
-        player.total += result.score
-        player.top_total += top_score
-        player.tops_found += int(move is not None and result.score >= top_score)
-        player.current_round = made.number + 1
+        plays.append(DuplicatePlay(player=existing[m.user_id], number=made.number, word=result.word,
+                                   coord=result.coord, move=move, score=result.score, played_at=now,
+                                   validated_at=now, refusal=_refusal(result, verdicts)))
     DuplicatePlay.objects.bulk_create(plays, ignore_conflicts=True)
-    DuplicatePlayer.objects.bulk_update(list(existing.values()), ["total", "top_total", "tops_found", "current_round"])
+    # The players' running totals from the plays just written, in one UPDATE (bulk_update's CASE per row
+    # took 0.7 s of PostgreSQL and 3 s of Python at 2,000 players).
+    play = DuplicatePlay.objects.filter(player=OuterRef("pk"), number=made.number)
+    DuplicatePlayer.objects.filter(pk__in=[p.pk for p in existing.values()]).update(
+        total=F("total") + Coalesce(Subquery(play.values("score")[:1]), 0),
+        top_total=F("top_total") + top_score,
+        tops_found=F("tops_found") + Case(
+            When(Exists(play.filter(move__isnull=False, score__gte=top_score)), then=Value(1)), default=Value(0)),
+        current_round=made.number + 1)
 
 
 def _finish(room: Room, now: dt.datetime) -> None:
@@ -472,7 +493,14 @@ def _finish(room: Room, now: dt.datetime) -> None:
     _open_game_if_over(room.game_id)
     DuplicatePlayer.objects.filter(game=room.game, user__room_memberships__room=room).update(
         finished_at=now, round_started_at=None)
-    events.send(room.pk, {"type": "finished", "ranking": selectors.ranking(room)})
+    events.send(room.pk, {"type": "finished", **_ranking_event(room)})
+
+
+def _ranking_event(room: Room) -> dict[str, Any]:
+    """The whole ranking and its index, once per process: each socket sends its reader the first lines and
+    their own (:func:`selectors.ranking_for`)."""
+    lines = selectors.ranking(room, cached=False)  # in the close's transaction
+    return {"ranking": lines, "ranking_index": selectors.ranking_index(lines)}
 
 
 def _open_game_if_over(game_id: int) -> None:

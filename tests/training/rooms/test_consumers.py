@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 
 from config.asgi import application
 from engine.scrabble.notation import format_coord
-from training.rooms import services
+from training.rooms import events, services
 from training.rooms.models import Room
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -111,5 +111,57 @@ def test_a_page_of_another_site_cannot_open_the_socket(room):
         connected, _code = await communicator.connect()
         assert not connected
         await communicator.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_ranking_event_gives_each_socket_the_first_lines_and_its_reader_s_own(room, alice, bob, carol, monkeypatch):
+    """The event crosses the layer once with the whole ranking; each socket sends the first lines and its
+    reader's line below them, nothing more."""
+    from training.rooms import selectors
+
+    monkeypatch.setattr(selectors, "RANKING_SHOWN", 1)
+    services.join(bob, room.code, "player")
+    services.join(carol, room.code, "player")
+    bob_key, carol_key = token(bob), token(carol)
+    lines = [{"rank": 1, "player": "carol", "total": 20}, {"rank": 2, "player": "bob", "total": 10}]
+
+    async def scenario():
+        bob_ws, carol_ws = socket(room.pk, bob_key), socket(room.pk, carol_key)
+        assert (await bob_ws.connect())[0] and (await carol_ws.connect())[0]
+        await bob_ws.receive_json_from(timeout=5)
+        await carol_ws.receive_json_from(timeout=5)
+        await sync_to_async(events.send_now)(room.pk, {"type": "ranking", "ranking": lines,
+                                                       "ranking_index": selectors.ranking_index(lines)})
+        assert (await bob_ws.receive_json_from(timeout=5))["ranking"] == lines
+        carol_sees = await carol_ws.receive_json_from(timeout=5)
+        assert carol_sees == {"type": "ranking", "ranking": lines[:1]}
+        await bob_ws.disconnect()
+        await carol_ws.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_member_gone_between_the_check_and_the_state_is_closed_with_4404(room, bob, monkeypatch):
+    """The handshake ends after the membership check; if the room is gone when the state is read, the socket
+    is closed as an outsider's would have been."""
+    from django.http import Http404
+
+    from training.rooms import selectors
+
+    services.join(bob, room.code, "player")
+    key = token(bob)
+
+    def gone(*_args, **_kwargs):
+        raise Http404("No such room.")
+
+    monkeypatch.setattr(selectors, "state", gone)
+
+    async def scenario():
+        ws = socket(room.pk, key)
+        assert (await ws.connect())[0]
+        closed = await ws.receive_output(timeout=5)
+        assert closed["type"] == "websocket.close" and closed["code"] == 4404
+        await ws.wait()
 
     async_to_sync(scenario)()

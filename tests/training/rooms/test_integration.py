@@ -4,8 +4,13 @@ process is closed once. Runs in the integration pass (PostgreSQL + Redis, see te
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import json
+import os
+import signal
+import socket
+import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -17,34 +22,81 @@ from channels.testing import WebsocketCommunicator
 from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
 from django.db import connection, connections
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from config.asgi import application
-from training.rooms import services
-from training.rooms.models import RoomResult
+from engine.scrabble.notation import format_coord
+from training.rooms import services, tasks
+from training.rooms.models import Room, RoomResult, RoomRound
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def other_process(settings):
-    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
+def daphne() -> DaphneProcess:
     # Forked: the process already names the test database (pytest-django renamed it before the fork).
     server = DaphneProcess("localhost", partial(make_application, static_wrapper=None))
     server.start()
     while not server.ready.wait(timeout=1):
         if not server.is_alive():
             raise RuntimeError("Daphne stopped")
+    return server
+
+
+@pytest.fixture
+def other_process(settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
+    server = daphne()
     yield f"http://localhost:{server.port.value}"
     server.terminate()
     server.join()
 
 
-def post(url: str, key: str) -> dict:
-    request = urllib.request.Request(url, data=b"{}", method="POST", headers={
+@pytest.fixture
+def two_processes(settings):
+    settings.ALLOWED_HOSTS = ["localhost", "127.0.0.1"]
+    servers = [daphne(), daphne()]
+    yield servers
+    for server in servers:
+        if server.is_alive():
+            server.terminate()
+        server.join()
+
+
+def post(url: str, key: str, body: dict | None = None) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body or {}).encode(), method="POST", headers={
         "Authorization": f"Token {key}", "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
+
+
+def first_socket_message(port: int, path: str) -> dict:
+    """Open a real WebSocket on a server process (the handshake by hand, the standard library only) and
+    return its first message, as a browser reconnecting would read it."""
+    with socket.create_connection(("localhost", port), timeout=15) as raw:
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall((f"GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\nUpgrade: websocket\r\n"
+                     f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                     "Origin: http://localhost\r\n\r\n").encode())
+        data = b""
+        while b"\r\n\r\n" not in data:
+            data += raw.recv(65536)
+        head, _sep, data = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+        def take(n: int) -> bytes:
+            nonlocal data
+            while len(data) < n:
+                data += raw.recv(65536)
+            out, data = data[:n], data[n:]
+            return out
+
+        length = take(2)[1] & 0x7F  # a server's frame is not masked; one text frame
+        if length == 126:
+            length = int.from_bytes(take(2), "big")
+        elif length == 127:
+            length = int.from_bytes(take(8), "big")
+        return json.loads(take(length))
 
 
 def test_an_event_crosses_processes(other_process, alice, bob, dup_lexicon):
@@ -91,3 +143,86 @@ def test_several_closers_at_once_close_a_round_exactly_once(alice, bob, dup_lexi
     assert closed.count(True) == 1
     assert RoomResult.objects.filter(round__room=room, round__number=1).count() == 1
     assert room.rounds.count() == 2
+
+
+def test_a_server_process_killed_mid_round_loses_nothing_and_the_round_closes_on_time(
+        two_processes, alice, bob, carol, dup_lexicon):
+    """Two server processes; bob's bulletin is accepted by A, carol's by B; A is killed (SIGKILL) mid-round.
+    The sweep (Celery beat's task) closes the round on time, both bulletins are judged, and bob, reconnecting
+    to B, gets the whole state back: the next round, its rack, and his result."""
+    a, b = (f"http://localhost:{server.port.value}" for server in two_processes)
+    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2, pause_seconds=0)
+    services.join(bob, room.code, "player")
+    services.join(carol, room.code, "player")
+    keys = {user.username: Token.objects.get_or_create(user=user)[0].key for user in (alice, bob, carol)}
+    post(f"{a}/api/rooms/{room.pk}/start/", keys["alice"])
+    deadline = timezone.now() + dt.timedelta(seconds=4)  # a short round (the timer's minimum is a minute)
+    RoomRound.objects.filter(room=room, number=1).update(closes_at=deadline)
+    top = room.game.rounds.get(number=1).top
+    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
+    assert post(f"{a}/api/rooms/{room.pk}/bulletin/", keys["bob"], {"round": 1, "coord": coord,
+                                                                     "word": top["word"]})["round"] == 1
+    assert post(f"{b}/api/rooms/{room.pk}/bulletin/", keys["carol"], {"round": 1, "coord": "A1",
+                                                                       "word": top["word"]})["round"] == 1
+    os.kill(two_processes[0].pid, signal.SIGKILL)
+    two_processes[0].join(timeout=10)
+    assert not two_processes[0].is_alive()
+
+    due = deadline + dt.timedelta(seconds=services.GRACE_SECONDS)
+    time.sleep(max(0.0, (due - timezone.now()).total_seconds()) + 0.2)
+    assert tasks.sweep_rooms() == 1
+    rnd = RoomRound.objects.get(room=room, number=1)
+    assert rnd.closed_at is not None and rnd.closed_at - due < dt.timedelta(seconds=2)  # on time
+    results = {r.member.user.username: r for r in RoomResult.objects.filter(round=rnd).select_related("member__user")}
+    assert (results["bob"].word, results["bob"].score) == (top["word"], top["score"])  # accepted by the dead one
+    assert results["carol"].word == top["word"] and results["carol"].score == 0 and results["carol"].reason
+
+    state = first_socket_message(two_processes[1].port.value, f"/ws/rooms/{room.pk}/?token={keys['bob']}")
+    assert state["type"] == "state" and state["status"] == Room.Status.PLAYING and state["round"] == 2
+    assert state["rack"] == room.game.rounds.get(number=2).rack and state["closes_at"]
+    assert state["last_result"]["round"] == 1
+    assert state["last_result"]["my_result"]["word"] == top["word"]
+    assert state["last_result"]["my_result"]["score"] == top["score"]
+
+
+def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(alice, dup_lexicon, django_user_model):
+    """Bulletins share the round's row (FOR SHARE) and the close takes it alone (FOR UPDATE): a bulletin is
+    either written before the close reads them (202, and judged) or refused after it (409)."""
+    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
+    players = [django_user_model.objects.create_user(f"p{i}") for i in range(12)]
+    for player in players:
+        services.join(player, room.code, "player")
+    room = services.start(room, alice)
+    top = room.game.rounds.get(number=1).top
+    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
+    rnd = room.rounds.get(number=1)
+    now = rnd.opens_at + dt.timedelta(seconds=30)
+
+    def hand_in(player) -> str:
+        try:
+            fresh = Room.objects.select_related("game", "lexicon", "host").get(pk=room.pk)
+            services.submit_bulletin(fresh, player, 1, coord, top["word"], now=now)
+            return player.username
+        except services.RoomError as exc:
+            assert exc.status == 409, exc.message
+            return ""
+        finally:
+            connections.close_all()
+
+    def close() -> bool:
+        try:
+            return services.close_round(room.pk, 1, now, force=True)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        early = set(pool.map(hand_in, players[:4]))
+        assert early == {p.username for p in players[:4]}
+        racing = [pool.submit(hand_in, p) for p in players[4:8]]
+        closing = pool.submit(close)
+        racing += [pool.submit(hand_in, p) for p in players[8:]]
+        accepted = early | {f.result() for f in racing} - {""}
+        assert closing.result()
+    judged = {r.member.user.username for r in RoomResult.objects.filter(round=rnd, word=top["word"])
+              .select_related("member__user")}
+    assert judged == accepted  # nothing accepted and left unjudged

@@ -203,3 +203,49 @@ def test_the_sweep_closes_overdue_rounds(playing):
     assert services.sweep(rnd.closes_at) == 1 and current(playing).number == 1
     services.sweep(after_deadline(rnd))
     assert RoomRound.objects.get(pk=rnd.pk).closed_at is not None
+
+
+def test_the_totals_add_up_round_after_round_in_the_room_and_in_its_game(playing, alice, bob, carol):
+    """The close adds each round's points in one UPDATE per table: the room's totals (solo bonus included),
+    and the game's (score, sum of the tops, tops found, the round reached) for every player."""
+    Room.objects.filter(pk=playing.pk).update(solo_bonus=10)
+    room = Room.objects.get(pk=playing.pk)
+    tops, bob_points = 0, 0
+    for number in (1, 2):
+        rnd = current(room)
+        made = room.game.rounds.get(number=number)
+        services.submit_bulletin(room, bob, number, fr(made.top), made.top["word"], now=rnd.opens_at)
+        if number == 2:  # carol finds the top too: no solo this time
+            services.submit_bulletin(room, carol, number, fr(made.top), made.top["word"], now=rnd.opens_at)
+        services.next_round(room, alice, now=rnd.opens_at + dt.timedelta(seconds=5))
+        room = Room.objects.get(pk=room.pk)
+        tops += made.top["score"]
+        bob_points += made.top["score"] + (10 if number == 1 else 0)
+        carol_points = made.top["score"] if number == 2 else 0
+    members = {m.user.username: m.total for m in room.members.select_related("user")}
+    assert members == {"bob": bob_points, "carol": carol_points}
+    players = {p.user.username: p for p in DuplicatePlayer.objects.filter(game=room.game).select_related("user")}
+    assert players["bob"].total == tops and players["carol"].total == carol_points
+    assert players["bob"].top_total == players["carol"].top_total == tops
+    assert players["bob"].tops_found == 2 and players["carol"].tops_found == 1
+    assert players["bob"].current_round == players["carol"].current_round == 3
+
+
+def test_the_state_s_ranking_is_the_first_lines_and_the_reader_s_own_and_follows_each_close(
+        playing, alice, bob, carol, monkeypatch):
+    monkeypatch.setattr(selectors, "RANKING_SHOWN", 1)
+    rnd = current(playing)
+    top = playing.game.rounds.get(number=1).top
+    before = selectors.state(playing, carol, rnd.opens_at)["ranking"]
+    assert [line["total"] for line in before] == [0, 0]  # the first line, then carol's own
+    services.submit_bulletin(playing, carol, 1, fr(top), top["word"], now=rnd.opens_at)
+    services.next_round(playing, alice, now=rnd.opens_at + dt.timedelta(seconds=5))
+    room = Room.objects.get(pk=playing.pk)
+    # cached between two closes, a new close is read at once
+    carol_sees = selectors.state(room, carol)["ranking"]
+    assert len(carol_sees) == 1 and carol_sees[0]["player"] == "carol" and carol_sees[0]["solos"] == 1
+    assert carol_sees[0]["total"] == top["score"] + room.solo_bonus
+    bob_sees = selectors.state(room, bob)["ranking"]
+    assert [line["player"] for line in bob_sees] == ["carol", "bob"] and bob_sees[1]["total"] == 0
+    assert [line["player"] for line in selectors.state(room, alice)["ranking"]] == ["carol"]  # the host
+    assert len(selectors.ranking(room)) == 2  # GET ranking/ stays whole
