@@ -131,7 +131,7 @@ class SimultanesApi(APIView):
     """The caller's simultanés (organised, or with a room they run or play in); make one (the caller is its
     organiser; its game is made once, in the background, for all its rooms)."""
 
-    @extend_schema(responses={200: SimultaneListSerializer})
+    @extend_schema(operation_id="simultanes_list", responses={200: SimultaneListSerializer})
     def get(self, request: Request) -> Response:
         return Response({"simultanes": [_summary(s) for s in simultaneous.my_simultanes(request.user)]})
 
