@@ -70,7 +70,9 @@ def token_language(key: str) -> str | None:
     profile); a hook of :class:`core.middleware.ChosenLanguageMiddleware`."""
     token = token_owner(key)
     profile = token.user._state.fields_cache.get("profile") if token is not None else None
-    return profile.language if profile is not None else None
+    if profile is None or profile.pk is None:  # no profile saved: not the defaults of an unsaved one
+        return None
+    return profile.language
 
 
 ACTIVITY_KINDS = ("answers", "rounds", "quiz")

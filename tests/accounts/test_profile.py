@@ -143,6 +143,11 @@ def test_an_api_call_reads_its_token_owner_and_profile_once(alice):
     sql = [q["sql"] for q in queries.captured_queries]
     assert sum('FROM "authtoken_token"' in q for q in sql) == 1
     assert not any(q.startswith('SELECT "accounts_profile"') for q in sql)  # read with the token
+    # An owner who never saved a profile: the Accept-Language header, not the profile's defaults.
+    bob = type(alice).objects.create_user("bob", password="pw-bob-12345")
+    newcomer = APIClient()
+    newcomer.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
+    assert newcomer.get("/api/auth/me/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
     # Refusals stay DRF's own: an unknown token, an inactive owner.
     stranger = APIClient()
     stranger.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
