@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from accounts.models import Profile
 from core.hooks import app_hooks
@@ -47,10 +48,31 @@ def chosen_lexicon(user: Any) -> Lexicon | None:
     return profile_of(user).default_lexicon if is_user(user) else None
 
 
+def token_owner(key: str) -> Token | None:
+    """API token ``key`` with its owner, the owner's profile and default lexicon, in one query and once per
+    request (``core.request_memo``): the language middleware and the authentication both need it, then the
+    view the profile (the language, the preferred lexicon, the daily goal). None when there is no such token."""
+    memo, memo_key = request_memo(), ("token", key)
+    if memo is not None and memo_key in memo:
+        return memo[memo_key]
+    token = (Token.objects.select_related("user", "user__profile", "user__profile__default_lexicon")
+             .filter(key=key).first())
+    if memo is not None:
+        memo[memo_key] = token
+        if token is not None:  # what profile_of would read next
+            profile = token.user._state.fields_cache.get("profile")
+            memo[("profile", token.user.pk)] = profile or Profile(user=token.user)
+    return token
+
+
 def token_language(key: str) -> str | None:
-    """The language of the owner of API token ``key`` (None when there is no such token); a hook of
-    :class:`core.middleware.LanguageMiddleware`."""
-    return (Profile.objects.filter(user__auth_token__key=key).values_list("language", flat=True).first())
+    """The language of the owner of API token ``key`` (None when there is no such token or the owner has no
+    profile); a hook of :class:`core.middleware.ChosenLanguageMiddleware`."""
+    token = token_owner(key)
+    profile = token.user._state.fields_cache.get("profile") if token is not None else None
+    if profile is None or profile.pk is None:  # no profile saved: not the defaults of an unsaved one
+        return None
+    return profile.language
 
 
 ACTIVITY_KINDS = ("answers", "rounds", "quiz")

@@ -30,8 +30,9 @@ import load  # noqa: E402  (bench/load.py: the same environment and data as the 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--profile", help="a path of the mix (e.g. /training/lists/): print its cProfile top 30")
-    parser.add_argument("--queries", help="a path of the mix: print the SQL of one request")
+    parser.add_argument("--profile", help="a path or label of the mix (e.g. /training/lists/, 'api: task polling'): "
+                                          "print its cProfile top 30")
+    parser.add_argument("--queries", help="a path or label of the mix: print the SQL of one request")
     parser.add_argument("--sort", default="cumulative", help="cProfile's order for --profile (cumulative, tottime)")
     args = parser.parse_args()
     var_dir = tempfile.mkdtemp(prefix="tirage-pages-")
@@ -75,7 +76,7 @@ def main() -> None:
     if args.queries:
         duplicate_post = args.queries.endswith(("/play/", "/validate/"))
         fallback = (("", gamer, "post", args.queries, {}) if duplicate_post else ("", page, "get", args.queries, None))
-        chosen = [r for r in requests if r[3] == args.queries] or [fallback]
+        chosen = [r for r in requests if args.queries in (r[0], r[3])] or [fallback]
         _label, client, method, path, body = chosen[0]
         send(client, method, path, body)
         with CaptureQueriesContext(connection) as queries:
@@ -84,7 +85,8 @@ def main() -> None:
             print(f"{number:3d} {query['time']:>6}s {query['sql'][:400]}")
         return
     if args.profile:
-        chosen = [r for r in requests if r[3] == args.profile] or [("", page, "get", args.profile, None)]
+        chosen = ([r for r in requests if args.profile in (r[0], r[3])]
+                  or [("", page, "get", args.profile, None)])
         _label, client, method, path, body = chosen[0]
         send(client, method, path, body)
         profiler = cProfile.Profile()

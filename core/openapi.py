@@ -151,12 +151,22 @@ def _refuse_controls(schema: Any) -> None:
             _refuse_controls(value)
 
 
+def _closed(schema: Any) -> None:
+    """A request object lists every field it reads: ``additionalProperties: false``. The API ignores a field
+    it does not know, but not a control character inside one (``core.request_guard`` reads the whole body),
+    so a schema that let clients send anything besides would promise more than the API takes."""
+    if isinstance(schema, dict) and "properties" in schema and "additionalProperties" not in schema:
+        schema["additionalProperties"] = False
+
+
 def document_refused_characters(result: dict[str, Any]) -> None:
     """The request side of the schema says that text holds no control characters: request components
-    (``...Request``, with ``COMPONENT_SPLIT_REQUEST``), inline bodies, query and path parameters."""
+    (``...Request``, with ``COMPONENT_SPLIT_REQUEST``), inline bodies, query and path parameters; and request
+    objects take the fields they list, no others."""
     for name, component in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request"):
             _refuse_controls(component)
+            _closed(component)
     for path_item in result.get("paths", {}).values():
         for method, operation in path_item.items():
             if method not in {"get", "put", "patch", "post", "delete"}:
@@ -167,6 +177,7 @@ def document_refused_characters(result: dict[str, Any]) -> None:
             for media in operation.get("requestBody", {}).get("content", {}).values():
                 if "$ref" not in media.get("schema", {}):
                     _refuse_controls(media.get("schema"))
+                    _closed(media.get("schema"))
 
 
 def add_error_responses(result: dict[str, Any], generator, request, public) -> dict[str, Any]:

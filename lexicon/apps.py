@@ -23,3 +23,9 @@ class LexiconConfig(AppConfig):
 
         task_runs_failed.connect(fail_versions_of_runs, dispatch_uid="lexicon.fail_versions_of_runs")
 
+        from core.shared_cache import forget_on_change
+        from lexicon.models import Lexicon
+        from lexicon.selectors import site_lexicon_keys
+
+        forget_on_change(Lexicon, site_lexicon_keys, "lexicon.site_lexicon")
+

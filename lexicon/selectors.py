@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 from core.engine_messages import engine_error_message
 from core.hooks import app_hooks
 from core.request_memo import request_memo
+from core.shared_cache import shared
 from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, InvalidWord, get_alphabet
 from engine.gaddag import BlankedWord
@@ -111,8 +113,15 @@ def preferred_lexicon(user: Any, language: str = "fr") -> Lexicon | None:
 
 def site_lexicon(language: str = "fr") -> Lexicon | None:
     """The site's lexicon for ``language`` when nobody chose one: its default, else the first lexicon by
-    name (None only when no lexicon is installed)."""
-    return default_lexicon(language) or Lexicon.objects.order_by("name").first()
+    name (None only when no lexicon is installed). Shared by every learner without a chosen lexicon: kept in
+    the cache until a lexicon is saved or deleted (:func:`site_lexicon_keys`, ``core.shared_cache``)."""
+    return shared(f"site-lexicon:{language}",
+                  lambda: default_lexicon(language) or Lexicon.objects.order_by("name").first())
+
+
+def site_lexicon_keys(_lexicon: Lexicon) -> list[str]:
+    """The shared values a change of any lexicon can move (which is the newest, its name, its version)."""
+    return [f"site-lexicon:{code}" for code, _name in settings.LANGUAGES]
 
 
 def request_lexicon(request: Any) -> Lexicon | None:

@@ -22,4 +22,9 @@ class PuzzlesConfig(AppConfig):
     def ready(self) -> None:
         # Django's registry is ready only now: the tasks (services start them by name). Rows whose run fails
         # outside their task follow it through core (core.task_rows.fail_rows_of_runs).
+        from core.shared_cache import forget_on_change
         from puzzles import tasks  # noqa: F401 (registers every mode's tasks)
+        from puzzles.crosswords.models import Crossword
+        from puzzles.crosswords.services import daily_crossword_keys
+
+        forget_on_change(Crossword, daily_crossword_keys, "puzzles.daily_crossword")  # the home page's block

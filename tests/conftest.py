@@ -31,6 +31,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _shared_values_afresh():
+    """Each test starts without the values shared by every learner (``core.shared_cache``): they are
+    forgotten when their rows change, but a test's rows vanish by rollback, which sends no signal. Imported
+    only when Django is (the engine tests run without it)."""
+    try:
+        from django.conf import settings
+        configured = settings.configured
+    except ImportError:
+        configured = False
+    if configured:
+        from core.shared_cache import start_afresh
+
+        start_afresh()
+    yield
+
+
 # Under CI=true a skipped test fails the run: a skip is a test that did not run, and CI on a fresh machine
 # must run everything. The only skips allowed are the integration tests when no PostgreSQL + Redis +
 # worker is configured (the embedded pass of .ci/run).

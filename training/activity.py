@@ -9,13 +9,13 @@ from typing import Any
 from django.db.models import Q
 
 from training.duplicate.models import DuplicatePlay
-from training.grids.models import Answer
+from training.grids.selectors import answers_since_moment
 from training.wordstudy.models import QuizAnswer
 
 
 def activity_since(user: Any, since: dt.datetime) -> dict[str, list[dt.datetime]]:
     """When ``user`` practised since ``since``: ``{"answers", "rounds", "quiz"}``, each a list of moments."""
-    answers = list(Answer.objects.filter(user=user, created_at__gte=since).values_list("created_at", flat=True))
+    answers = [created_at for created_at, _correct in answers_since_moment(user, since)]
     # A round counts when it was played: validated, or else its last play in time (a timed-out round
     # with a play in the fields counts too; one without any play does not).
     rounds = [validated or played for validated, played in DuplicatePlay.objects.filter(

@@ -37,3 +37,13 @@ class TrainingConfig(AppConfig):
         from training.wordstudy.ranking import rank_on_publish
 
         post_save.connect(rank_on_publish, sender=Lexicon, dispatch_uid="wordstudy.rank_on_publish")
+
+        # The home page's shared blocks (core.shared_cache) follow the rows they show.
+        from core.shared_cache import forget_on_change
+        from training.duplicate.models import DuplicateGame
+        from training.duplicate.selectors import today_game_keys
+        from training.wordstudy.models import DailyChallenge
+        from training.wordstudy.selectors import challenge_keys
+
+        forget_on_change(DuplicateGame, today_game_keys, "training.today_game")
+        forget_on_change(DailyChallenge, challenge_keys, "training.todays_challenge")

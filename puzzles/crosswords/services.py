@@ -47,6 +47,7 @@ from django.utils.translation import pgettext
 
 from accounts.services import EDITORIAL_USERNAME, editorial_account
 from core.progress import Progress, TaskFailure
+from core.shared_cache import shared
 from core.task_rows import failing_in_words, follow_run, mark_row, start_row_task
 from core.validation import as_whole_number
 from engine.alphabet import fold_word
@@ -657,17 +658,32 @@ def _of_the_day(lexicon: Lexicon, day: dt.date):
                                     style=DAILY_STYLE, theme_list=None, seed__gte=base, seed__lt=base + MAX_ATTEMPTS)
 
 
-def find_daily_crossword(lexicon: Lexicon, day: dt.date | None = None) -> Crossword | None:
-    """The day's crossword if someone already asked for it (the newest not failed), else None."""
+def find_daily_crossword(lexicon: Lexicon, day: dt.date | None = None, *, fresh: bool = False) -> Crossword | None:
+    """The day's crossword if someone already asked for it (the newest not failed), else None; ``fresh``:
+    from the database, not the shared cache (before making one)."""
     day = day or timezone.localdate()
-    crossword = _of_the_day(lexicon, day).exclude(status=Crossword.Status.FAILED).order_by("-id").first()
-    return follow_task(crossword) if crossword is not None else None
+
+    def read() -> Crossword | None:
+        crossword = _of_the_day(lexicon, day).exclude(status=Crossword.Status.FAILED).order_by("-id").first()
+        return follow_task(crossword) if crossword is not None else None
+
+    if fresh:
+        return read()
+    # The same for every learner: kept in the cache while there is none and once it is made (one being made
+    # changes status without save()); a crossword saved or deleted drops its day's value.
+    return shared(f"daily-crossword:{lexicon.pk}:{daily_seed(day) // MAX_ATTEMPTS}", read,
+                  keep=lambda found: found is None or found.status == Crossword.Status.DONE)
+
+
+def daily_crossword_keys(crossword: Crossword) -> list[str]:
+    """The day a crossword could be the crossword of (its seed says which, ``daily_seed``)."""
+    return [f"daily-crossword:{crossword.lexicon_id}:{crossword.seed // MAX_ATTEMPTS}"] if crossword.seed else []
 
 
 def daily_crossword(lexicon: Lexicon, day: dt.date | None = None) -> Crossword:
     """The day's crossword of ``lexicon``, its generation started now when nobody asked for it yet."""
     day = day or timezone.localdate()
-    found = find_daily_crossword(lexicon, day)
+    found = find_daily_crossword(lexicon, day, fresh=True)
     if found is not None:
         return found
     editor = editorial_account()

@@ -37,13 +37,14 @@ CONFLICT = OpenApiResponse(JarnacErrorSerializer, description="Not your turn, or
 
 
 def body_of(request: Request, serializer_class: type) -> dict[str, Any] | Response:
-    """The request's fields (every field is optional and typed by the service), or a 400 if the body is
-    not a JSON object."""
+    """The request's fields (typed by the service, which words its own refusals), or a 400 if the body is
+    not a JSON object or leaves out a required field (named in the message)."""
     if not isinstance(request.data, dict):
         return error_response(_("The body must be a JSON object."), code="bad_request")
     serializer = serializer_class(data=request.data)
     if not serializer.is_valid():
-        return error_response(_("The body must be a JSON object."), code="bad_request")
+        field, messages = next(iter(serializer.errors.items()))
+        return error_response(f"{field}: {messages[0]}", code="bad_request")
     return dict(serializer.validated_data)
 
 

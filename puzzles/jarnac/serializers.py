@@ -14,10 +14,10 @@ class JarnacGameCreateSerializer(serializers.Serializer):
     lexicon = checked_json_field({"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]},
                                  required=False, allow_null=True,
                                  help_text="The lexicon's id or name; the default French lexicon if left out.")
-    level = checked_json_field({"type": "string", "enum": list(LEVELS)}, required=False,
-                               help_text="The AI's level: `easy`, `medium` or `hard`.")
-    # Any number or text of 1 to 64 characters (the service keeps it as text).
-    seed = checked_json_field({"oneOf": [{"type": "integer", "minimum": -(10**62) + 1, "maximum": 10**63 - 1},
+    level = checked_json_field({"type": "string", "enum": list(LEVELS)},
+                               help_text="The AI's level: `easy`, `medium` or `hard` (required).")
+    # Any number or text of 1 to 64 characters (the service keeps it as text: 64 digits, or a sign and 63).
+    seed = checked_json_field({"oneOf": [{"type": "integer", "minimum": -(10**63) + 1, "maximum": 10**64 - 1},
                                          {"type": "string", "minLength": 1, "maxLength": 64}]},
                               required=False, allow_null=True,
                               help_text="Optional: the bag's shuffle (the same seed and moves replay the same game).")

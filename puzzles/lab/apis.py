@@ -27,6 +27,15 @@ from training.lists import selectors as training_selectors
 
 BAD_INPUT = OpenApiResponse(CrosswordErrorSerializer, description="Bad input; nothing was created.")
 BUSY = OpenApiResponse(CrosswordErrorSerializer, description="Too many of your crosswords are being generated.")
+REFUSED_GRID = OpenApiResponse(CrosswordErrorSerializer, description="A well-formed request the lab's rules refuse: "
+                               "the grid breaks its style's rules, or the black cells do not fit the size.")
+
+
+def _refused(exc: services.LabInputError) -> Response:
+    """400 for a request the schema already refuses; 422 for one it allows that the lab's rules refuse."""
+    if isinstance(exc, services.LabRuleError):
+        return error_response(str(exc), status.HTTP_422_UNPROCESSABLE_ENTITY)
+    return error_response(str(exc))
 
 
 def _grid_out(rows: list[str]) -> dict:
@@ -37,7 +46,7 @@ def _grid_out(rows: list[str]) -> dict:
 class LabGridApi(APIView):
     """Check a grid (an imported file, text or 0/1) and get it back in both file forms (export)."""
 
-    @extend_schema(request=LabGridInSerializer, responses={200: LabGridOutSerializer, 400: BAD_INPUT})
+    @extend_schema(request=LabGridInSerializer, responses={200: LabGridOutSerializer, 400: BAD_INPUT, 422: REFUSED_GRID})
     def post(self, request: Request) -> Response:
         serializer = LabGridInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -45,14 +54,15 @@ class LabGridApi(APIView):
         try:
             rows = services.read_lab_grid(data["grid"], data["style"], data["format"])
         except services.LabInputError as exc:
-            return error_response(str(exc))
+            return _refused(exc)
         return Response(_grid_out(rows))
 
 
 class LabRandomGridApi(APIView):
     """A random grid with exactly ``blocks`` black cells, valid for its style (symmetric for ``us``)."""
 
-    @extend_schema(request=LabRandomInSerializer, responses={200: LabGridOutSerializer, 400: BAD_INPUT})
+    @extend_schema(request=LabRandomInSerializer, responses={200: LabGridOutSerializer, 400: BAD_INPUT,
+                                                             422: REFUSED_GRID})
     def post(self, request: Request) -> Response:
         serializer = LabRandomInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -60,14 +70,15 @@ class LabRandomGridApi(APIView):
         try:
             rows = services.random_lab_grid(data["rows"], data["cols"], data["blocks"], data["style"], data.get("seed"))
         except services.LabInputError as exc:
-            return error_response(str(exc))
+            return _refused(exc)
         return Response(_grid_out(rows))
 
 
 class LabSolveApi(APIView):
     """Fill the grid as a crossword (poll ``/api/tasks/{task}/``, then solve it at ``/api/crosswords/{id}/``)."""
 
-    @extend_schema(request=LabSolveInSerializer, responses={202: CrosswordStartedSerializer, 400: BAD_INPUT, 429: BUSY})
+    @extend_schema(request=LabSolveInSerializer, responses={202: CrosswordStartedSerializer, 400: BAD_INPUT,
+                                                            422: REFUSED_GRID, 429: BUSY})
     def post(self, request: Request) -> Response:
         serializer = LabSolveInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -83,6 +94,8 @@ class LabSolveApi(APIView):
                                                 seed=data.get("seed"))
         except services.Busy as exc:
             return error_response(str(exc), status.HTTP_429_TOO_MANY_REQUESTS)
+        except services.LabInputError as exc:
+            return _refused(exc)
         except services.CrosswordInputError as exc:
             return error_response(str(exc))
         return Response({"crossword": crossword.pk, "task": crossword.task_run_id}, status=status.HTTP_202_ACCEPTED)
@@ -95,7 +108,8 @@ class LabComparisonsApi(APIView):
     def get(self, request: Request) -> Response:
         return Response(FillComparisonSerializer(selectors.comparisons_of(request.user)[:50], many=True).data)
 
-    @extend_schema(request=LabCompareInSerializer, responses={202: FillComparisonStartedSerializer, 400: BAD_INPUT})
+    @extend_schema(request=LabCompareInSerializer, responses={202: FillComparisonStartedSerializer, 400: BAD_INPUT,
+                                                              422: REFUSED_GRID})
     def post(self, request: Request) -> Response:
         serializer = LabCompareInSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -106,7 +120,7 @@ class LabComparisonsApi(APIView):
                                               time_limit=data["time_limit"], extra_lexicons=data.get("lexicons", []),
                                               grid_format=data["format"])
         except services.LabInputError as exc:
-            return error_response(str(exc))
+            return _refused(exc)
         return Response({"comparison": comparison.pk, "task": comparison.task_run_id},
                         status=status.HTTP_202_ACCEPTED)
 

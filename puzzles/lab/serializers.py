@@ -2,24 +2,62 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from engine.crossword import ALGORITHMS, GRID_FORMATS
 from lexicon.models import Lexicon
 from lexicon.serializers import LexiconVersionSerializer
-from puzzles.crosswords.models import Crossword
+from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
 from puzzles.lab.models import FillComparison
 
 GRID_HELP = ("The grid as text: one row per line (or rows separated by `/`); `#` a black cell, `.` an empty "
              "cell, a letter a given letter. With `format` `01`: `1` a black cell, `0` a white one.")
 
 
-class LabGridInSerializer(serializers.Serializer):
+
+
+def _rows_pattern(cell: str, separator: str) -> str:
+    """Rectangular grid text: 3 to 21 rows of the same width, 3 to 21 cells, one line end allowed after the
+    last row (a regular expression has no back-reference to a count, so each width is an alternative)."""
+    sides = range(MIN_SIZE, MAX_SIZE + 1)
+    widths = "|".join(f"{cell}{{{w}}}(?:{separator}{cell}{{{w}}}){{{MIN_SIZE - 1},{MAX_SIZE - 1}}}" for w in sides)
+    return f"^(?:{widths})(?:\\r?\\n)?$"
+
+
+# A letter is one the engine folds to A-Z (accents dropped; not Æ, Œ, ß, Ð, Ø or Þ).
+TEXT_GRID_PATTERN = _rows_pattern("[#.A-Za-zÀ-ÅÇ-ÏÑ-ÖÙ-Ýà-åç-ïñ-öù-ýÿ]", "(?:\\r?\\n|/)")
+ZERO_ONE_GRID_PATTERN = _rows_pattern("[01]", "\\r?\\n")
+
+
+class GridInSerializer(serializers.Serializer):
     """A grid to check (what importing a grid file does): text or 0/1."""
 
     grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
     format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
     style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
+
+
+class GridInSchema(OpenApiSerializerExtension):
+    """The grid's text follows its ``format``: the schema says which characters and that the rows are of one
+    width, so that only grids the style's rules refuse (answered 422) are refused among those it allows."""
+
+    target_class = GridInSerializer
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        if direction == "request":
+            schema["if"] = {"properties": {"format": {"const": "01"}}, "required": ["format"]}
+            schema["then"] = {"properties": {"grid": {"pattern": ZERO_ONE_GRID_PATTERN}}}
+            schema["else"] = {"properties": {"grid": {"pattern": TEXT_GRID_PATTERN}}}
+        return schema
+
+
+class LabGridInSerializer(GridInSerializer):
+    """A grid to check (what importing a grid file does): text or 0/1."""
 
 
 class LabGridOutSerializer(serializers.Serializer):
@@ -36,19 +74,19 @@ class LabGridOutSerializer(serializers.Serializer):
 class LabRandomInSerializer(serializers.Serializer):
     rows = serializers.IntegerField(min_value=3, max_value=21)
     cols = serializers.IntegerField(min_value=3, max_value=21)
-    blocks = serializers.IntegerField(min_value=0, max_value=441, help_text="Exactly this many black cells.")
+    blocks = serializers.IntegerField(min_value=0, max_value=441,
+                                      help_text="Exactly this many black cells; at most half the cells (`fr`) or a "
+                                                "sixth (`us`, a square grid, an even count without a centre cell). "
+                                                "A count the size cannot take is answered 422.")
     style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
 
 
-class _LabFillInSerializer(serializers.Serializer):
+class _LabFillInSerializer(GridInSerializer):
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
     lexicons = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), many=True, required=False,
                                                   help_text="Other lexicons of the same language: their words "
                                                             "fill the grid too.")
-    grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
-    format = serializers.ChoiceField(choices=list(GRID_FORMATS), default="text")
-    style = serializers.ChoiceField(choices=Crossword.Style.choices, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
 
 
 class LabSolveInSerializer(_LabFillInSerializer):

@@ -62,6 +62,13 @@ class LabInputError(CrosswordInputError):
     """A lab request a user can fix; the message says how."""
 
 
+class LabRuleError(LabInputError):
+    """A well-formed request the lab's rules refuse: a grid that reads but breaks its style's rules (a boxed
+    cell, a short word, symmetry), or black cells that do not fit the size. The API's schema states the
+    shapes (a rectangular grid of known characters, sizes in range) but cannot state these, so the API
+    answers them 422 rather than 400: a client can tell a malformed request from a refused grid."""
+
+
 def _grid_message(exc: GridError) -> str:
     return engine_error_message(exc)
 
@@ -86,7 +93,7 @@ def read_lab_grid(text: Any, style: Any, grid_format: str = "text") -> list[str]
     try:
         grid = parse_grid(rows, style)
     except GridError as exc:
-        raise LabInputError(_("Bad grid: %(reason)s") % {"reason": _grid_message(exc)}) from None
+        raise LabRuleError(_("Bad grid: %(reason)s") % {"reason": _grid_message(exc)}) from None
     return list(grid.rows)
 
 
@@ -108,17 +115,17 @@ def random_lab_grid(rows: Any, cols: Any, blocks: Any, style: Any, seed: Any = N
         raise LabInputError(_("A %(h)s×%(w)s grid is not possible: each side must be between %(min)s and %(max)s.")
                             % {"h": height, "w": width, "min": MIN_SIZE, "max": MAX_SIZE})
     if style == "us" and height != width:
-        raise LabInputError(_("An American grid is square."))
+        raise LabRuleError(_("An American grid is square."))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     try:
         return random_pattern(height, width, count, style, int(seed))
     except GridError:
-        raise LabInputError(_("No valid %(h)s×%(w)s grid with %(n)s black cells was found: try fewer black cells.")
+        raise LabRuleError(_("No valid %(h)s×%(w)s grid with %(n)s black cells was found: try fewer black cells.")
                             % {"h": height, "w": width, "n": count}) from None
     except ValueError:  # the count itself is impossible for the size and style
         limit = height * width // 6 if style == "us" else height * width // 2
-        raise LabInputError(_("A %(h)s×%(w)s grid of this style takes between 0 and %(max)s black cells "
+        raise LabRuleError(_("A %(h)s×%(w)s grid of this style takes between 0 and %(max)s black cells "
                               "(an even number for a symmetric grid without a centre cell).")
                             % {"h": height, "w": width, "max": limit}) from None
 

@@ -126,3 +126,33 @@ def test_api_language_follows_profile_then_accept_language(alice):
 def test_daily_goal_counts_todays_answers(alice):
     status = daily_goal_status(alice)
     assert status == {"goal": 20, "done": 0, "percent": 0, "reached": False, "answers": 0, "rounds": 0, "quiz": 0}
+
+
+def test_an_api_call_reads_its_token_owner_and_profile_once(alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    update_profile(alice, language="en", daily_goal=7)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get("/api/auth/me/")
+    assert response["Content-Language"] == "en" and response.json()["daily_goal"] == 7
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sum('FROM "authtoken_token"' in q for q in sql) == 1
+    assert not any(q.startswith('SELECT "accounts_profile"') for q in sql)  # read with the token
+    # An owner who never saved a profile: the Accept-Language header, not the profile's defaults.
+    bob = type(alice).objects.create_user("bob", password="pw-bob-12345")
+    newcomer = APIClient()
+    newcomer.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
+    assert newcomer.get("/api/auth/me/", HTTP_ACCEPT_LANGUAGE="en")["Content-Language"] == "en"
+    # Refusals stay DRF's own: an unknown token, an inactive owner.
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    assert stranger.get("/api/auth/me/").status_code == 401
+    alice.is_active = False
+    alice.save()
+    inactive = client.get("/api/auth/me/")
+    assert inactive.status_code == 401 and inactive.json()["detail"]

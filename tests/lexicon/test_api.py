@@ -139,6 +139,7 @@ def test_upload_diff_publish_new_and_rollback_through_the_api(staff_client, anon
     new = anonymous.get(url(lexicon, "new/")).json()
     assert (new["version"], new["based_on"], new["words"]) == (2, 1, ["LOUVE"])
     no_reason = staff_client.post(url(lexicon, "versions/1/publish/"), {"confirm": True}, format="json")
+    print("DBG", no_reason["Content-Language"], no_reason.json(), refused["Content-Language"], body["detail"])
     assert no_reason.status_code == 400 and "reason is required" in no_reason.json()["detail"]
     rollback = staff_client.post(url(lexicon, "versions/1/publish/"), {"confirm": True, "reason": "LOUVE too soon"},
                                  format="json")

@@ -21,6 +21,7 @@ from core import task_rows
 from core.models import TaskRun
 from core.progress import expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
+from core.shared_cache import shared
 from core.task_subjects import TaskSubject
 from engine.alphabet import BLANK, get_alphabet
 from engine.duplicate import announced_rack
@@ -330,9 +331,20 @@ def standing_at(player: DuplicatePlayer, number: int) -> dict[str, Any]:
 
 
 def today_game(lexicon: Lexicon, day: dt.date | None = None) -> DuplicateGame | None:
-    game = (DuplicateGame.objects.select_related("task_run")
-            .filter(lexicon=lexicon, daily_date=day or timezone.localdate()).first())
-    return follow_run(game) if game is not None else None
+    """The day's game of ``lexicon`` (None until someone asks for it). The same for every learner: kept in the
+    cache while there is none and once it is made (a game being made changes status without ``save()``)."""
+    day = day or timezone.localdate()
+
+    def read() -> DuplicateGame | None:
+        game = DuplicateGame.objects.select_related("task_run").filter(lexicon=lexicon, daily_date=day).first()
+        return follow_run(game) if game is not None else None
+
+    return shared(f"today-game:{lexicon.pk}:{day.isoformat()}", read,
+                  keep=lambda game: game is None or game.status == DuplicateGame.Status.DONE)
+
+
+def today_game_keys(game: DuplicateGame) -> list[str]:
+    return [f"today-game:{game.lexicon_id}:{game.daily_date.isoformat()}"] if game.daily_date else []
 
 
 def player_state(player: DuplicatePlayer | None) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.engine_messages import unplaced_reason
+from core.request_memo import request_memo
 from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
@@ -197,13 +198,26 @@ class DayAccuracy:
         return self.correct / self.answers if self.answers else None
 
 
+def answers_since_moment(user, since: dt.datetime) -> list[tuple[dt.datetime, bool]]:
+    """``(created_at, correct)`` of the user's answers since ``since``, oldest first, read once per request
+    (``core.request_memo``): the dashboard's accuracy and its 30 days of activity both ask for the same days."""
+    memo, key = request_memo(), ("answers-since", user.pk, since)
+    if memo is not None and key in memo:
+        return memo[key]
+    rows = list(Answer.objects.filter(user=user, created_at__gte=since).order_by("created_at", "id")
+                .values_list("created_at", "correct"))
+    if memo is not None:
+        memo[key] = rows
+    return rows
+
+
 def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> list[DayAccuracy]:
     """One point per day of the last ``days`` days (local dates, today included), empty days with 0 answers."""
     today = timezone.localdate(now or timezone.now())
     first = today - dt.timedelta(days=days - 1)
     per_day: dict[dt.date, list[int]] = defaultdict(lambda: [0, 0])
     start = timezone.make_aware(dt.datetime.combine(first, dt.time.min))
-    for created_at, correct in Answer.objects.filter(user=user, created_at__gte=start).values_list("created_at", "correct"):
+    for created_at, correct in answers_since_moment(user, start):
         day = timezone.localdate(created_at)
         per_day[day][0] += 1
         per_day[day][1] += int(correct)

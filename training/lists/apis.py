@@ -149,15 +149,19 @@ class ListWordsBulkApi(APIView):
 class EntryDetailApi(APIView):
     """Change a word's support letter, or remove the word from the list."""
 
-    @extend_schema(request=EntryUpdateSerializer, responses={200: EntrySerializer, 400: ENTRY_ERROR})
+    @extend_schema(request=EntryUpdateSerializer, responses={
+        200: EntrySerializer, 400: ENTRY_ERROR,
+        422: OpenApiResponse(EntryErrorSerializer, description="A support that does not fit the entry's word.")})
     def patch(self, request: Request, list_id: int, entry_id: int) -> Response:
         entry = selectors.get_own_entry(request.user, list_id, entry_id)
-        serializer = EntryUpdateSerializer(data=request.data)
+        serializer = EntryUpdateSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            services.set_support(entry, serializer.validated_data["support"])
-        except services.EntryError as exc:
-            return _entry_error(exc)
+        if "support" in serializer.validated_data:
+            try:
+                services.set_support(entry, serializer.validated_data["support"])
+            except services.EntryError as exc:
+                # The schema allows any letter and position 1-15; which fit depends on the stored word.
+                return error_response(exc.message, status.HTTP_422_UNPROCESSABLE_ENTITY, code=exc.code, word=exc.word)
         return Response(EntrySerializer(entry).data)
 
     @extend_schema(responses={204: None})

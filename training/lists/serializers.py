@@ -164,9 +164,13 @@ class SupportsOutSerializer(serializers.Serializer):
 
 
 class EntryUpdateSerializer(serializers.Serializer):
+    """What a PATCH of a list's word may change: its support letter (left out: nothing changes)."""
+
     support = checked_json_field(
-        {"oneOf": [{"type": "string", "minLength": 1, "maxLength": 1}, {"type": "integer", "minimum": 1, "maximum": 15}]},
-        help_text="A letter of the word, or its position counted from 1.")
+        {"oneOf": [{"type": "string", "pattern": "^[A-Za-z1-9]$"}, {"type": "integer", "minimum": 1, "maximum": 15}]},
+        required=False,
+        help_text="A letter of the word, or its position counted from 1 (a number or one digit). One that does not "
+                  "fit the entry's word (a letter it lacks, a position past its end) is answered 422.")
 
 
 class DueCardSerializer(serializers.ModelSerializer):

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.selectors import is_user
+from core.shared_cache import shared
 from core.task_subjects import TaskSubject
 from lexicon.models import Lexicon
 from training.wordstudy.models import AlphagramCard, AlphagramRanking, DailyChallenge, Quiz, QuizQuestion
@@ -100,7 +101,15 @@ def card_box(user, lexicon: Lexicon | None = None) -> CardBox:
 # --- Challenges -------------------------------------------------------------------------------------------
 
 def todays_challenge(lexicon: Lexicon) -> DailyChallenge | None:
-    return DailyChallenge.objects.filter(lexicon=lexicon, day=timezone.localdate()).first()
+    """Today's challenge of ``lexicon`` (None until someone opens it): the same for every learner, kept in the
+    cache until a challenge of that day is saved or deleted (``core.shared_cache``)."""
+    day = timezone.localdate()
+    return shared(f"challenge:{lexicon.pk}:{day.isoformat()}",
+                  lambda: DailyChallenge.objects.filter(lexicon=lexicon, day=day).first())
+
+
+def challenge_keys(challenge: DailyChallenge) -> list[str]:
+    return [f"challenge:{challenge.lexicon_id}:{challenge.day.isoformat()}"]
 
 
 def own_try(user, challenge: DailyChallenge) -> Quiz | None:

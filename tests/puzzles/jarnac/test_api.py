@@ -342,6 +342,14 @@ def test_bad_game_requests_are_400(client, lexicon, body):
     assert not JarnacGame.objects.exists()
 
 
+@pytest.mark.parametrize("body", [{}, {"lexicon": None, "seed": 3}])
+def test_the_level_is_required_and_named(client, lexicon, body):
+    response = client.post("/api/jarnac/games/", body, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("level:")
+    required = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]["JarnacGameCreateRequest"]
+    assert required["required"] == ["level"]
+
+
 def test_lexicon_by_name_and_default(client, lexicon):
     assert client.post("/api/jarnac/games/", {"lexicon": lexicon.name, "level": "hard"}, format="json").status_code == 201
     assert client.post("/api/jarnac/games/", {"level": "hard"}, format="json").json()["lexicon"] == lexicon.pk

@@ -244,11 +244,39 @@ def test_api_random_grid_and_grid_check(alice):
     assert response.status_code == 200 and response.json()["grid"] == body["grid"]
     response = client.post("/api/crosswords/lab/grid/", {"grid": "000\n0b0\n000", "format": "01"}, format="json")
     assert response.status_code == 400 and "line 2" in response.json()["detail"]
+    # Well-formed (the schema allows it) but refused by the style's rules: 422, in words.
     response = client.post("/api/crosswords/lab/random/", {"rows": 15, "cols": 15, "blocks": 100, "style": "us"},
                            format="json")
-    assert response.status_code == 400 and "black cells" in response.json()["detail"]
+    assert response.status_code == 422 and "black cells" in response.json()["detail"]
+    response = client.post("/api/crosswords/lab/random/", {"rows": 9, "cols": 11, "blocks": 4, "style": "us"},
+                           format="json")
+    assert response.status_code == 422 and response.json()["detail"]
+    response = client.post("/api/crosswords/lab/grid/", {"grid": ".#.\n###\n..."}, format="json")
+    assert response.status_code == 422 and response.json()["detail"]
+    # Out of the schema (a side past 21, a ragged grid): 400.
     response = client.post("/api/crosswords/lab/random/", {"rows": 30, "cols": 9, "blocks": 1}, format="json")
     assert response.status_code == 400
+    response = client.post("/api/crosswords/lab/grid/", {"grid": "...\n..\n..."}, format="json")
+    assert response.status_code == 400
+
+
+def test_the_grid_patterns_say_which_grid_texts_read():
+    import re
+
+    from puzzles.lab.serializers import TEXT_GRID_PATTERN, ZERO_ONE_GRID_PATTERN
+    from puzzles.lab.services import LabInputError, LabRuleError, read_lab_grid
+
+    text, zero_one = re.compile(TEXT_GRID_PATTERN), re.compile(ZERO_ONE_GRID_PATTERN)
+    for grid in ("...\n.#.\n...", ".É.\r\nA#b\r\n...\n", ".../.#./...", "." * 21 + ("\n" + "." * 21) * 20):
+        assert text.search(grid), grid
+        read_lab_grid(grid, "fr")
+    for grid in ("..\n..\n..", "....\n...\n...", "...\n...", "...\n.Æ.\n...", ".. \n...\n...", "." * 22 + "\n..."):
+        assert not text.search(grid), grid
+        with pytest.raises(LabInputError) as refused:
+            read_lab_grid(grid, "fr")
+        assert not isinstance(refused.value, LabRuleError), grid
+    assert zero_one.search("000\n010\n000") and not zero_one.search("000\n0#0\n000")
+    assert read_lab_grid("000\n010\n000", "fr", "01") == ["...", ".#.", "..."]
 
 
 def test_api_solve_and_compare(alice, lexicon, second_lexicon):

@@ -114,7 +114,13 @@ def test_bulk_supports_and_entry_edit(alice, baccarat_list):
     assert client.patch(url, {"support": "S"}, format="json").json()["support_index"] == 5
     moved = client.patch(url, {"support": 2}, format="json").json()  # the 2nd letter, counted from 1
     assert (moved["support_letter"], moved["support_index"], moved["support_position"]) == ("A", 1, 2)
-    assert client.patch(url, {"support": "Q"}, format="json").status_code == 400
+    # A support the word lacks is well-formed (the schema cannot know the word): 422, nothing changes.
+    refused = client.patch(url, {"support": "Q"}, format="json")
+    assert refused.status_code == 422 and refused.json()["code"] == "bad_support"
+    assert client.patch(url, {"support": 9}, format="json").status_code == 422
+    assert client.patch(url, {"support": ["A"]}, format="json").status_code == 422  # the shape: refused too
+    unchanged = client.patch(url, {}, format="json")  # PATCH changes what it is sent: nothing here
+    assert unchanged.status_code == 200 and unchanged.json()["support_index"] == 1
     assert client.delete(url).status_code == 204
     assert not RevisionEntry.objects.filter(pk=entry.pk).exists()
 
