@@ -213,7 +213,7 @@ def main() -> int:
              "bench/magpie/build.sh SOURCE first; Tirage alone is measured"))
     print(f"CPU times; the machine may be shared (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
 
-    work = Path(args.work or tempfile.mkdtemp(prefix="tirage-vs-magpie-"))
+    work = Path(args.work or tempfile.mkdtemp(prefix="tirage-vs-magpie-")).resolve()  # MAGPIE runs in it
     text, count = write_inputs(work, args.wordlist or default_french_list())
     ours_file = work / "fr.gaddag"
     print(f"\nword list: {count} words of 2-{SIZE} letters ({text})")

@@ -749,14 +749,26 @@ static inline void set_slot(PyObject *obj, Py_ssize_t offset, PyObject *value) {
     *(PyObject **)((char *)obj + offset) = value;
 }
 
+/* The ints of the plays (scores, rows, columns, tile counts), made once at import: a play's fields then
+   cost a reference, not a call (CPython caches only -5..256; scores go higher). */
+#define INT_CACHE 2048
+static PyObject *INTS[INT_CACHE];
+
+static inline PyObject *int_of(long v) {
+    if (v >= 0 && v < INT_CACHE) {
+        Py_INCREF(INTS[v]);
+        return INTS[v];
+    }
+    return PyLong_FromLong(v);
+}
+
 static PyObject *make_move(const Play *pl) {
     int row = pl->d ? pl->start : pl->line, col = pl->d ? pl->line : pl->start;
     PyObject *word = play_word(pl);
     if (!word) return NULL;
     PyObject *dir = pl->d ? STR_V : STR_H;
     if (!DIRECT) {
-        PyObject *r = PyLong_FromLong(row), *c = PyLong_FromLong(col), *s = PyLong_FromLong(pl->score),
-                 *t = PyLong_FromLong(pl->tiles);
+        PyObject *r = int_of(row), *c = int_of(col), *s = int_of(pl->score), *t = int_of(pl->tiles);
         PyObject *result = NULL;
         if (r && c && s && t) result = PyObject_CallFunctionObjArgs(MOVE_TYPE, r, c, dir, word, s, t, NULL);
         Py_XDECREF(r); Py_XDECREF(c); Py_XDECREF(s); Py_XDECREF(t);
@@ -766,22 +778,20 @@ static PyObject *make_move(const Play *pl) {
     PyTypeObject *type = (PyTypeObject *)MOVE_TYPE;
     PyObject *obj = type->tp_alloc(type, 0);
     if (!obj) { Py_DECREF(word); return NULL; }
-    PyObject *r = PyLong_FromLong(row), *c = PyLong_FromLong(col), *s = PyLong_FromLong(pl->score),
-             *t = PyLong_FromLong(pl->tiles);
-    if (!r || !c || !s || !t) {
-        Py_XDECREF(r); Py_XDECREF(c); Py_XDECREF(s); Py_XDECREF(t);
+    PyObject *s = int_of(pl->score);
+    if (!s) {
         Py_DECREF(word);
         Py_DECREF(obj);
         return NULL;
     }
     Py_INCREF(dir);
     Py_INCREF(EMPTY_TUPLE);
-    set_slot(obj, OFF_ROW, r);
-    set_slot(obj, OFF_COL, c);
+    set_slot(obj, OFF_ROW, int_of(row));
+    set_slot(obj, OFF_COL, int_of(col));
     set_slot(obj, OFF_DIR, dir);
     set_slot(obj, OFF_WORD, word);
     set_slot(obj, OFF_SCORE, s);
-    set_slot(obj, OFF_TILES, t);
+    set_slot(obj, OFF_TILES, int_of(pl->tiles));
     set_slot(obj, OFF_WORDS, EMPTY_TUPLE);
     /* Only ints, strings and () inside, and frozen: it can never be part of a reference cycle, so the
        cyclic collector need not walk the thousands of Moves of a position (as CPython does for
@@ -792,18 +802,21 @@ static PyObject *make_move(const Play *pl) {
 
 static PyObject *make_raw(const Play *pl) {
     /* (score, d, line, start, word, tiles), filled directly: no format string to parse per play */
-    PyObject *t = PyTuple_New(6);
-    if (!t) return NULL;
-    PyObject *items[6] = {PyLong_FromLong(pl->score), PyLong_FromLong(pl->d), PyLong_FromLong(pl->line),
-                          PyLong_FromLong(pl->start), play_word(pl), PyLong_FromLong(pl->tiles)};
-    for (int k = 0; k < 6; k++) {
-        if (!items[k]) {
-            for (int j = 0; j < 6; j++) Py_XDECREF(items[j]);
-            Py_DECREF(t);
-            return NULL;
-        }
+    PyObject *word = play_word(pl), *score = word ? int_of(pl->score) : NULL;
+    PyObject *t = score ? PyTuple_New(6) : NULL;
+    if (!t) {
+        Py_XDECREF(word);
+        Py_XDECREF(score);
+        return NULL;
     }
-    for (int k = 0; k < 6; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    PyTuple_SET_ITEM(t, 0, score);
+    PyTuple_SET_ITEM(t, 1, int_of(pl->d));
+    PyTuple_SET_ITEM(t, 2, int_of(pl->line));
+    PyTuple_SET_ITEM(t, 3, int_of(pl->start));
+    PyTuple_SET_ITEM(t, 4, word);
+    PyTuple_SET_ITEM(t, 5, int_of(pl->tiles));
+    /* ints and a string: no cycle possible; the collector would untrack it only after walking it */
+    PyObject_GC_UnTrack(t);
     return t;
 }
 
@@ -1159,6 +1172,8 @@ PyMODINIT_FUNC PyInit__movegen(void) {
     EMPTY_TUPLE = PyTuple_New(0);
     EMPTY_STR = PyUnicode_New(0, 0);
     if (!STR_H || !STR_V || !EMPTY_TUPLE || !EMPTY_STR) return NULL;
+    for (long v = 0; v < INT_CACHE; v++)
+        if (!(INTS[v] = PyLong_FromLong(v))) return NULL;
     for (int c = 'A'; c <= 'z'; c++) {
         if (c > 'Z' && c < 'a') continue;
         char one = (char)c;
