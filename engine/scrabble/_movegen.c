@@ -1150,10 +1150,85 @@ static PyObject *parse_board(PyObject *self, PyObject *arg) {
     return list;
 }
 
+/* -- the text of `python -m engine moves` ------------------------------------------------------ */
+
+static int long_slot(PyObject *obj, Py_ssize_t offset, long lo, long hi, long *out) {
+    PyObject *v = *(PyObject **)((char *)obj + offset);
+    if (!v || !PyLong_CheckExact(v)) return 0;
+    int overflow = 0;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    if (overflow || x < lo || x > hi) return 0;
+    *out = x;
+    return 1;
+}
+
+/* lines(moves, style) -> str | NotImplemented
+
+   The text lines `python -m engine moves` prints for these Moves, each ending in a newline: what
+   engine.cli.moves_commands._text writes (its specification) for each,
+   f"{score:4d}  {coord:<4} {word:<15} ({tiles} tile{'s' if tiles > 1 else ''})", without a Python
+   format call per play. Anything else than a list of the configured Move class with in-range ints and
+   ASCII words (or an unknown style) answers NotImplemented: the caller formats them in Python. */
+static PyObject *lines(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *moves;
+    const char *style;
+    if (!PyArg_ParseTuple(args, "Os", &moves, &style)) return NULL;
+    int fr = !strcmp(style, "fr");
+    if ((!fr && strcmp(style, "en")) || !PyList_Check(moves) || !DIRECT) Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t n = PyList_GET_SIZE(moves);
+    size_t cap = (size_t)n * 64 + 64, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *m = PyList_GET_ITEM(moves, i);
+        long row, col, score, tiles;
+        if ((PyObject *)Py_TYPE(m) != MOVE_TYPE || !long_slot(m, OFF_ROW, 0, LAST, &row)
+            || !long_slot(m, OFF_COL, 0, LAST, &col) || !long_slot(m, OFF_SCORE, -1000000000L, 1000000000L, &score)
+            || !long_slot(m, OFF_TILES, -1000000000L, 1000000000L, &tiles))
+            goto fallback;
+        PyObject *dir = *(PyObject **)((char *)m + OFF_DIR), *word = *(PyObject **)((char *)m + OFF_WORD);
+        if (!dir || !word || !PyUnicode_CheckExact(dir) || !PyUnicode_CheckExact(word) || !PyUnicode_IS_ASCII(word)
+            || !PyUnicode_IS_ASCII(dir) || PyUnicode_GET_LENGTH(dir) != 1)
+            goto fallback;
+        char d = (char)PyUnicode_1BYTE_DATA(dir)[0];
+        if (d != 'H' && d != 'V') goto fallback;
+        Py_ssize_t wlen = PyUnicode_GET_LENGTH(word);
+        if (len + (size_t)wlen + 96 > cap) {
+            size_t bigger = cap * 2 + (size_t)wlen + 96;
+            char *grown = realloc(buf, bigger);
+            if (!grown) { free(buf); return PyErr_NoMemory(); }
+            buf = grown;
+            cap = bigger;
+        }
+        /* the coordinate (engine.scrabble.notation.format_coord): French = row letter then column
+           number across, number first down; English = row number then column letter across */
+        char coord[8];
+        char letter = (char)('A' + (fr ? row : col));
+        long number = (fr ? col : row) + 1;
+        int letter_first = fr ? d == 'H' : d == 'V';
+        if (letter_first) snprintf(coord, sizeof coord, "%c%ld", letter, number);
+        else snprintf(coord, sizeof coord, "%ld%c", number, letter);
+        len += (size_t)snprintf(buf + len, cap - len, "%4ld  %-4s ", score, coord);
+        memcpy(buf + len, PyUnicode_1BYTE_DATA(word), (size_t)wlen);
+        len += (size_t)wlen;
+        for (Py_ssize_t k = wlen; k < 15; k++) buf[len++] = ' ';
+        len += (size_t)snprintf(buf + len, cap - len, " (%ld tile%s)\n", tiles, tiles > 1 ? "s" : "");
+    }
+    PyObject *text = PyUnicode_New((Py_ssize_t)len, 127);
+    if (text) memcpy(PyUnicode_1BYTE_DATA(text), buf, len);
+    free(buf);
+    return text;
+fallback:
+    free(buf);
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
 static PyMethodDef METHODS[] = {
     {"run", run, METH_VARARGS, "Generate the plays of one position (see engine.scrabble.movegen)."},
     {"configure", configure, METH_VARARGS, "Set the Move class and the premium squares."},
     {"parse_board", parse_board, METH_O, "The 225 cells of a well-formed CGP board field, or None."},
+    {"lines", lines, METH_VARARGS, "The text lines of `python -m engine moves` for a list of Moves."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -40,7 +40,6 @@ import heapq
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any, Protocol, cast
 
 from engine.alphabet import BLANK, Alphabet
 from engine.cores import PURE_PYTHON_VARIABLE, load_core
@@ -66,24 +65,17 @@ from engine.scrabble.movegen_search import (
 )
 from engine.scrabble.scoring import Move
 
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from engine.scrabble.protocols import MoveGenLexicon
+
 __all__ = [
-    "PURE_PYTHON_VARIABLE", "MoveGenError", "MoveGenLexicon", "Prepared", "RawPlay", "anchor_bounds",
+    "PURE_PYTHON_VARIABLE", "MoveGenError", "Prepared", "compiled_text_lines", "RawPlay", "anchor_bounds",
     "generate_moves", "generate_raw", "implementation", "line_search", "pure_python", "ranked_top",
     "raw_plays", "top_moves", "top_raw", "unavailable_reason",
 ]
-
-
-class MoveGenLexicon(Protocol):
-    """What the generator reads of a lexicon (:class:`engine.gaddag.Gaddag` has it)."""
-
-    @property
-    def words(self) -> NodeWords: ...
-
-    @property
-    def root(self) -> int: ...
-
-    @property
-    def alphabet(self) -> Alphabet: ...
 
 
 class MoveGenError(ValueError):
@@ -262,6 +254,23 @@ def _run_core(lexicon: MoveGenLexicon, position: Position, rack: str | None, mod
             gc.enable()
 
 
+def compiled_text_lines(moves: list[Move], style: str) -> str | None:
+    """The text lines of ``python -m engine moves`` for ``moves`` (each ending in a newline), made
+    by the compiled core, or ``None`` when it is not in use or declines (the caller then formats the
+    plays itself with ``engine.cli.moves_commands._text``, the specification of these lines).
+
+    Why here: printing thousands of plays costs the command more than finding them when each line
+    is a Python format call; the core writes them all into one string.
+    """
+    if _CORE is None or not _core_enabled:
+        return None
+    text = _CORE.lines(moves, style)
+    if text is NotImplemented:
+        return None
+    lines: str = text
+    return lines
+
+
 # -- public API -----------------------------------------------------------------------------------
 
 def raw_to_move(raw: RawPlay) -> Move:
@@ -303,7 +312,8 @@ def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = No
     """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
     raws = _run_core(lexicon, position, rack, _RAW)
     if raws is not NotImplemented:
-        return cast(list[RawPlay], raws)
+        core_raws: list[RawPlay] = raws  # the core's answer, typed (typing.cast would import typing)
+        return core_raws
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():
@@ -317,7 +327,8 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
     """
     moves = _run_core(lexicon, position, rack, _SORTED)
     if moves is not NotImplemented:
-        return cast(list[Move], moves)
+        core_moves: list[Move] = moves  # the core's answer, typed (typing.cast would import typing)
+        return core_moves
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         raws.sort(key=raw_sort_key)
@@ -335,7 +346,8 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
         raise ValueError(f"top N must be >= 0, got {n}")
     moves = _run_core(lexicon, position, rack, _TOP, n)
     if moves is not NotImplemented:
-        return cast(list[Move], moves)
+        core_moves: list[Move] = moves  # the core's answer, typed (typing.cast would import typing)
+        return core_moves
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
     with _collector_paused():
