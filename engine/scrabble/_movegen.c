@@ -1242,6 +1242,15 @@ static struct PyModuleDef MODULE = {
 #endif
 
 PyMODINIT_FUNC PyInit__movegen(void) {
+#if defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    /* built for a CPU with the popcnt instruction (setup.py, on the machine that runs it): refuse to
+       load on one without it rather than crash in the walk; the Python generator then runs */
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "built for a CPU with the popcnt instruction; rebuild with `pip install -e .`");
+        return NULL;
+    }
+#endif
     STR_H = PyUnicode_InternFromString("H");
     STR_V = PyUnicode_InternFromString("V");
     EMPTY_TUPLE = PyTuple_New(0);
