@@ -36,7 +36,6 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 from __future__ import annotations
 
 import gc
-import heapq
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -54,22 +53,33 @@ from engine.scrabble.board import (
     Board,
 )
 from engine.scrabble.cgp import MAX_RACK, Position
-from engine.scrabble.movegen_search import (
-    NodeWords,
-    RawPlay,
-    anchor_bounds,
-    cross_sets,
-    generate_raw,
-    line_search,
-    top_raw,
-)
 from engine.scrabble.scoring import Move
 
 TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
 if TYPE_CHECKING:
     from typing import Any
 
+    from engine.scrabble.movegen_search import (
+        NodeWords,
+        RawPlay,
+        anchor_bounds,
+        generate_raw,
+        line_search,
+        top_raw,
+    )
     from engine.scrabble.protocols import MoveGenLexicon
+
+_SEARCH_NAMES = frozenset(("NodeWords", "RawPlay", "anchor_bounds", "generate_raw", "line_search", "top_raw"))
+
+
+def __getattr__(name: str) -> object:
+    """The Python search's names, from :mod:`engine.scrabble.movegen_search` on first use: with the
+    compiled core a command never runs the Python search, and need not import it (nor heapq)."""
+    if name in _SEARCH_NAMES:
+        from engine.scrabble import movegen_search
+
+        return getattr(movegen_search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "PURE_PYTHON_VARIABLE", "MoveGenError", "Prepared", "compiled_text_lines", "RawPlay", "anchor_bounds",
@@ -108,6 +118,8 @@ class Prepared:
                  "letter_values", "full", "upper", "lower")
 
     def __init__(self, board: Board, rack: str, alphabet: Alphabet, words: NodeWords, root: int) -> None:
+        from engine.scrabble.movegen_search import cross_sets
+
         n = SIZE * SIZE
         code_of = alphabet.code_of
         full = alphabet.all_letters_mask
@@ -316,6 +328,8 @@ def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = No
         return core_raws
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
+    from engine.scrabble.movegen_search import generate_raw
+
     with _collector_paused():
         return generate_raw(lexicon.words, lexicon.root, prep)
 
@@ -350,6 +364,10 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
         return core_moves
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
+    import heapq
+
+    from engine.scrabble.movegen_search import top_raw
+
     with _collector_paused():
         raws = top_raw(lexicon.words, lexicon.root, prep, n)
         return [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]
@@ -370,6 +388,8 @@ def ranked_top(lexicon: MoveGenLexicon, position: Position, n: int, target: Move
     if answer is not NotImplemented:
         top, rank, count = answer
         return top, rank, count
+    import heapq
+
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         keys = [raw_sort_key(raw) for raw in raws]
