@@ -1152,6 +1152,20 @@ static PyObject *parse_board(PyObject *self, PyObject *arg) {
 
 /* -- the text of `python -m engine moves` ------------------------------------------------------ */
 
+/* The decimal digits of x at out, right-aligned in `width` characters as Python's f"{x:{width}d}";
+   returns the number of characters written (snprintf costs more than the rest of a line). */
+static int put_int(char *out, long x, int width) {
+    char digits[24];
+    int n = 0;
+    unsigned long u = x < 0 ? 0UL - (unsigned long)x : (unsigned long)x;
+    do { digits[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (x < 0) digits[n++] = '-';
+    int len = 0;
+    for (int k = n; k < width; k++) out[len++] = ' ';
+    while (n) out[len++] = digits[--n];
+    return len;
+}
+
 static int long_slot(PyObject *obj, Py_ssize_t offset, long lo, long hi, long *out) {
     PyObject *v = *(PyObject **)((char *)obj + offset);
     if (!v || !PyLong_CheckExact(v)) return 0;
@@ -1203,17 +1217,26 @@ static PyObject *lines(PyObject *self, PyObject *args) {
         }
         /* the coordinate (engine.scrabble.notation.format_coord): French = row letter then column
            number across, number first down; English = row number then column letter across */
-        char coord[8];
         char letter = (char)('A' + (fr ? row : col));
         long number = (fr ? col : row) + 1;
         int letter_first = fr ? d == 'H' : d == 'V';
-        if (letter_first) snprintf(coord, sizeof coord, "%c%ld", letter, number);
-        else snprintf(coord, sizeof coord, "%ld%c", number, letter);
-        len += (size_t)snprintf(buf + len, cap - len, "%4ld  %-4s ", score, coord);
+        len += (size_t)put_int(buf + len, score, 4);
+        buf[len++] = ' ';
+        buf[len++] = ' ';
+        size_t coord = len;
+        if (letter_first) buf[len++] = letter;
+        len += (size_t)put_int(buf + len, number, 0);
+        if (!letter_first) buf[len++] = letter;
+        while (len - coord < 4) buf[len++] = ' ';
+        buf[len++] = ' ';
         memcpy(buf + len, PyUnicode_1BYTE_DATA(word), (size_t)wlen);
         len += (size_t)wlen;
         for (Py_ssize_t k = wlen; k < 15; k++) buf[len++] = ' ';
-        len += (size_t)snprintf(buf + len, cap - len, " (%ld tile%s)\n", tiles, tiles > 1 ? "s" : "");
+        memcpy(buf + len, " (", 2);
+        len += 2;
+        len += (size_t)put_int(buf + len, tiles, 0);
+        memcpy(buf + len, tiles > 1 ? " tiles)\n" : " tile)\n", tiles > 1 ? 8 : 7);
+        len += tiles > 1 ? 8 : 7;
     }
     PyObject *text = PyUnicode_New((Py_ssize_t)len, 127);
     if (text) memcpy(PyUnicode_1BYTE_DATA(text), buf, len);
