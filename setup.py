@@ -1,5 +1,6 @@
 """The compiled cores, built by ``pip install``: the move generator (engine/scrabble/_movegen.c), the
-lexicon builder (engine/gaddag/_build.c) and the training grids' placement search (engine/cbic/_placements.c).
+lexicon builder (engine/gaddag/_build.c), the lexicon file's CRC (engine/gaddag/_crc.c) and the training
+grids' placement search (engine/cbic/_placements.c).
 
 Everything else about the package is in pyproject.toml. The extensions are optional: on a machine
 without a C compiler or Python headers the install still succeeds and
@@ -43,6 +44,7 @@ setup(
     ext_modules=[
         extension("engine.scrabble._movegen", "engine/scrabble/_movegen.c", *(["-mpopcnt"] if cpu_has_popcnt() else [])),
         extension("engine.gaddag._build", "engine/gaddag/_build.c"),
+        extension("engine.gaddag._crc", "engine/gaddag/_crc.c"),
         extension("engine.cbic._placements", "engine/cbic/_placements.c"),
     ],
 )
