@@ -13,7 +13,7 @@ valid) is read without :mod:`argparse` (:func:`quick_parse`): importing argparse
 parser (``re``, ``gettext``, ``locale``, ``shutil``...) costs several milliseconds, a third of what a
 one-position ``moves`` command needs. The parsers are still declared once, by ``register``; anything
 else, including every error and ``--help``, goes to argparse, which stays the specification
-(``tests/engine/test_cli_quick_parse.py`` checks that both read the same command lines the same way).
+(``tests/engine/cli/test_quick_parse.py`` checks that both read the same command lines the same way).
 """
 
 from __future__ import annotations
