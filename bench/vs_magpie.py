@@ -213,7 +213,7 @@ def main() -> int:
              "bench/magpie/build.sh SOURCE first; Tirage alone is measured"))
     print(f"CPU times; the machine may be shared (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
 
-    work = Path(args.work or tempfile.mkdtemp(prefix="tirage-vs-magpie-"))
+    work = Path(args.work or tempfile.mkdtemp(prefix="tirage-vs-magpie-")).resolve()  # MAGPIE runs in it
     text, count = write_inputs(work, args.wordlist or default_french_list())
     ours_file = work / "fr.gaddag"
     print(f"\nword list: {count} words of 2-{SIZE} letters ({text})")
@@ -304,8 +304,11 @@ def main() -> int:
         fastest[" ".join(command)] = min(walls)
         return statistics.median(walls), statistics.median(cpus)
 
+    # The commands as installed: scripts/lib.sh compiles the engine's bytecode at install; after an edit
+    # with PYTHONDONTWRITEBYTECODE set, every process would compile the edited modules again.
+    subprocess.run([PY, "-m", "compileall", "-q", str(ROOT / "engine")], check=True, capture_output=True)
     print(f"\nwhole process (median of {args.processes}; wall / CPU milliseconds; wall depends on the "
-          "machine's load, CPU much less):")
+          f"machine's load, CPU much less; load average {os.getloadavg()[0]:.1f}):")
     tasks = [("every play of the positions", ["--cgp-file", str(cgp_file)], "full"),
              ("top play of the positions", ["--cgp-file", str(cgp_file), "--top", "1"], "top")]
     for label, extra, task in tasks:

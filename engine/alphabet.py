@@ -12,7 +12,10 @@ GADDAG node masks) use bit ``code``.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 SEPARATOR_CODE = 0
 BLANK = "?"

@@ -1,8 +1,9 @@
 """Loading the engine's compiled cores (C extensions built by ``pip install``), one way for all of them.
 
 Each core is optional and has a pure-Python twin that is its specification: the move generator
-(``engine/scrabble/_movegen.c``), the lexicon builder (``engine/gaddag/_build.c``) and the training grids'
-placement search (``engine/cbic/_placements.c``). A core is used only when it is built, built from the
+(``engine/scrabble/_movegen.c``), the lexicon builder (``engine/gaddag/_build.c``), the lexicon file's CRC
+(``engine/gaddag/_crc.c``, whose twin is ``zlib.crc32``) and the training grids' placement search
+(``engine/cbic/_placements.c``). A core is used only when it is built, built from the
 source next to it (its CRC-32 is compiled in: a stale ``.so`` after an edit is refused, not trusted), and
 ``TIRAGE_PURE_PYTHON`` is not set (read at import: CI runs the Python twins this way).
 """

@@ -75,13 +75,18 @@ ensure_venv() {
             tail -40 "$VENV/pip-install.log" >&2
             die "pip install failed (full log: $VENV/pip-install.log)"
         fi
-        # Bytecode compiled now, not by the first command: `python -m engine ...` starts without
-        # compiling the engine (a read-only checkout or another user's process could not write it).
-        "$PY" -m compileall -q "$ROOT/engine" >>"$VENV/pip-install.log" 2>&1 || warn "compileall failed (see $VENV/pip-install.log)"
+        # setuptools' distutils-precedence.pth runs an import at every start of this Python (~0.5 ms of
+        # each `python -m engine ...`) to put setuptools' copy of distutils first; nothing here imports
+        # distutils, and setuptools installs the same shim itself when it is imported.
+        rm -f "$VENV"/lib/python3*/site-packages/distutils-precedence.pth
         echo "$want" > "$stamp"
         say "move generator: $("$PY" -c 'from engine.scrabble.movegen import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
         say "lexicon builder: $("$PY" -c 'from engine.gaddag.build import implementation, unavailable_reason as why; print(implementation(), why() or "")')"
     fi
+    # Bytecode compiled now (and after every edit: compileall skips what is up to date), not by the first
+    # command: `python -m engine ...` starts without compiling the engine (a read-only checkout, another
+    # user's process or PYTHONDONTWRITEBYTECODE would make every process compile it again).
+    "$PY" -m compileall -q "$ROOT/engine" >>"$VENV/pip-install.log" 2>&1 || warn "compileall failed (see $VENV/pip-install.log)"
 }
 
 # Debian's Chromium and its driver, for tests marked `browser` (never a browser download by a tool).

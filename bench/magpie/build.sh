@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build MAGPIE (https://github.com/jvc56/MAGPIE, GPL-3.0) and Tirage's bench harness against it,
-# for the side-by-side bench `bench/magpie.py`. MAGPIE's code is never part of this repository:
+# for the side-by-side bench `bench/vs_magpie.py`. MAGPIE's code is never part of this repository:
 # this script clones it from the source you give into a directory of your choice (ignored by git).
 #
 #   bench/magpie/build.sh SOURCE [DEST]
@@ -9,7 +9,7 @@
 #         https://github.com/jvc56/MAGPIE). It is cloned, never modified.
 # DEST:   the build directory (default: var/magpie). It ends up with DEST/src (the clone, with
 #         bin/magpie built in release mode) and DEST/tirage-harness (bench/magpie/harness.c linked
-#         with MAGPIE's objects). `bench/magpie.py --magpie DEST` uses both.
+#         with MAGPIE's objects). `bench/vs_magpie.py --magpie DEST` uses both.
 #
 # Needs git, make and a C compiler (gcc or clang). Takes a few minutes (MAGPIE builds with -flto).
 set -euo pipefail

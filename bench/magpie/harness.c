@@ -1,12 +1,12 @@
-/* Tirage's side-by-side bench: MAGPIE's move generator timed on the positions bench/magpie.py gives.
+/* Tirage's side-by-side bench: MAGPIE's move generator timed on the positions bench/vs_magpie.py gives.
  *
  * Built by bench/magpie/build.sh against a MAGPIE checkout (never committed here); run by
- * bench/magpie.py, one block at a time (the blocks alternate with Tirage's). Usage:
+ * bench/vs_magpie.py, one block at a time (the blocks alternate with Tirage's). Usage:
  *
  *   harness DATA_DIR LEXICON CGP_FILE REPEATS [full|top]
  *
  * DATA_DIR holds MAGPIE's data layout (lexica/LEXICON.kwg, letterdistributions/french.csv,
- * layouts/standard15.txt), written by bench/magpie.py. For each CGP line and each operation, the
+ * layouts/standard15.txt), written by bench/vs_magpie.py. For each CGP line and each operation, the
  * CPU time (CLOCK_PROCESS_CPUTIME_ID) of REPEATS runs is measured and the median printed, with
  * what the generator found (to check both engines find the same plays):
  *

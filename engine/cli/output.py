@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
 if TYPE_CHECKING:
     from typing import Any
 

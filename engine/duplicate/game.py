@@ -25,7 +25,8 @@ from engine.alphabet import BLANK
 from engine.duplicate.draws import CLASSIC, JOKER, VARIANTS, Bag, DrawError
 from engine.scrabble.board import HORIZONTAL, SIZE, Board
 from engine.scrabble.cgp import Position, format_cgp
-from engine.scrabble.movegen import MoveGenLexicon, top_moves
+from engine.scrabble.movegen import top_moves
+from engine.scrabble.protocols import MoveGenLexicon
 from engine.scrabble.scoring import Move
 
 SUBTOPS = 10

@@ -30,7 +30,10 @@ from engine.alphabet import InvalidWord
 from engine.gaddag.format import FORMAT_VERSION, LexiconFormatError, is_compiled_lexicon
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
 from engine.gaddag.lexicon import Gaddag, build_gaddag, cached_gaddag, load_gaddag
-from engine.gaddag.query import BlankedWord
+
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
+if TYPE_CHECKING:
+    from engine.gaddag.query import BlankedWord
 
 __all__ = [
     "is_compiled_lexicon",
@@ -47,3 +50,13 @@ __all__ = [
     "cached_gaddag",
     "load_gaddag",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``BlankedWord`` from :mod:`.query`, imported on first use (the queries' modules and
+    :mod:`typing` under them cost start-up time to every command that only maps a lexicon)."""
+    if name == "BlankedWord":
+        from engine.gaddag.query import BlankedWord
+
+        return BlankedWord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

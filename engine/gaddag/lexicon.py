@@ -13,10 +13,12 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from engine.alphabet import Alphabet, InvalidWord, get_alphabet
-from engine.gaddag import extensions, query
 from engine.gaddag.format import MappedLexicon, open_file, write_file
 from engine.gaddag.layout import ACCEPT_BIT, CHILD_MASK, MASK_BITS, ONE_WORD_BIT
-from engine.gaddag.query import BlankedWord
+
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
+if TYPE_CHECKING:
+    from engine.gaddag.query import BlankedWord
 
 assert array("I").itemsize == 4, "the GADDAG layout needs 4-byte unsigned ints"
 
@@ -226,23 +228,32 @@ class Gaddag:
             if child and (max_length is None or len(text) < max_length):
                 push_children(child, text)
 
-    # -- rack queries (engine.gaddag.query) ----------------------------------------------------------
+    # -- rack queries (engine.gaddag.query, imported on first use: commands that only map a lexicon
+    #    for the move generator start without the query modules) ------------------------------------
 
     def anagrams(self, letters: str, min_length: int | None = None) -> list[str]:
         """Words using letters of the rack (``?`` = blank); exact length unless ``min_length`` is given."""
+        from engine.gaddag import query
+
         return query.anagrams(self, letters, min_length)
 
     def anagrams_blanked(self, letters: str, min_length: int | None = None) -> list[BlankedWord]:
         """Like :meth:`anagrams` but each result says which letters the blanks stand for."""
+        from engine.gaddag import query
+
         return query.anagrams_blanked(self, letters, min_length)
 
     def pattern(self, pattern: str, rack: str | None = None, *, fixed_from_rack: bool = False) -> list[str]:
         """Words matching ``pattern`` (``.`` = any letter, ``*`` = any run of letters), dots optionally filled from ``rack``."""
+        from engine.gaddag import query
+
         return query.pattern(self, pattern, rack, fixed_from_rack=fixed_from_rack)
 
     def extensions(self, word: str, rack: str | None = None, *, max_added: int | None = None,
                    contiguous: bool = False) -> list[str]:
         """Words made of ``word``'s letters plus at least one more (see :mod:`engine.gaddag.extensions`)."""
+        from engine.gaddag import extensions
+
         return extensions.extensions(self, word, rack, max_added=max_added, contiguous=contiguous)
 
     # -- files ---------------------------------------------------------------------------------------

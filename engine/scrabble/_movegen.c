@@ -749,14 +749,26 @@ static inline void set_slot(PyObject *obj, Py_ssize_t offset, PyObject *value) {
     *(PyObject **)((char *)obj + offset) = value;
 }
 
+/* The ints of the plays (scores, rows, columns, tile counts), made once at import: a play's fields then
+   cost a reference, not a call (CPython caches only -5..256; scores go higher). */
+#define INT_CACHE 2048
+static PyObject *INTS[INT_CACHE];
+
+static inline PyObject *int_of(long v) {
+    if (v >= 0 && v < INT_CACHE) {
+        Py_INCREF(INTS[v]);
+        return INTS[v];
+    }
+    return PyLong_FromLong(v);
+}
+
 static PyObject *make_move(const Play *pl) {
     int row = pl->d ? pl->start : pl->line, col = pl->d ? pl->line : pl->start;
     PyObject *word = play_word(pl);
     if (!word) return NULL;
     PyObject *dir = pl->d ? STR_V : STR_H;
     if (!DIRECT) {
-        PyObject *r = PyLong_FromLong(row), *c = PyLong_FromLong(col), *s = PyLong_FromLong(pl->score),
-                 *t = PyLong_FromLong(pl->tiles);
+        PyObject *r = int_of(row), *c = int_of(col), *s = int_of(pl->score), *t = int_of(pl->tiles);
         PyObject *result = NULL;
         if (r && c && s && t) result = PyObject_CallFunctionObjArgs(MOVE_TYPE, r, c, dir, word, s, t, NULL);
         Py_XDECREF(r); Py_XDECREF(c); Py_XDECREF(s); Py_XDECREF(t);
@@ -766,22 +778,20 @@ static PyObject *make_move(const Play *pl) {
     PyTypeObject *type = (PyTypeObject *)MOVE_TYPE;
     PyObject *obj = type->tp_alloc(type, 0);
     if (!obj) { Py_DECREF(word); return NULL; }
-    PyObject *r = PyLong_FromLong(row), *c = PyLong_FromLong(col), *s = PyLong_FromLong(pl->score),
-             *t = PyLong_FromLong(pl->tiles);
-    if (!r || !c || !s || !t) {
-        Py_XDECREF(r); Py_XDECREF(c); Py_XDECREF(s); Py_XDECREF(t);
+    PyObject *s = int_of(pl->score);
+    if (!s) {
         Py_DECREF(word);
         Py_DECREF(obj);
         return NULL;
     }
     Py_INCREF(dir);
     Py_INCREF(EMPTY_TUPLE);
-    set_slot(obj, OFF_ROW, r);
-    set_slot(obj, OFF_COL, c);
+    set_slot(obj, OFF_ROW, int_of(row));
+    set_slot(obj, OFF_COL, int_of(col));
     set_slot(obj, OFF_DIR, dir);
     set_slot(obj, OFF_WORD, word);
     set_slot(obj, OFF_SCORE, s);
-    set_slot(obj, OFF_TILES, t);
+    set_slot(obj, OFF_TILES, int_of(pl->tiles));
     set_slot(obj, OFF_WORDS, EMPTY_TUPLE);
     /* Only ints, strings and () inside, and frozen: it can never be part of a reference cycle, so the
        cyclic collector need not walk the thousands of Moves of a position (as CPython does for
@@ -792,18 +802,21 @@ static PyObject *make_move(const Play *pl) {
 
 static PyObject *make_raw(const Play *pl) {
     /* (score, d, line, start, word, tiles), filled directly: no format string to parse per play */
-    PyObject *t = PyTuple_New(6);
-    if (!t) return NULL;
-    PyObject *items[6] = {PyLong_FromLong(pl->score), PyLong_FromLong(pl->d), PyLong_FromLong(pl->line),
-                          PyLong_FromLong(pl->start), play_word(pl), PyLong_FromLong(pl->tiles)};
-    for (int k = 0; k < 6; k++) {
-        if (!items[k]) {
-            for (int j = 0; j < 6; j++) Py_XDECREF(items[j]);
-            Py_DECREF(t);
-            return NULL;
-        }
+    PyObject *word = play_word(pl), *score = word ? int_of(pl->score) : NULL;
+    PyObject *t = score ? PyTuple_New(6) : NULL;
+    if (!t) {
+        Py_XDECREF(word);
+        Py_XDECREF(score);
+        return NULL;
     }
-    for (int k = 0; k < 6; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    PyTuple_SET_ITEM(t, 0, score);
+    PyTuple_SET_ITEM(t, 1, int_of(pl->d));
+    PyTuple_SET_ITEM(t, 2, int_of(pl->line));
+    PyTuple_SET_ITEM(t, 3, int_of(pl->start));
+    PyTuple_SET_ITEM(t, 4, word);
+    PyTuple_SET_ITEM(t, 5, int_of(pl->tiles));
+    /* ints and a string: no cycle possible; the collector would untrack it only after walking it */
+    PyObject_GC_UnTrack(t);
     return t;
 }
 
@@ -1137,10 +1150,108 @@ static PyObject *parse_board(PyObject *self, PyObject *arg) {
     return list;
 }
 
+/* -- the text of `python -m engine moves` ------------------------------------------------------ */
+
+/* The decimal digits of x at out, right-aligned in `width` characters as Python's f"{x:{width}d}";
+   returns the number of characters written (snprintf costs more than the rest of a line). */
+static int put_int(char *out, long x, int width) {
+    char digits[24];
+    int n = 0;
+    unsigned long u = x < 0 ? 0UL - (unsigned long)x : (unsigned long)x;
+    do { digits[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (x < 0) digits[n++] = '-';
+    int len = 0;
+    for (int k = n; k < width; k++) out[len++] = ' ';
+    while (n) out[len++] = digits[--n];
+    return len;
+}
+
+static int long_slot(PyObject *obj, Py_ssize_t offset, long lo, long hi, long *out) {
+    PyObject *v = *(PyObject **)((char *)obj + offset);
+    if (!v || !PyLong_CheckExact(v)) return 0;
+    int overflow = 0;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    if (overflow || x < lo || x > hi) return 0;
+    *out = x;
+    return 1;
+}
+
+/* lines(moves, style) -> str | NotImplemented
+
+   The text lines `python -m engine moves` prints for these Moves, each ending in a newline: what
+   engine.cli.moves_commands._text writes (its specification) for each,
+   f"{score:4d}  {coord:<4} {word:<15} ({tiles} tile{'s' if tiles > 1 else ''})", without a Python
+   format call per play. Anything else than a list of the configured Move class with in-range ints and
+   ASCII words (or an unknown style) answers NotImplemented: the caller formats them in Python. */
+static PyObject *lines(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *moves;
+    const char *style;
+    if (!PyArg_ParseTuple(args, "Os", &moves, &style)) return NULL;
+    int fr = !strcmp(style, "fr");
+    if ((!fr && strcmp(style, "en")) || !PyList_Check(moves) || !DIRECT) Py_RETURN_NOTIMPLEMENTED;
+    Py_ssize_t n = PyList_GET_SIZE(moves);
+    size_t cap = (size_t)n * 64 + 64, len = 0;
+    char *buf = malloc(cap);
+    if (!buf) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *m = PyList_GET_ITEM(moves, i);
+        long row, col, score, tiles;
+        if ((PyObject *)Py_TYPE(m) != MOVE_TYPE || !long_slot(m, OFF_ROW, 0, LAST, &row)
+            || !long_slot(m, OFF_COL, 0, LAST, &col) || !long_slot(m, OFF_SCORE, -1000000000L, 1000000000L, &score)
+            || !long_slot(m, OFF_TILES, -1000000000L, 1000000000L, &tiles))
+            goto fallback;
+        PyObject *dir = *(PyObject **)((char *)m + OFF_DIR), *word = *(PyObject **)((char *)m + OFF_WORD);
+        if (!dir || !word || !PyUnicode_CheckExact(dir) || !PyUnicode_CheckExact(word) || !PyUnicode_IS_ASCII(word)
+            || !PyUnicode_IS_ASCII(dir) || PyUnicode_GET_LENGTH(dir) != 1)
+            goto fallback;
+        char d = (char)PyUnicode_1BYTE_DATA(dir)[0];
+        if (d != 'H' && d != 'V') goto fallback;
+        Py_ssize_t wlen = PyUnicode_GET_LENGTH(word);
+        if (len + (size_t)wlen + 96 > cap) {
+            size_t bigger = cap * 2 + (size_t)wlen + 96;
+            char *grown = realloc(buf, bigger);
+            if (!grown) { free(buf); return PyErr_NoMemory(); }
+            buf = grown;
+            cap = bigger;
+        }
+        /* the coordinate (engine.scrabble.notation.format_coord): French = row letter then column
+           number across, number first down; English = row number then column letter across */
+        char letter = (char)('A' + (fr ? row : col));
+        long number = (fr ? col : row) + 1;
+        int letter_first = fr ? d == 'H' : d == 'V';
+        len += (size_t)put_int(buf + len, score, 4);
+        buf[len++] = ' ';
+        buf[len++] = ' ';
+        size_t coord = len;
+        if (letter_first) buf[len++] = letter;
+        len += (size_t)put_int(buf + len, number, 0);
+        if (!letter_first) buf[len++] = letter;
+        while (len - coord < 4) buf[len++] = ' ';
+        buf[len++] = ' ';
+        memcpy(buf + len, PyUnicode_1BYTE_DATA(word), (size_t)wlen);
+        len += (size_t)wlen;
+        for (Py_ssize_t k = wlen; k < 15; k++) buf[len++] = ' ';
+        memcpy(buf + len, " (", 2);
+        len += 2;
+        len += (size_t)put_int(buf + len, tiles, 0);
+        memcpy(buf + len, tiles > 1 ? " tiles)\n" : " tile)\n", tiles > 1 ? 8 : 7);
+        len += tiles > 1 ? 8 : 7;
+    }
+    PyObject *text = PyUnicode_New((Py_ssize_t)len, 127);
+    if (text) memcpy(PyUnicode_1BYTE_DATA(text), buf, len);
+    free(buf);
+    return text;
+fallback:
+    free(buf);
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
 static PyMethodDef METHODS[] = {
     {"run", run, METH_VARARGS, "Generate the plays of one position (see engine.scrabble.movegen)."},
     {"configure", configure, METH_VARARGS, "Set the Move class and the premium squares."},
     {"parse_board", parse_board, METH_O, "The 225 cells of a well-formed CGP board field, or None."},
+    {"lines", lines, METH_VARARGS, "The text lines of `python -m engine moves` for a list of Moves."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1154,11 +1265,22 @@ static struct PyModuleDef MODULE = {
 #endif
 
 PyMODINIT_FUNC PyInit__movegen(void) {
+#if defined(__POPCNT__) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    /* built for a CPU with the popcnt instruction (setup.py, on the machine that runs it): refuse to
+       load on one without it rather than crash in the walk; the Python generator then runs */
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "built for a CPU with the popcnt instruction; rebuild with `pip install -e .`");
+        return NULL;
+    }
+#endif
     STR_H = PyUnicode_InternFromString("H");
     STR_V = PyUnicode_InternFromString("V");
     EMPTY_TUPLE = PyTuple_New(0);
     EMPTY_STR = PyUnicode_New(0, 0);
     if (!STR_H || !STR_V || !EMPTY_TUPLE || !EMPTY_STR) return NULL;
+    for (long v = 0; v < INT_CACHE; v++)
+        if (!(INTS[v] = PyLong_FromLong(v))) return NULL;
     for (int c = 'A'; c <= 'z'; c++) {
         if (c > 'Z' && c < 'a') continue;
         char one = (char)c;

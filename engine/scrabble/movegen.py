@@ -36,11 +36,9 @@ the vertical pass (so a vertical single-tile play is skipped when its square has
 from __future__ import annotations
 
 import gc
-import heapq
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
-from typing import Any, Protocol, cast
 
 from engine.alphabet import BLANK, Alphabet
 from engine.cores import PURE_PYTHON_VARIABLE, load_core
@@ -55,35 +53,39 @@ from engine.scrabble.board import (
     Board,
 )
 from engine.scrabble.cgp import MAX_RACK, Position
-from engine.scrabble.movegen_search import (
-    NodeWords,
-    RawPlay,
-    anchor_bounds,
-    cross_sets,
-    generate_raw,
-    line_search,
-    top_raw,
-)
 from engine.scrabble.scoring import Move
 
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from engine.scrabble.movegen_search import (
+        NodeWords,
+        RawPlay,
+        anchor_bounds,
+        generate_raw,
+        line_search,
+        top_raw,
+    )
+    from engine.scrabble.protocols import MoveGenLexicon
+
+_SEARCH_NAMES = frozenset(("NodeWords", "RawPlay", "anchor_bounds", "generate_raw", "line_search", "top_raw"))
+
+
+def __getattr__(name: str) -> object:
+    """The Python search's names, from :mod:`engine.scrabble.movegen_search` on first use: with the
+    compiled core a command never runs the Python search, and need not import it (nor heapq)."""
+    if name in _SEARCH_NAMES:
+        from engine.scrabble import movegen_search
+
+        return getattr(movegen_search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 __all__ = [
-    "PURE_PYTHON_VARIABLE", "MoveGenError", "MoveGenLexicon", "Prepared", "RawPlay", "anchor_bounds",
+    "PURE_PYTHON_VARIABLE", "MoveGenError", "Prepared", "compiled_text_lines", "RawPlay", "anchor_bounds",
     "generate_moves", "generate_raw", "implementation", "line_search", "pure_python", "ranked_top",
     "raw_plays", "top_moves", "top_raw", "unavailable_reason",
 ]
-
-
-class MoveGenLexicon(Protocol):
-    """What the generator reads of a lexicon (:class:`engine.gaddag.Gaddag` has it)."""
-
-    @property
-    def words(self) -> NodeWords: ...
-
-    @property
-    def root(self) -> int: ...
-
-    @property
-    def alphabet(self) -> Alphabet: ...
 
 
 class MoveGenError(ValueError):
@@ -116,6 +118,8 @@ class Prepared:
                  "letter_values", "full", "upper", "lower")
 
     def __init__(self, board: Board, rack: str, alphabet: Alphabet, words: NodeWords, root: int) -> None:
+        from engine.scrabble.movegen_search import cross_sets
+
         n = SIZE * SIZE
         code_of = alphabet.code_of
         full = alphabet.all_letters_mask
@@ -262,6 +266,23 @@ def _run_core(lexicon: MoveGenLexicon, position: Position, rack: str | None, mod
             gc.enable()
 
 
+def compiled_text_lines(moves: list[Move], style: str) -> str | None:
+    """The text lines of ``python -m engine moves`` for ``moves`` (each ending in a newline), made
+    by the compiled core, or ``None`` when it is not in use or declines (the caller then formats the
+    plays itself with ``engine.cli.moves_commands._text``, the specification of these lines).
+
+    Why here: printing thousands of plays costs the command more than finding them when each line
+    is a Python format call; the core writes them all into one string.
+    """
+    if _CORE is None or not _core_enabled:
+        return None
+    text = _CORE.lines(moves, style)
+    if text is NotImplemented:
+        return None
+    lines: str = text
+    return lines
+
+
 # -- public API -----------------------------------------------------------------------------------
 
 def raw_to_move(raw: RawPlay) -> Move:
@@ -303,9 +324,12 @@ def raw_plays(lexicon: MoveGenLexicon, position: Position, rack: str | None = No
     """The unsorted raw tuples (for callers that only count or filter plays, e.g. the bench)."""
     raws = _run_core(lexicon, position, rack, _RAW)
     if raws is not NotImplemented:
-        return cast(list[RawPlay], raws)
+        core_raws: list[RawPlay] = raws  # the core's answer, typed (typing.cast would import typing)
+        return core_raws
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
+    from engine.scrabble.movegen_search import generate_raw
+
     with _collector_paused():
         return generate_raw(lexicon.words, lexicon.root, prep)
 
@@ -317,7 +341,8 @@ def generate_moves(lexicon: MoveGenLexicon, position: Position, rack: str | None
     """
     moves = _run_core(lexicon, position, rack, _SORTED)
     if moves is not NotImplemented:
-        return cast(list[Move], moves)
+        core_moves: list[Move] = moves  # the core's answer, typed (typing.cast would import typing)
+        return core_moves
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         raws.sort(key=raw_sort_key)
@@ -335,9 +360,14 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
         raise ValueError(f"top N must be >= 0, got {n}")
     moves = _run_core(lexicon, position, rack, _TOP, n)
     if moves is not NotImplemented:
-        return cast(list[Move], moves)
+        core_moves: list[Move] = moves  # the core's answer, typed (typing.cast would import typing)
+        return core_moves
     prep = Prepared(position.board, position.rack if rack is None else rack, lexicon.alphabet,
                     lexicon.words, lexicon.root)
+    import heapq
+
+    from engine.scrabble.movegen_search import top_raw
+
     with _collector_paused():
         raws = top_raw(lexicon.words, lexicon.root, prep, n)
         return [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]
@@ -358,6 +388,8 @@ def ranked_top(lexicon: MoveGenLexicon, position: Position, n: int, target: Move
     if answer is not NotImplemented:
         top, rank, count = answer
         return top, rank, count
+    import heapq
+
     raws = raw_plays(lexicon, position, rack)
     with _collector_paused():
         keys = [raw_sort_key(raw) for raw in raws]

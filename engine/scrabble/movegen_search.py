@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from engine.scrabble.board import SIZE
 from engine.scrabble.scoring import BINGO_BONUS, BINGO_TILES
 
+TYPE_CHECKING = False  # typing's flag without importing typing (~3 ms of every command's start-up)
 if TYPE_CHECKING:
     from engine.scrabble.movegen import Prepared
 

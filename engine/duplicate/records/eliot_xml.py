@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Any
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from engine.alphabet import get_alphabet
 from engine.duplicate.draws import CLASSIC, JOKER
@@ -195,6 +194,10 @@ def _play(move: dict[str, str], line: int) -> tuple[str, str, int]:
 
 def write(record: GameRecord, *, word_count: int | None = None, **_options: object) -> str:
     """The game as an Eliot save file (Eliot opens it with the dictionary of the same name and word count)."""
+    # Imported here: xml.sax.saxutils imports urllib.request (http, email...), milliseconds that every
+    # `python -m engine duplicate` paid at start-up for a writer it rarely uses.
+    from xml.sax.saxutils import escape, quoteattr
+
     alphabet = get_alphabet(record.language)
     letters = " ".join(list(alphabet.letters) + ["?"])
     name = record.player_name or "Tirage"

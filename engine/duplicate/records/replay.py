@@ -27,8 +27,9 @@ from engine.duplicate.game import SUBTOPS, Game, Round, rack_after, ranked_plays
 from engine.duplicate.records.model import GameRecord, RecordError, RecordRound
 from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position, format_cgp
-from engine.scrabble.movegen import MoveGenLexicon
 from engine.scrabble.notation import NotationError, parse_coord
+from engine.scrabble.protocols import Lexicon as ScoringLexicon
+from engine.scrabble.protocols import MoveGenLexicon
 from engine.scrabble.scoring import (
     BINGO_TILES,
     IllegalPlay,
@@ -37,7 +38,6 @@ from engine.scrabble.scoring import (
     validate_placement,
     validate_play,
 )
-from engine.scrabble.scoring import Lexicon as ScoringLexicon
 
 RACK_MAX = 7
 END_RECORD = "record"

@@ -8,11 +8,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cli import main
+from engine.cli.moves_commands import _text
 from engine.gaddag import build_gaddag
 from engine.scrabble.cgp import parse_cgp
-from engine.scrabble.movegen import generate_moves
+from engine.scrabble.movegen import compiled_text_lines, generate_moves, implementation, pure_python
+from engine.scrabble.scoring import Move
 
 WORDS = sorted({"BACCARAT", "CARAT", "ARC", "CAR", "RAT", "TA", "AT", "ART", "TAR", "BAC", "CAB", "BAR"})
 EMPTY = "/".join(["15"] * 15)
@@ -158,3 +162,49 @@ def test_boards_other_than_15x15_are_refused_with_exit_1(capsys: pytest.CaptureF
         code, lines, err = run(capsys, *command)
         assert code == 1 and lines == []
         assert message in err and "only 15x15" in err
+
+
+# -- the text lines written by the compiled core (compiled_text_lines) against _text, their specification
+
+def python_lines(moves: list[Move], style: str) -> str:
+    return "".join(_text(move, style) + "\n" for move in moves)
+
+
+moves_strategy = st.lists(st.builds(
+    Move,
+    st.integers(0, 14), st.integers(0, 14), st.sampled_from(["H", "V"]),
+    st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdez", min_size=2, max_size=17),
+    st.one_of(st.integers(0, 300), st.integers(-20, 10**6)), st.integers(1, 7),
+), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(moves_strategy, st.sampled_from(["fr", "en"]))
+def test_the_core_writes_the_lines_of_the_moves_command_as_python_does(moves: list[Move], style: str) -> None:
+    text = compiled_text_lines(moves, style)
+    if implementation() == "compiled":
+        assert text == python_lines(moves, style)
+    else:  # no core (the pure-Python pass): the command formats them itself
+        assert text is None
+    with pure_python():
+        assert compiled_text_lines(moves, style) is None
+
+
+def test_the_core_declines_what_it_does_not_write() -> None:
+    plain = [Move(7, 3, "H", "BACCARAT", 76, 7)]
+    assert compiled_text_lines(plain, "de") is None  # the command then raises the notation error
+    assert compiled_text_lines([*plain, "not a move"], "fr") is None  # type: ignore[list-item]
+    for odd in (Move(7, 3, "H", "ÉTÉ", 3, 2), Move(7, 3, "D", "AB", 3, 2), Move(15, 3, "H", "AB", 3, 2),
+                Move(7, 3, "H", "AB", 2**70, 2)):
+        assert compiled_text_lines([*plain, odd], "fr") is None, odd
+    assert compiled_text_lines([], "fr") == ("" if implementation() == "compiled" else None)
+
+
+def test_a_position_with_a_blank_prints_the_same_lines_both_ways(capsys: pytest.CaptureFixture[str],
+                                                                   lexicon: str) -> None:
+    cgp = f"{WITH_A} BAC?RAT/ 0/0 0"
+    code, lines, _ = run(capsys, "moves", lexicon, "--cgp", cgp, "--style", "en")
+    with pure_python():
+        code_python, lines_python, _ = run(capsys, "moves", lexicon, "--cgp", cgp, "--style", "en")
+    assert code == code_python == 0
+    assert lines == lines_python and any(ch.islower() for line in lines for ch in line.split()[2])
