@@ -70,6 +70,7 @@ from engine.cbic.words import ResolvedWord
 from engine.scrabble.board import CENTER, SIZE, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.movegen import beats
+from engine.scrabble.scoring import BINGO_TILES
 
 Progress = Callable[[int, str], None]
 
@@ -99,15 +100,15 @@ class SearchConfig:
     the list word (``weights.top`` > 0): the grid with the most situations whose top is the list word is
     kept. A count, not seconds, so that a seed gives the same grid on every machine (the time budget still
     bounds the whole)."""
-    top_target: float = 1.0
+    top_target: float = 0.8
     """The share of situations whose top is the list word at which the ``top_restarts`` stop (1.0: only when
     every one is)."""
     top_nodes: int = 40
     """Search nodes spent, once a complete grid is found with situations whose top is another play, looking
     for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
-    top_helpers: int = 0
+    top_helpers: int = 3
     """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
-    board (:meth:`Builder.top_helpers`); 0 turns them off."""
+    board, for words whose rack is shorter than a bingo (:meth:`Builder.top_helpers`); 0 turns them off."""
     repair_tries: int = 4
     """Relocated grids judged per revision word whose top is another play (:meth:`Builder.repaired`); 0 turns
     the repair off."""
@@ -183,6 +184,7 @@ class Builder:
         self.total_nodes = 0
         self.helper_calls = 0
         self.targeted_calls = 0
+        self.top_helper_calls = 0
         self.top_generations = 0
         self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
         self.repairs = 0
@@ -415,10 +417,14 @@ class Builder:
         Why: when no remaining word can be the top of the board now, laying one anyway makes a situation
         whose top is another play. A list word outscores the other plays of its rack mostly on a double or
         triple word square; a helper aimed at such a spot (:func:`engine.cbic.helpers.targeted_helpers`
-        with ``premium``) brings its support letter there.
+        with ``premium``) brings its support letter there. Only for words whose rack is shorter than a bingo:
+        a bingo's bonus makes the list word the top of most boards already (``bench/cbic.py``: for 8-letter
+        words these helpers cost four times the time for a few points).
         """
-        self.targeted_calls += 1
-        words = [self.by_id[i] for i in remaining]
+        words = [self.by_id[i] for i in remaining if len(self.by_id[i].word) - 1 < BINGO_TILES]
+        if not words:
+            return []
+        self.top_helper_calls += 1
         aimed = targeted_helpers(state, self.check, self.lexicon, words, self.excluded, self.bag, self.rng,
                                  self.config.helper_tries, premium=True)
         scored: list[tuple[int, int, GridState]] = []
@@ -708,6 +714,7 @@ class Builder:
             "nodes": self.total_nodes,
             "helper_searches": self.helper_calls,
             "targeted_helper_searches": self.targeted_calls,
+            "top_helper_searches": self.top_helper_calls,
             "top_generations": self.top_generations,
             "top_restarts": self.top_restarts_done,
             "reorders": self.reorders,
