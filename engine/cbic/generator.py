@@ -265,12 +265,28 @@ class Builder:
         self.top_generations += 1
         return beats(self.lexicon, Position(board, (rack, "")), score)
 
-    def can_top(self, state: GridState, word_ids: list[int], options: dict[int, list[Placement]]) -> set[int]:
-        """The words of ``word_ids`` with a placement that scores the top of ``state``'s board (empty when
-        ``weights.top`` is 0)."""
+    def pick(self, state: GridState, movable: list[int],
+             options: dict[int, list[Placement]]) -> tuple[int, list[float] | None, bool]:
+        """The word to lay next, its placements' :meth:`top_bonus` (None when not asked) and whether some
+        movable word can score the top of ``state``'s board.
+
+        Words an earlier restart failed to place go first, then (``weights.top`` > 0) words with a placement
+        that scores the top, then fail-first (fewest placements), then the difficulty rank. The top is asked
+        word by word in that order and only until a word can score it: the first such word is the pick.
+        """
+        order = sorted(movable, key=lambda i: (i not in self.priority, len(options[i]), self.rank[i]))
         if not self.config.weights.top:
-            return set()
-        return {i for i in word_ids if any(self.top_bonus(state, options[i]))}
+            return order[0], None, False
+        first = order[0] in self.priority
+        for i in order:
+            if (i in self.priority) != first:
+                break
+            bonus = self.top_bonus(state, options[i])
+            if any(bonus):
+                return i, bonus, True
+        # No word of the first group can: a priority word goes anyway, but may another word score the top?
+        others = first and any(any(self.top_bonus(state, options[i])) for i in order if i not in self.priority)
+        return order[0], None, others
 
     def ranked(self, state: GridState, placements: list[Placement], demand: Demand,
                bonus: list[float] | None = None) -> list[Placement]:
@@ -506,7 +522,7 @@ class Builder:
         # A word without placement now may get its support letter from a later word: it waits. Words an
         # earlier restart failed to place go first (fail-first among them), while the board is open; then
         # words that can score the top of this board now (their situation's top is then the list word).
-        can_top = self.can_top(state, movable, options)
+        word_id, bonus, can_top = self.pick(state, movable, options)
         if not can_top and self.config.weights.top and self.config.top_helpers \
                 and state.helper_count() < min(self.config.helpers, self.helper_cap + self.config.top_helpers):
             # No word can score the top of this board: first a helper that lets one (a miss avoided).
@@ -514,18 +530,18 @@ class Builder:
                 result = self.search(child, remaining, child_options, misses)
                 if result is not None:
                     return result
-        word_id = min(movable, key=lambda i: (i not in self.priority, i not in can_top, len(options[i]), self.rank[i]))
         rest = [i for i in remaining if i != word_id]
-        for child, child_options, top in self.children(state, word_id, options[word_id], rest):
+        for child, child_options, top in self.children(state, word_id, options[word_id], rest, bonus):
             result = self.search(child, rest, child_options, misses + (not top))
             if result is not None:
                 return result
         return None
 
-    def children(self, state: GridState, word_id: int, placements: list[Placement],
-                 rest: list[int]) -> list[tuple[GridState, dict[int, list[Placement]] | None, bool]]:
+    def children(self, state: GridState, word_id: int, placements: list[Placement], rest: list[int],
+                 bonus: list[float] | None = None) -> list[tuple[GridState, dict[int, list[Placement]] | None, bool]]:
         """The ``branch`` best next states for ``word_id``'s placements, each with whether its play scores the
-        top of ``state``'s board (always True when ``weights.top`` is 0).
+        top of ``state``'s board (always True when ``weights.top`` is 0). ``bonus``: the placements'
+        :meth:`top_bonus` when already known.
 
         The unified score ranks every placement; the best ``lookahead`` of them are then played out
         one step and re-ranked by the room they leave: ``weights.mobility`` times the sum over the
@@ -533,7 +549,8 @@ class Builder:
         another word's support letter sinks.
         """
         config = self.config
-        bonus = self.top_bonus(state, placements)
+        if bonus is None:
+            bonus = self.top_bonus(state, placements)
         tops = {id(p) for p, b in zip(placements, bonus, strict=True) if b or not config.weights.top}
         ranked = self.ranked(state, placements, self._demand(rest), bonus)
         if config.lookahead <= 1 or not rest:
