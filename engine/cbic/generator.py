@@ -21,12 +21,19 @@ Why this shape (seed 000, and past its limits):
   and starts with fresh seeds, until every word is placed or the time budget is spent: a set is
   never given up while time is left (measured in ``bench/cbic.py``);
 * boards whose top is the list word (``weights.top`` > 0): a situation is the board before its word with
-  the word's tiles as the rack, and the learner's best answer should be the list word. A placement that
-  scores the board's top for its rack gets ``weights.top`` in the ranking and the look-ahead; at a search
-  node, words that can score the top now go first; a finished grid is laid again in the order where the most
-  revision words score their top (:mod:`engine.cbic.sequence`); and ``top_restarts`` more restarts keep
-  the grid with the most such situations (``stats["list_word_tops"]``). Share measured in
-  ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's, exact;
+  the word's tiles as the rack, and the learner's best answer should be the list word. Whether a play is
+  the top is one bounded question to the move generator (:func:`engine.scrabble.movegen.beats`: does any
+  play of the rack score more?). A placement that scores the board's top gets ``weights.top`` in the
+  ranking and the look-ahead; at a search node, words that can score the top now go first; once the search
+  has a complete grid with misses (situations whose top is another play), it goes on for ``top_nodes``
+  more nodes after one with fewer, cutting branches with as many (branch and bound); optionally
+  (``top_helpers``) a helper word aimed at a double or triple word square comes first where no word can
+  score the top; a finished grid is laid again in the order where the most revision words score their
+  top (:mod:`engine.cbic.sequence`), then words nothing later goes through are moved to where they score
+  their top (``repair_tries``); and ``top_restarts`` more restarts, while the share is under
+  ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``). Share and
+  time measured in ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's,
+  exact;
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
   state, a central word or a helper that leaves them short is cut, and words the bag can never hold
   together are left out up front (``stats["bag_dropped"]``).
@@ -56,13 +63,14 @@ from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
 from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
-from engine.cbic.sequence import resequence
+from engine.cbic.sequence import relocations, resequence
 from engine.cbic.situations import training_rack
-from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement
+from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement, Step
 from engine.cbic.words import ResolvedWord
 from engine.scrabble.board import CENTER, SIZE, Board
 from engine.scrabble.cgp import Position
-from engine.scrabble.movegen import top_moves
+from engine.scrabble.movegen import beats
+from engine.scrabble.scoring import BINGO_TILES
 
 Progress = Callable[[int, str], None]
 
@@ -92,6 +100,18 @@ class SearchConfig:
     the list word (``weights.top`` > 0): the grid with the most situations whose top is the list word is
     kept. A count, not seconds, so that a seed gives the same grid on every machine (the time budget still
     bounds the whole)."""
+    top_target: float = 0.8
+    """The share of situations whose top is the list word at which the ``top_restarts`` stop (1.0: only when
+    every one is)."""
+    top_nodes: int = 40
+    """Search nodes spent, once a complete grid is found with situations whose top is another play, looking
+    for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
+    top_helpers: int = 3
+    """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
+    board, for words whose rack is shorter than a bingo (:meth:`Builder.top_helpers`); 0 turns them off."""
+    repair_tries: int = 4
+    """Relocated grids judged per revision word whose top is another play (:meth:`Builder.repaired`); 0 turns
+    the repair off."""
     reorder_tries: int = 6
     """Orders tried when laying a finished grid again (:mod:`engine.cbic.sequence`): the construction's
     ties first, then seeded random ones."""
@@ -164,8 +184,15 @@ class Builder:
         self.total_nodes = 0
         self.helper_calls = 0
         self.targeted_calls = 0
+        self.top_helper_calls = 0
         self.top_generations = 0
-        self._tops: dict[int, tuple[GridState, int]] = {}
+        self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
+        self.repairs = 0
+        self.finished: GridState | None = None
+        """The search's complete grid with the fewest misses so far (see :meth:`search`)."""
+        self.finished_misses = 0
+        self.improve_from = -1
+        """The node count when the search found its first complete grid with misses (-1: none yet)."""
         self.top_restarts_done = 0
         self.reorders = 0
         self.deadline = 0.0
@@ -192,6 +219,8 @@ class Builder:
         self.total_nodes += 1
         if self.nodes > self.config.node_budget * len(self.words):
             raise _OutOfBudget
+        if self.improve_from >= 0 and self.nodes - self.improve_from > self.config.top_nodes:
+            raise _OutOfBudget
         if time.perf_counter() > self.deadline:
             self.stopped_by_time = True
             raise _OutOfBudget
@@ -213,31 +242,51 @@ class Builder:
 
         Why: a placement is the situation the learner will face (the board before it, its tiles as the
         rack); when another play of those tiles scores more, the learner's best answer is not the list
-        word. The top is the move generator's best score for the rack on ``state``'s board (one
-        generation per distinct rack: every placement of one word has the same tiles, unless a blank
-        stands in); the situation's tops are computed again, exactly, once the grid is built.
+        word. Placements with the same tiles are plays of the same rack, so only those scoring the most
+        among them can be the top, and one question to the move generator decides them: does any play of
+        the rack score more (:func:`engine.scrabble.movegen.beats`, which searches only the anchors that
+        could)? The situation's tops are computed again, exactly, once the grid is built.
         """
         weight = self.config.weights.top
         if not weight or not placements:
             return [0.0] * len(placements)
-        best: dict[str, int] = {}
-        bonus = []
-        for p in placements:
-            rack = training_rack(p)
-            if rack not in best:
-                self.top_generations += 1
-                position = Position(Board(list(state.cells)), (rack, ""))
-                found = top_moves(self.lexicon, position, 1)
-                best[rack] = found[0].score if found else 0
-            bonus.append(weight if p.score >= best[rack] else 0.0)
-        return bonus
+        most: dict[str, int] = {}
+        racks = [training_rack(p) for p in placements]
+        for rack, p in zip(racks, placements, strict=True):
+            if p.score > most.get(rack, -1):
+                most[rack] = p.score
+        board = Board(list(state.cells))
+        top = {rack: not self.beaten(board, rack, score) for rack, score in most.items()}
+        return [weight if p.score == most[rack] and top[rack] else 0.0
+                for rack, p in zip(racks, placements, strict=True)]
 
-    def can_top(self, state: GridState, word_ids: list[int], options: dict[int, list[Placement]]) -> set[int]:
-        """The words of ``word_ids`` with a placement that scores the top of ``state``'s board (empty when
-        ``weights.top`` is 0)."""
+    def beaten(self, board: Board, rack: str, score: int) -> bool:
+        """Does some play of ``rack`` on ``board`` score more than ``score`` (one bounded search)."""
+        self.top_generations += 1
+        return beats(self.lexicon, Position(board, (rack, "")), score)
+
+    def pick(self, state: GridState, movable: list[int],
+             options: dict[int, list[Placement]]) -> tuple[int, list[float] | None, bool]:
+        """The word to lay next, its placements' :meth:`top_bonus` (None when not asked) and whether some
+        movable word can score the top of ``state``'s board.
+
+        Words an earlier restart failed to place go first, then (``weights.top`` > 0) words with a placement
+        that scores the top, then fail-first (fewest placements), then the difficulty rank. The top is asked
+        word by word in that order and only until a word can score it: the first such word is the pick.
+        """
+        order = sorted(movable, key=lambda i: (i not in self.priority, len(options[i]), self.rank[i]))
         if not self.config.weights.top:
-            return set()
-        return {i for i in word_ids if any(self.top_bonus(state, options[i]))}
+            return order[0], None, False
+        first = order[0] in self.priority
+        for i in order:
+            if (i in self.priority) != first:
+                break
+            bonus = self.top_bonus(state, options[i])
+            if any(bonus):
+                return i, bonus, True
+        # No word of the first group can: a priority word goes anyway, but may another word score the top?
+        others = first and any(any(self.top_bonus(state, options[i])) for i in order if i not in self.priority)
+        return order[0], None, others
 
     def ranked(self, state: GridState, placements: list[Placement], demand: Demand,
                bonus: list[float] | None = None) -> list[Placement]:
@@ -251,26 +300,21 @@ class Builder:
         return [p for _, _, p in scored]
 
     def tops(self, state: GridState) -> int:
-        """Revision steps whose play scores the top of the board before it with its rack (cached per state)."""
-        cached = self._tops.get(id(state))
-        if cached is not None and cached[0] is state:
-            return cached[1]
-        count = 0
-        for step in state.steps:
-            if step.kind != REVISION:
-                continue
-            rack = training_rack(step.placement)
-            found = top_moves(self.lexicon, Position(Board(list(step.before)), (rack, "")), 1)
-            self.top_generations += 1
-            count += not found or step.placement.score >= found[0].score
-        self._tops[id(state)] = (state, count)
-        return count
+        """Revision steps whose play scores the top of the board before it with its rack."""
+        return sum(1 for step in state.steps if step.kind == REVISION and self.step_is_top(step))
 
-    def top_score(self, state: GridState, placement: Placement) -> int:
-        """The best score of ``state``'s board for the placement's tiles as a rack."""
-        self.top_generations += 1
-        found = top_moves(self.lexicon, Position(Board(list(state.cells)), (training_rack(placement), "")), 1)
-        return found[0].score if found else 0
+    def step_is_top(self, step: Step) -> bool:
+        """Does the step's play score the top of the board before it (cached: the repairs ask again)."""
+        key = (step.before, step.placement.tiles, step.placement.score)
+        known = self._tops.get(key)
+        if known is None:
+            known = self._tops[key] = not self.beaten(Board(list(step.before)), training_rack(step.placement),
+                                                      step.placement.score)
+        return known
+
+    def is_top(self, state: GridState, placement: Placement) -> bool:
+        """Does the placement score the top of ``state``'s board for its tiles as a rack."""
+        return not self.beaten(Board(list(state.cells)), training_rack(placement), placement.score)
 
     def reordered(self, state: GridState) -> GridState:
         """``state`` with its words laid in the order where the most revision words score their situation's
@@ -281,7 +325,7 @@ class Builder:
         best = state
         for attempt in range(self.config.reorder_tries):
             rng = random.Random(self.seed * 7919 + attempt) if attempt else None
-            other = resequence(state, self.check, self.top_score, rng)
+            other = resequence(state, self.check, self.is_top, rng)
             if other is not None and self.tops(other) > self.tops(best):
                 best = other
                 if self.tops(best) >= len(best.placed_ids()):
@@ -289,6 +333,39 @@ class Builder:
         if best is not state:
             self.reorders += 1
         return best
+
+    def repaired(self, state: GridState) -> GridState:
+        """``state`` with revision words whose top is another play moved, one at a time, to where they score
+        their top (:func:`engine.cbic.sequence.relocations`), while that gives more such situations.
+
+        Why: cheaper than a whole restart, and local: a word nothing later goes through is taken out and
+        put back after another step, the other steps laid again and re-checked. At most ``repair_tries``
+        relocated grids are judged per word. ``weights.top`` > 0 and no bag mode only.
+        """
+        if not self.config.weights.top or self.bag is not None or not self.config.repair_tries:
+            return state
+        count = self.tops(state)
+        improved = True
+        tried: set[int] = set()
+        while improved:
+            improved = False
+            for index, step in enumerate(state.steps):
+                if step.kind != REVISION or step.word_id in tried or self.step_is_top(step):
+                    continue
+                tried.add(step.word_id)
+                w = self.by_id[step.word_id]
+                for attempt, other in enumerate(relocations(state, self.check, index, w.word, list(w.supports),
+                                                            self.is_top)):
+                    if attempt >= self.config.repair_tries:
+                        break
+                    other_count = self.tops(other)
+                    if other_count > count:
+                        state, count, improved = other, other_count, True
+                        self.repairs += 1
+                        break
+                if improved:
+                    break
+        return state
 
     def better_result(self, a: GridState, b: GridState | None) -> bool:
         """Between finished restarts: more revision words placed, then (``weights.top`` > 0) more situations
@@ -301,13 +378,13 @@ class Builder:
                 > (len(b.placed_ids()), self.tops(b), -b.helper_count()))
 
     def more_tops_wanted(self, overall: GridState) -> bool:
-        """After a complete grid: restart again while a situation's top is another play than its list word,
-        at most ``top_restarts`` times."""
+        """After a complete grid: restart again while the share of situations whose top is the list word is
+        under ``top_target``, at most ``top_restarts`` times."""
         config = self.config
         if not config.weights.top or not config.top_restarts or not config.spend_budget:
             return False
         revisions = sum(1 for step in overall.steps if step.kind == REVISION)
-        if self.tops(overall) >= revisions or self.top_restarts_done >= config.top_restarts:
+        if self.tops(overall) >= config.top_target * revisions or self.top_restarts_done >= config.top_restarts:
             return False
         self.top_restarts_done += 1
         return True
@@ -349,6 +426,39 @@ class Builder:
         scored.sort(key=lambda t: t[:3], reverse=True)
         return [(child, None) for *_, child in scored[:config.helper_branch]]
 
+    def top_helpers(self, state: GridState, remaining: list[int]) -> list[tuple[GridState, None]]:
+        """Helper plays after which some remaining words score the top of the board, most such words first
+        (at most ``helper_branch``).
+
+        Why: when no remaining word can be the top of the board now, laying one anyway makes a situation
+        whose top is another play. A list word outscores the other plays of its rack mostly on a double or
+        triple word square; a helper aimed at such a spot (:func:`engine.cbic.helpers.targeted_helpers`
+        with ``premium``) brings its support letter there. Only for words whose rack is shorter than a bingo:
+        a bingo's bonus makes the list word the top of most boards already (``bench/cbic.py``: for 8-letter
+        words these helpers cost four times the time for a few points).
+        """
+        words = [self.by_id[i] for i in remaining if len(self.by_id[i].word) - 1 < BINGO_TILES]
+        if not words:
+            return []
+        self.top_helper_calls += 1
+        aimed = targeted_helpers(state, self.check, self.lexicon, words, self.excluded, self.bag, self.rng,
+                                 self.config.helper_tries, premium=True)
+        scored: list[tuple[int, int, GridState]] = []
+        for p in aimed:
+            fresh = {r * SIZE + c for r, c, _ in p.tiles}
+            child = state.apply(p, HELPER)
+            if self.bag is not None and self.bag_deficit(child, remaining):
+                continue
+            count = 0
+            for w in words:
+                found = placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh)
+                if found and any(self.top_bonus(child, found)):
+                    count += 1
+            if count:
+                scored.append((count, -len(scored), child))
+        scored.sort(key=lambda t: t[:2], reverse=True)
+        return [(child, None) for *_, child in scored[:self.config.helper_branch]]
+
     def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Placement]:
         return [p for word in drawn for p in placements_through(state, self.check, word, range(len(word)), self.bag)]
 
@@ -372,16 +482,30 @@ class Builder:
     # -- the search ----------------------------------------------------------------------------------
 
     def search(self, state: GridState, remaining: list[int],
-               options: dict[int, list[Placement]] | None = None) -> GridState | None:
-        """Depth-first: all of ``remaining`` placed from ``state``, or None (best partial kept)."""
+               options: dict[int, list[Placement]] | None = None, misses: int = 0) -> GridState | None:
+        """Depth-first: all of ``remaining`` placed from ``state``, or None (best partial kept).
+
+        ``misses``: revision words laid so far whose play was not the top of their board. With
+        ``weights.top`` > 0 and ``top_nodes`` > 0, a complete grid with misses is kept (``self.finished``)
+        and the search goes on, for at most ``top_nodes`` more nodes, after one with fewer: branches that
+        already have as many misses are cut (branch and bound). The grid's first words, shared with the
+        branches tried then, are not built again as a restart would.
+        """
         self._tick()
         if self.better(state, self.best):
             self.best = state
             done = len(state.placed_ids())
             self._report(10 + 60 * done // len(self.words), f"{done}/{len(self.words)} words placed",
                          "cbic_words_placed", placed=done, total=len(self.words))
+        if self.finished is not None and misses >= self.finished_misses:
+            return None  # no better than the complete grid already found
         if not remaining:
-            return state
+            if not misses or not self.config.weights.top or not self.config.top_nodes:
+                return state
+            self.finished, self.finished_misses = state, misses
+            if self.improve_from < 0:
+                self.improve_from = self.nodes
+            return None
         if self.bag is not None and self.bag_deficit(state, remaining):
             return None  # the bag cannot supply every remaining rack any more
         if options is None:
@@ -391,25 +515,33 @@ class Builder:
             if state.helper_count() >= self.helper_cap:
                 return None
             for child, child_options in self.helper_moves(state, remaining):
-                result = self.search(child, remaining, child_options)
+                result = self.search(child, remaining, child_options, misses)
                 if result is not None:
                     return result
             return None
         # A word without placement now may get its support letter from a later word: it waits. Words an
         # earlier restart failed to place go first (fail-first among them), while the board is open; then
         # words that can score the top of this board now (their situation's top is then the list word).
-        can_top = self.can_top(state, movable, options)
-        word_id = min(movable, key=lambda i: (i not in self.priority, i not in can_top, len(options[i]), self.rank[i]))
+        word_id, bonus, can_top = self.pick(state, movable, options)
+        if not can_top and self.config.weights.top and self.config.top_helpers \
+                and state.helper_count() < min(self.config.helpers, self.helper_cap + self.config.top_helpers):
+            # No word can score the top of this board: first a helper that lets one (a miss avoided).
+            for child, child_options in self.top_helpers(state, remaining):
+                result = self.search(child, remaining, child_options, misses)
+                if result is not None:
+                    return result
         rest = [i for i in remaining if i != word_id]
-        for child, child_options in self.children(state, word_id, options[word_id], rest):
-            result = self.search(child, rest, child_options)
+        for child, child_options, top in self.children(state, word_id, options[word_id], rest, bonus):
+            result = self.search(child, rest, child_options, misses + (not top))
             if result is not None:
                 return result
         return None
 
-    def children(self, state: GridState, word_id: int, placements: list[Placement],
-                 rest: list[int]) -> list[tuple[GridState, dict[int, list[Placement]] | None]]:
-        """The ``branch`` best next states for ``word_id``'s placements.
+    def children(self, state: GridState, word_id: int, placements: list[Placement], rest: list[int],
+                 bonus: list[float] | None = None) -> list[tuple[GridState, dict[int, list[Placement]] | None, bool]]:
+        """The ``branch`` best next states for ``word_id``'s placements, each with whether its play scores the
+        top of ``state``'s board (always True when ``weights.top`` is 0). ``bonus``: the placements'
+        :meth:`top_bonus` when already known.
 
         The unified score ranks every placement; the best ``lookahead`` of them are then played out
         one step and re-ranked by the room they leave: ``weights.mobility`` times the sum over the
@@ -417,11 +549,12 @@ class Builder:
         another word's support letter sinks.
         """
         config = self.config
-        bonus = self.top_bonus(state, placements)
-        tops = {id(p) for p, b in zip(placements, bonus, strict=True) if b}
+        if bonus is None:
+            bonus = self.top_bonus(state, placements)
+        tops = {id(p) for p, b in zip(placements, bonus, strict=True) if b or not config.weights.top}
         ranked = self.ranked(state, placements, self._demand(rest), bonus)
         if config.lookahead <= 1 or not rest:
-            return [(state.apply(p, REVISION, word_id), None) for p in ranked[:config.branch]]
+            return [(state.apply(p, REVISION, word_id), None, id(p) in tops) for p in ranked[:config.branch]]
         weight = config.weights.mobility
         scored = []
         for k, p in enumerate(ranked[:config.lookahead]):
@@ -429,9 +562,9 @@ class Builder:
             child_options = {i: self.options(child, i) for i in rest}
             room = sum(math.log1p(len(v)) for v in child_options.values())
             top = config.weights.top if id(p) in tops else 0.0
-            scored.append((weight * room - k + top, k, child, child_options))
+            scored.append((weight * room - k + top, k, child, child_options, id(p) in tops))
         scored.sort(key=lambda t: (-t[0], t[1]))
-        return [(child, child_options) for _, _, child, child_options in scored[:config.branch]]
+        return [(child, child_options, top) for _, _, child, child_options, top in scored[:config.branch]]
 
     def complete(self, state: GridState) -> GridState:
         """Greedy end game from a partial grid: place whatever still fits, helpers allowed."""
@@ -557,15 +690,18 @@ class Builder:
             self.best = start
             order = sorted(self.targets, key=lambda i: self.rank[i])
             result: GridState | None = None
+            self.finished, self.finished_misses, self.improve_from = None, 0, -1
             if self.config.backtracking:
                 try:
                     result = self.search(start, order)
                 except _OutOfBudget:
                     result = None
+                if result is None:
+                    result = self.finished
             if result is None:
                 result = self.complete(self.best)
-            if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order
-                result = self.reordered(result)
+            if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order, repaired
+                result = self.repaired(self.reordered(result))
             if overall is None or self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()
@@ -595,9 +731,11 @@ class Builder:
             "nodes": self.total_nodes,
             "helper_searches": self.helper_calls,
             "targeted_helper_searches": self.targeted_calls,
+            "top_helper_searches": self.top_helper_calls,
             "top_generations": self.top_generations,
             "top_restarts": self.top_restarts_done,
             "reorders": self.reorders,
+            "repairs": self.repairs,
             "list_word_tops": self.tops(overall) if self.config.weights.top else None,
             "stopped_by_time": self.stopped_by_time,
             "bag_shortfall": shortfall,

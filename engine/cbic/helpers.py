@@ -19,7 +19,7 @@ from typing import Any
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.state import Bag, GridState, Placement
 from engine.cbic.words import ResolvedWord
-from engine.scrabble.board import SIZE
+from engine.scrabble.board import SIZE, WORD_MULTIPLIERS
 
 HELPER_LENGTHS = (3, 4, 2, 5)
 """Lengths tried, in this order: 3 and 4 letters leave room around the new letter, 2 is the most
@@ -72,9 +72,10 @@ def helper_words(lexicon: Any, letters: frozenset[str], excluded: set[str], rng:
     return out
 
 
-def _room(cells: list[str], s: int, direction: str, n: int, i: int) -> bool:
+def _room(cells: list[str], s: int, direction: str, n: int, i: int, premium: bool = False) -> bool:
     """Could an ``n``-letter word run along ``direction`` with its letter ``i`` on empty square ``s``:
-    the whole span empty (``s`` included) and both ends free? Cross-words are judged later."""
+    the whole span empty (``s`` included) and both ends free? Cross-words are judged later. ``premium``:
+    and the span covers a word-multiplier square (a word laid there scores double or triple)."""
     r, c = divmod(s, SIZE)
     p, step = (c, 1) if direction == "H" else (r, SIZE)
     if p - i < 0 or p - i + n > SIZE:
@@ -82,18 +83,23 @@ def _room(cells: list[str], s: int, direction: str, n: int, i: int) -> bool:
     first = s - i * step
     if (p - i > 0 and cells[first - step]) or (p - i + n < SIZE and cells[first + n * step]):
         return False
-    return not any(cells[first + k * step] for k in range(n))
+    if any(cells[first + k * step] for k in range(n)):
+        return False
+    return not premium or any(WORD_MULTIPLIERS[first + k * step] > 1 for k in range(n))
 
 
 def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: list[ResolvedWord],
-                     excluded: set[str], bag: Bag | None, rng: random.Random, limit: int) -> list[Placement]:
+                     excluded: set[str], bag: Bag | None, rng: random.Random, limit: int,
+                     premium: bool = False) -> list[Placement]:
     """Helper placements aimed at open spots: the fallback when random helper words found nothing.
 
     A *spot* is an empty square ``s`` where a stuck word would fit across (its whole span empty) if
     ``s`` held its support letter ``x``, within 3 squares of a board tile ``y`` along the other
     direction. A helper of up to 5 letters with ``x`` and ``y`` at that distance (a GADDAG pattern such
     as ``Y..X``) laid through ``y`` puts ``x`` on ``s``. Spots are visited in a seeded random order,
-    :data:`PER_PATTERN` words per pattern, until ``limit`` legal placements are found.
+    :data:`PER_PATTERN` words per pattern, until ``limit`` legal placements are found. ``premium``: only
+    spots where the word would cover a word-multiplier square (where a list word can outscore the other
+    plays of its rack: :meth:`engine.cbic.generator.Builder.top_helpers`).
     """
     cells = state.cells
     spots: dict[tuple[int, str, int, int], set[str]] = {}
@@ -110,7 +116,7 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
                     if not (0 <= r < SIZE and 0 <= c < SIZE) or cells[r * SIZE + c]:
                         break
                     wanted = {w.word[i] for w in stuck for i in w.supports
-                              if _room(cells, r * SIZE + c, across, len(w.word), i)}
+                              if _room(cells, r * SIZE + c, across, len(w.word), i, premium)}
                     if wanted:
                         spots.setdefault((y, along, sign, d), set()).update(wanted)
     found: list[Placement] = []

@@ -49,7 +49,7 @@ class Weights:
     top: float = 60.0
     """Generator: a placement that scores the top of its board for its rack (no other play of those tiles
     scores more), so that the situation's word to find is also its top. One move generation per search
-    node (:meth:`engine.cbic.generator.Builder.top_scores`); 0 turns it off."""
+    node (:meth:`engine.cbic.generator.Builder.top_bonus`); 0 turns it off."""
 
 
 SEED_WEIGHTS = Weights(base=1.0, cross_words=1.5, support=50.0, density=20.0, centrality=-0.1,

@@ -18,14 +18,14 @@ the construction's own is kept. The situations' tops are computed afterwards, ex
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.state import CENTRAL, HELPER, REVISION, GridState, Placement, Step
 from engine.scrabble.board import SIZE
 
-TopScore = Callable[[GridState, Placement], int]
-"""The best score of the board of ``state`` for the placement's rack (a move generation)."""
+IsTop = Callable[[GridState, Placement], bool]
+"""Whether the placement scores the top of ``state``'s board for its tiles as a rack (no play scores more)."""
 
 
 def _owned_squares(step: Step) -> set[int]:
@@ -47,7 +47,7 @@ def _replay(state: GridState, check: WordCheck, step: Step) -> Placement | None:
     return None
 
 
-def resequence(state: GridState, check: WordCheck, top_score: TopScore,
+def resequence(state: GridState, check: WordCheck, is_top: IsTop,
                rng: random.Random | None = None) -> GridState | None:
     """The same final board, its steps reordered so that more revision words score their situation's top.
 
@@ -74,12 +74,12 @@ def resequence(state: GridState, check: WordCheck, top_score: TopScore,
         if not legal:
             return None
         revisions = [k for k in legal if steps[k].kind == REVISION]
-        tops = [k for k in revisions if legal[k].score >= top_score(current, legal[k])]
+        tops = [k for k in revisions if is_top(current, legal[k])]
         if tops:
             pick = rng.choice(sorted(tops)) if rng else min(tops)
         else:
             helpers = [k for k in legal if steps[k].kind == HELPER]
-            pick = _best_helper(current, check, steps, helpers, legal, placed, needs, top_score, rng) \
+            pick = _best_helper(current, check, steps, helpers, legal, placed, needs, is_top, rng) \
                 if helpers else (rng.choice(sorted(revisions)) if rng else min(revisions))
         step = steps[pick]
         current = current.apply(legal[pick], step.kind, step.word_id)
@@ -89,7 +89,7 @@ def resequence(state: GridState, check: WordCheck, top_score: TopScore,
 
 def _best_helper(current: GridState, check: WordCheck, steps: list[Step], helpers: list[int],
                  legal: dict[int, Placement], placed: set[int], needs: dict[int, int | None],
-                 top_score: TopScore, rng: random.Random | None = None) -> int:
+                 is_top: IsTop, rng: random.Random | None = None) -> int:
     """The helper after which the most revision words (ready then) score the top; ties: laid first (or at
     random with ``rng``)."""
     best: tuple[int, float] = (-1, 0.0)
@@ -102,9 +102,62 @@ def _best_helper(current: GridState, check: WordCheck, steps: list[Step], helper
             if j in done or step.kind != REVISION or needs.get(j) not in done:
                 continue
             replayed = _replay(after, check, step)
-            if replayed is not None and replayed.score >= top_score(after, replayed):
+            if replayed is not None and is_top(after, replayed):
                 count += 1
         key = (count, rng.random() if rng else 0.0)
         if key > best:
             best, pick = key, k
     return pick
+
+
+def _replay_all(state: GridState, check: WordCheck, steps: list[Step]) -> GridState | None:
+    """``steps`` laid again from ``state``, each re-checked and re-scored (None when one is not legal)."""
+    for step in steps:
+        replayed = _replay(state, check, step)
+        if replayed is None:
+            return None
+        state = state.apply(replayed, step.kind, step.word_id)
+    return state
+
+
+def relocations(state: GridState, check: WordCheck, index: int, word: str, supports: list[int],
+                is_top: IsTop) -> Iterator[GridState]:
+    """The grid with its step ``index`` (a revision word) moved to another place where it scores its top.
+
+    Why: a situation whose top is another play is repaired locally, not by building the whole grid again.
+    Only a word that no later step goes through can move: every other step is laid again in its order
+    without it (each re-checked on the board of that moment, so the final board stays legal and connected),
+    and the word is put back, through one of its ``supports`` (any square of that letter), after the step
+    where one of its placements then scores the top — latest places first, since laying it late changes the
+    fewest other situations. Yields each such grid (the caller keeps one with more tops, or none).
+    """
+    steps = list(state.steps)
+    moved = steps[index]
+    owned = _owned_squares(moved)
+    if any(_support_square(step.placement) in owned for step in steps[index + 1:]):
+        return
+    others = steps[:index] + steps[index + 1:]
+    prefix = GridState().apply(others[0].placement, CENTRAL)
+    for k in range(1, index):  # the steps before it do not change
+        prefix = prefix.apply(others[k].placement, others[k].kind, others[k].word_id)
+    prefixes = [prefix]
+    for step in others[index:]:
+        replayed = _replay(prefixes[-1], check, step)
+        if replayed is None:
+            return
+        prefixes.append(prefixes[-1].apply(replayed, step.kind, step.word_id))
+    for at in range(len(prefixes) - 1, -1, -1):  # after others[index - 1 + at]
+        before = prefixes[at]
+        placements = placements_through(before, check, word, supports, None)
+        if not placements:
+            continue
+        # Without bag mode every placement of the word is a play of the same rack: only those scoring the
+        # most can be the top, and one question decides them.
+        most = max(p.score for p in placements)
+        best = [p for p in placements if p.score == most]
+        if not is_top(before, best[0]):
+            continue
+        for placement in best:
+            rest = _replay_all(before.apply(placement, REVISION, moved.word_id), check, others[index + at:])
+            if rest is not None:
+                yield rest

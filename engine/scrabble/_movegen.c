@@ -36,7 +36,7 @@ with the same messages as without this module.
 #define MAX_RACK 7
 #define MAX_CODES 32 /* codes 0..size, size <= 30 (bit 30 and 31 of a node word are flags) */
 
-enum { MODE_RAW = 0, MODE_SORTED = 1, MODE_TOP = 2, MODE_RANKED = 3 };
+enum { MODE_RAW = 0, MODE_SORTED = 1, MODE_TOP = 2, MODE_RANKED = 3, MODE_BEATS = 4 };
 
 /* popcount of a mask of bits 0..29 (portable: no popcnt instruction assumed) */
 static inline uint32_t popc(uint32_t x) {
@@ -731,6 +731,35 @@ static int top_search(Prep *P, Py_ssize_t n) {
     return 0;
 }
 
+/* Is there a play scoring more than `threshold`? Anchors are searched best bound first and only while
+   their bound exceeds the threshold; plays at or under it are not even recorded, and the first play over it
+   ends the search. The question a training grid asks of each candidate situation ("is the list word the
+   top of this board for its rack?"), much cheaper than finding the top itself: most anchors' bounds are
+   under a good play's score. Returns 1, 0, or -1 when out of memory. */
+static int beats_search(Prep *P, int threshold) {
+    int64_t bounds[2 * SQUARES];
+    int nb = anchor_bounds(P, bounds);
+    for (int i = nb / 2 - 1; i >= 0; i--) bounds_sift_down(bounds, nb, i);
+    uint32_t rmask0 = rack_mask(P);
+    Line lines[2 * SIZE];
+    uint8_t ready[2 * SIZE] = {0};
+    OUT.floor = threshold == INT_MAX ? INT_MAX : threshold + 1;
+    while (nb > 0) {
+        int64_t key = bounds_pop(bounds, &nb);
+        if ((key >> 12) <= threshold) break;
+        int d = (int)(key >> 8 & 15), line = (int)(key >> 4 & 15), anchor = (int)(key & 15);
+        Line *L = &lines[d * SIZE + line];
+        if (!ready[d * SIZE + line]) {
+            line_init(L, P, d, line, rmask0);
+            ready[d * SIZE + line] = 1;
+        }
+        search(L, anchor);
+        if (OUT.oom) return -1;
+        if (OUT.count) return 1;
+    }
+    return 0;
+}
+
 /* -- Python objects --------------------------------------------------------------------------- */
 
 static PyObject *MOVE_TYPE = NULL;   /* engine.scrabble.scoring.Move */
@@ -930,7 +959,8 @@ static Prep PREP;
    rack: the rack text; letters: the alphabet's letters in code order; values: (0, value of code 1, ...).
    mode 0: the raw tuples of raw_plays, in the Python generator's order; 1: every Move, sorted;
    2: the n best Moves (top_moves); 3: (the n best Moves, 1-based rank of `target` -- a sort key
-   tuple (-score, row, col, dir, word) -- or None, the number of plays). */
+   tuple (-score, row, col, dir, word) -- or None, the number of plays); 4: whether some play scores
+   more than n (beats). */
 static PyObject *run_unguarded(PyObject *args) {
     PyObject *words, *cells, *rack, *letters, *values, *target = Py_None;
     unsigned long root;
@@ -942,7 +972,7 @@ static PyObject *run_unguarded(PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "the compiled move generator is not configured");
         return NULL;
     }
-    if (mode < MODE_RAW || mode > MODE_RANKED) {
+    if (mode < MODE_RAW || mode > MODE_BEATS) {
         PyErr_SetString(PyExc_ValueError, "unknown mode");
         return NULL;
     }
@@ -971,6 +1001,13 @@ static PyObject *run_unguarded(PyObject *args) {
     OUT.pool_len = 0;
     OUT.oom = 0;
     OUT.floor = INT_MIN;
+    if (mode == MODE_BEATS) {
+        int threshold = n > INT_MAX ? INT_MAX : (n < INT_MIN ? INT_MIN : (int)n);
+        int found = beats_search(P, threshold);
+        PyBuffer_Release(&view);
+        if (found < 0) return PyErr_NoMemory();
+        return PyBool_FromLong(found);
+    }
     if (mode == MODE_TOP) {
         if (top_search(P, n) < 0) OUT.oom = 1;
     } else {

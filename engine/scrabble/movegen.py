@@ -82,7 +82,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "PURE_PYTHON_VARIABLE", "MoveGenError", "Prepared", "compiled_text_lines", "RawPlay", "anchor_bounds",
+    "PURE_PYTHON_VARIABLE", "MoveGenError", "Prepared", "beats", "compiled_text_lines", "RawPlay", "anchor_bounds",
     "generate_moves", "generate_raw", "implementation", "line_search", "pure_python", "ranked_top",
     "raw_plays", "top_moves", "top_raw", "unavailable_reason",
 ]
@@ -193,8 +193,9 @@ class Prepared:
 
 # -- the compiled core ---------------------------------------------------------------------------
 
-# Modes of the core's ``run``: raw tuples, every Move sorted, the top N Moves, top N + rank + count.
-_RAW, _SORTED, _TOP, _RANKED = 0, 1, 2, 3
+# Modes of the core's ``run``: raw tuples, every Move sorted, the top N Moves, top N + rank + count,
+# whether a play scores more than N.
+_RAW, _SORTED, _TOP, _RANKED, _BEATS = 0, 1, 2, 3, 4
 
 
 def _load_core() -> tuple[ModuleType | None, str | None]:
@@ -371,6 +372,22 @@ def top_moves(lexicon: MoveGenLexicon, position: Position, n: int, rack: str | N
     with _collector_paused():
         raws = top_raw(lexicon.words, lexicon.root, prep, n)
         return [raw_to_move(raw) for raw in heapq.nsmallest(n, raws, key=raw_sort_key)]
+
+
+def beats(lexicon: MoveGenLexicon, position: Position, score: int, rack: str | None = None) -> bool:
+    """Whether some legal play scores more than ``score``: ``top_moves(..., 1)[0].score > score``, cheaper.
+
+    Why: a training grid asks of every candidate situation whether its list word (worth ``score``) is the
+    board's top; the compiled core only searches anchors whose score bound exceeds ``score`` and stops at
+    the first play that does, instead of finding the top itself. The Python generator answers with
+    :func:`top_moves` (same answer, checked equal in the tests).
+    """
+    answer = _run_core(lexicon, position, rack, _BEATS, score)
+    if answer is not NotImplemented:
+        core_answer: bool = answer  # the core's answer, typed (typing.cast would import typing)
+        return core_answer
+    found = top_moves(lexicon, position, 1, rack)
+    return bool(found) and found[0].score > score
 
 
 def ranked_top(lexicon: MoveGenLexicon, position: Position, n: int, target: Move,

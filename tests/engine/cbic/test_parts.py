@@ -110,6 +110,18 @@ def test_targeted_helpers_put_the_support_letter_on_an_open_spot() -> None:
     assert placements_through(state.apply(ski, HELPER), check, "KIWI", (0,))  # KIWI from I11 across
 
 
+def test_a_premium_spot_covers_a_word_multiplier() -> None:
+    from engine.cbic.helpers import _room
+
+    cells = [""] * 225
+    assert _room(cells, 4 * 15 + 5, "H", 4, 0) and not _room(cells, 4 * 15 + 5, "H", 4, 0, premium=True)  # F5-I5
+    assert _room(cells, 4 * 15 + 5, "H", 4, 2, premium=True)  # D5-G5 covers the double word square E5
+    assert _room(cells, 2 * 15 + 4, "V", 3, 0, premium=True)  # E3-E5 down covers E5
+    assert not _room(cells, 2 * 15 + 5, "V", 3, 0, premium=True)  # F3-F5: none
+    cells[4 * 15 + 4] = "A"
+    assert not _room(cells, 4 * 15 + 5, "H", 4, 2, premium=True)  # the span is not empty any more
+
+
 def test_central_from_the_tiles_the_racks_leave() -> None:
     from collections import Counter
 

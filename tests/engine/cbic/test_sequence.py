@@ -5,14 +5,15 @@ Every grid still goes through :func:`oracle.check_grid` (the tops shown are the 
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
 
 import pytest
 
-from engine.cbic import RevisionWord, SearchConfig, Weights, generate_training_grid
-from engine.cbic.generator import Builder
-from engine.cbic.sequence import resequence
+from engine.cbic import RevisionWord, SearchConfig, Weights, _assemble, generate_training_grid
+from engine.cbic.generator import Builder, Construction
+from engine.cbic.sequence import _owned_squares, _support_square, relocations, resequence
 from engine.cbic.situations import build_situation
 from engine.cbic.state import REVISION
 from engine.cbic.words import resolve_words
@@ -35,7 +36,7 @@ def test_a_reordered_grid_is_the_same_board_laid_legally_with_at_least_as_many_t
     builder = Builder(lexicon, items, central=None, seed=case, bag=False, time_budget=10.0, config=NO_TOP,
                       progress=None)
     state = builder.build().state
-    other = resequence(state, builder.check, builder.top_score)
+    other = resequence(state, builder.check, builder.is_top)
     if other is None:
         pytest.skip("no greedy order for this grid (the construction's order is kept)")
     assert other.cells == state.cells  # the same final board
@@ -79,3 +80,85 @@ def test_no_preference_in_bag_mode_or_with_a_zero_weight(seed_lexicon) -> None:
     assert grid.stats["reorders"] == 0
     plain = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=3, config=NO_TOP)
     assert plain.stats["list_word_tops"] is None and plain.stats["top_generations"] == 0
+
+
+ONE_SEARCH = replace(SearchConfig(), top_restarts=0, repair_tries=0, reorder_tries=0, top_helpers=0)
+"""The preference inside one search only: no restart, repair, new order or helper for tops."""
+
+
+def _built(lexicon, words, case: int, config: SearchConfig, count: int = 8):
+    items = random_set(words, random.Random(500 + case), count)
+    builder = Builder(lexicon, resolve_words(lexicon, items), central=None, seed=case, bag=False, time_budget=10.0,
+                      config=config, progress=None)
+    return items, builder, builder.build().state
+
+
+def test_a_relocated_word_is_the_top_of_its_new_board_and_the_grid_stays_legal(synthetic) -> None:
+    lexicon, words = synthetic
+    moved = kept = 0
+    for case in range(40):
+        if moved >= 3 and kept:
+            break
+        items, builder, state = _built(lexicon, words, case, ONE_SEARCH)
+        for index, step in enumerate(state.steps):
+            if step.kind != REVISION or builder.step_is_top(step):
+                continue
+            w = builder.by_id[step.word_id]
+            found = list(itertools.islice(relocations(state, builder.check, index, w.word, list(w.supports),
+                                                      builder.is_top), 2))
+            if any(_support_square(later.placement) in _owned_squares(step) for later in state.steps[index + 1:]):
+                assert not found  # a later word goes through it: it stays
+                kept += 1
+            for other in found:
+                moved += 1
+                assert other.placed_ids() == state.placed_ids() and len(other.steps) == len(state.steps)
+                new = next(s for s in other.steps if s.kind == REVISION and s.word_id == step.word_id)
+                situation = build_situation(lexicon, new, 1)  # the rules and the move generator, exact
+                assert situation.expected.score >= situation.top[0].score
+                grid = _assemble(lexicon, Construction(other, {}, {}), builder.by_id, 3, None, None)
+                check_grid(grid.to_json(), lexicon, words, specs(items), top_n=3)
+    assert moved and kept, (moved, kept)
+
+
+def test_the_search_goes_on_for_a_grid_with_fewer_misses_and_never_keeps_more(synthetic) -> None:
+    lexicon, words = synthetic
+    first = bounded = 0
+    for case in range(6):
+        _, plain, a = _built(lexicon, words, case, replace(ONE_SEARCH, top_nodes=0))
+        _, more, b = _built(lexicon, words, case, replace(ONE_SEARCH, top_nodes=200))
+        assert len(b.placed_ids()) == len(a.placed_ids())
+        assert more.tops(b) >= plain.tops(a), case
+        first, bounded = first + plain.tops(a), bounded + more.tops(b)
+    assert bounded > first, (first, bounded)
+
+
+def test_repaired_grids_are_exact_and_have_more_list_word_tops(synthetic) -> None:
+    lexicon, words = synthetic
+    repairs = 0
+    for case in range(60):
+        if repairs and case >= 4:
+            break
+        items = random_set(words, random.Random(600 + case), 8)
+        grid = generate_training_grid(lexicon, items, seed=case, top_n=5, config=replace(ONE_SEARCH, repair_tries=4))
+        check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)
+        assert grid.stats["list_word_tops"] == _share(grid)[0]
+        if grid.stats["repairs"]:
+            plain = generate_training_grid(lexicon, items, seed=case, top_n=5, config=ONE_SEARCH)
+            assert _share(grid)[0] > _share(plain)[0]
+        repairs += grid.stats["repairs"]
+    assert repairs
+
+
+def test_helpers_aimed_at_premium_squares_keep_grids_exact_and_only_serve_racks_short_of_a_bingo(synthetic) -> None:
+    lexicon, words = synthetic
+    searches = 0
+    for case in range(4):
+        items = random_set(words, random.Random(700 + case), 8)
+        grid = generate_training_grid(lexicon, items, seed=case, top_n=5, config=replace(ONE_SEARCH, top_helpers=3))
+        check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)
+        searches += grid.stats["top_helper_searches"]
+    assert searches
+    eight = [w for w in sorted(words) if len(w) == 8][:8]  # racks of 7 tiles: a bingo, no such helper
+    grid = generate_training_grid(lexicon, [RevisionWord(w, 3) for w in eight], seed=1, top_n=0,
+                                  config=replace(ONE_SEARCH, top_helpers=3))
+    assert grid.stats["top_helper_searches"] == 0

@@ -24,6 +24,7 @@ from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.movegen import (
     MoveGenError,
+    beats,
     generate_moves,
     pure_python,
     ranked_top,
@@ -40,7 +41,10 @@ def outputs(lexicon, position: Position, n: int) -> tuple:
     moves = generate_moves(lexicon, position)
     target = moves[len(moves) // 2] if moves else None
     ranked = ranked_top(lexicon, position, n, target) if target is not None else None
-    return moves, raw_plays(lexicon, position), top_moves(lexicon, position, n), ranked
+    best = moves[0].score if moves else 0
+    thresholds = sorted({-1, 0, best - 1, best, best + 1, target.score if target is not None else 1})
+    beaten = tuple((t, beats(lexicon, position, t)) for t in thresholds)
+    return moves, raw_plays(lexicon, position), top_moves(lexicon, position, n), ranked, beaten
 
 
 def assert_same(lexicon, position: Position, n: int = 5) -> list:
@@ -52,6 +56,9 @@ def assert_same(lexicon, position: Position, n: int = 5) -> list:
     assert configured[1] == reference[1], "raw_plays differs (plays or their order)"
     assert configured[2] == reference[2], "top_moves differs"
     assert configured[3] == reference[3], "ranked_top differs"
+    assert configured[4] == reference[4], "beats differs"
+    # beats(t) says whether some play scores more than t, by its definition over every play
+    assert configured[4] == tuple((t, any(m.score > t for m in reference[0])) for t, _ in reference[4])
     # each Move field by field, types included (the core builds Move objects itself)
     for mine, theirs in zip(configured[0], reference[0], strict=True):
         assert (type(mine), mine.row, mine.col, mine.dir, mine.word, mine.score, mine.tiles, mine.words) == \
