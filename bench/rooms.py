@@ -108,6 +108,7 @@ class Player:
         self.errors: list[str] = []
 
 
+SENDING: set[asyncio.Task] = set()
 CONNECTING = asyncio.Semaphore(50)
 """Players join a few dozen at a time (a room fills over minutes, not in one millisecond)."""
 
@@ -134,7 +135,9 @@ async def play(player: Player, room_id: int, plays: dict[int, list[tuple[str, st
                 if event["type"] == "round_open":
                     number = event["round"]
                     player.opened[number] = now
-                    asyncio.get_running_loop().create_task(send(player, room_id, number, plays, spread))
+                    task = asyncio.get_running_loop().create_task(send(player, room_id, number, plays, spread))
+                    SENDING.add(task)  # the loop keeps only a weak reference: a task nobody holds can vanish
+                    task.add_done_callback(SENDING.discard)
                 elif event["type"] == "round_closed":
                     player.closed[event["round"]] = now
                     player.results[event["round"]] = event.get("my_result") or {}
