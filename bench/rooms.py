@@ -302,6 +302,9 @@ def main() -> None:
                     time.sleep(0.2)
         players = asyncio.run(run(args, room_id, host_token, tokens, ports, plays))
         judged_in_db(room_id, players, args.rounds)
+        late = sum(Path(f"/tmp/bench-rooms-daphne-{port}.log").read_text(errors="replace").count("was judged after it")
+                   for port in ports)
+        print(f"bulletins that arrived in time and were judged after the close (the servers' logs): {late}")
     finally:
         for server in servers:
             server.terminate()

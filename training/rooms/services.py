@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,8 @@ from training.rooms.models import (
     Simultane,
     new_code,
 )
+
+logger = logging.getLogger(__name__)
 
 GRACE_SECONDS = duplicate_services.GRACE_SECONDS
 """A bulletin sent as the countdown reaches zero still counts this many seconds after ``closes_at`` (the
@@ -492,6 +495,8 @@ def _store_late(context: _Context, number: int, coord: str, word: str, arrived: 
         assert stored is not None  # noqa: S101  (no guard: the row is always written)
         if rnd.closed_at is not None:
             _rejudge(room, rnd, now)
+            logger.info("room %s round %s: a bulletin that arrived %.3f s before the close was judged after it",
+                        room.pk, number, (rnd.closed_at - arrived).total_seconds())
     return stored
 
 
