@@ -22,6 +22,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, Exists, F, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce
@@ -306,6 +307,7 @@ def sweep(now: dt.datetime | None = None) -> int:
     rooms = list(Room.objects.select_related("game", "lexicon", "host").filter(status=Room.Status.PLAYING))
     for room in rooms:
         advance(room, now)
+        announce_rejudged(room.pk)
     return len(rooms)
 
 
@@ -520,8 +522,8 @@ def _rejudge(room: Room, rnd: RoomRound, now: dt.datetime) -> None:
     """Judge a closed round again after a bulletin that arrived in time was stored late (the caller holds the
     room's lock, in its transaction): every player's result recomputed from the bulletins (a late top can
     take a solo away), and only what changed is written, as differences, to the results, the room's totals
-    and the duplicate game's plays and totals; then the ranking (and, while the next round has not opened,
-    the round's results) are announced again."""
+    and the duplicate game's plays and totals; then the ranking is announced again (:func:`_rejudged`: at
+    most one event a second, however many bulletins are judged late)."""
     made = room.game.rounds.get(number=rnd.number)
     top_score = int(made.top["score"])
     old = {r.member_id: r for r in RoomResult.objects.filter(round=rnd)}
@@ -567,14 +569,34 @@ def _rejudge(room: Room, rnd: RoomRound, now: dt.datetime) -> None:
     if not (new_members or changed):
         return
     selectors.forget_ranking(room)
-    current = selectors.round_of(room, room.round_number)
-    if room.status == Room.Status.FINISHED or (current is not None and current.opens_at > now):
-        results = {r.player: {"player": r.player, "coord": r.coord, "word": r.word, "score": r.score,
-                              "bonus": r.bonus, "valid": r.valid, "reason": r.reason, "solo": r.solo}
-                   for r in judged.results}
-        events.send(room.pk, {"type": "round_closed", "round": rnd.number, "top": made.top,
-                              "subtops": made.subtops, "solo": judged.solo, "results": results})
-    events.send(room.pk, {"type": "ranking", **_ranking_event(room)})
+    transaction.on_commit(lambda: _rejudged(room.pk))
+
+
+REJUDGED_EVERY = 1.0
+"""At most one ``ranking`` event per this many seconds for rounds judged again: each event goes to every
+socket (2 ms each under load: seconds of CPU at 2,000 players), and at 2,000 players dozens of bulletins may
+be judged after a close (measured: docs/rooms-scale.md); sending one event per bulletin melted the servers."""
+
+
+def _rejudged(room_id: int) -> None:
+    """A round of the room was judged again: announce the ranking now, unless one was announced within
+    :data:`REJUDGED_EVERY`; then the sweep (every second) announces it."""
+    cache.set(f"room-rejudged-{room_id}", True, 600)
+    if cache.add(f"room-rejudged-sent-{room_id}", True, REJUDGED_EVERY):
+        announce_rejudged(room_id)
+
+
+def announce_rejudged(room_id: int) -> bool:
+    """Send the ranking of a room whose closed round was judged again since the last announcement (one
+    cache read when there is none: the sweep calls it for every playing room)."""
+    if not cache.get(f"room-rejudged-{room_id}"):
+        return False
+    cache.delete(f"room-rejudged-{room_id}")
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None:
+        return False
+    events.send(room_id, {"type": "ranking", **_ranking_event(room)})
+    return True
 
 
 def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, force: bool = False,

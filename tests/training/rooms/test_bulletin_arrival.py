@@ -202,3 +202,30 @@ def test_the_arrival_is_stamped_before_the_application_runs():
 
     assert arrived_at(Request()) == dt.datetime.fromtimestamp(before, tz=dt.UTC)
     assert arrived_at(object()) is None
+
+
+def test_rounds_judged_again_announce_the_ranking_at_most_once_a_second(playing, bob, carol, monkeypatch,
+                                                                        django_capture_on_commit_callbacks):
+    from django.core.cache import cache
+
+    from training.rooms import events
+
+    sent = []
+    monkeypatch.setattr(events, "send_now", lambda room_id, event: sent.append(event))
+    cache.delete(f"room-rejudged-sent-{playing.pk}")
+    rnd = first_round(playing)
+    top = playing.game.rounds.get(number=1).top
+    deadline = rnd.closes_at + dt.timedelta(seconds=services.GRACE_SECONDS)
+    services.close_round(playing.pk, 1, deadline + dt.timedelta(seconds=1))
+    sent.clear()
+    for user in (bob, carol):  # two bulletins judged after the close, within the same second
+        with django_capture_on_commit_callbacks(execute=True):
+            services.submit_bulletin(playing, user, 1, fr(top), top["word"], arrived_at=deadline, now=deadline)
+    assert [e["type"] for e in sent] == ["ranking"]  # the first at once
+    assert {line["player"]: line["total"] for line in sent[0]["ranking"]}["bob"] == top["score"] + 10
+    with django_capture_on_commit_callbacks(execute=True):
+        services.sweep(deadline + dt.timedelta(seconds=2))  # the sweep sends the one held back
+    assert [e["type"] for e in sent] == ["ranking", "ranking"]
+    assert {line["player"]: line["total"] for line in sent[1]["ranking"]} == {"bob": top["score"],
+                                                                             "carol": top["score"]}
+    assert services.announce_rejudged(playing.pk) is False  # nothing left to announce
