@@ -205,6 +205,8 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
             if status != 200:
                 raise SystemExit(f"next/ in the pause: {status}")
     await asyncio.wait(tasks, timeout=30)
+    if SENDING:  # bulletins still waiting for their answer: counted once answered, not left out
+        await asyncio.wait(list(SENDING), timeout=60)
     print(f"{len(players)} players on {len(ports)} Daphne processes, {args.rounds} rounds, bulletins within "
           f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f} "
           f"(client CPU {time.process_time():.1f} s)")

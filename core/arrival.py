@@ -1,10 +1,10 @@
-"""When a request reached the server, stamped before it waits for a thread.
+"""When a request reached the server, stamped before it waits for anything.
 
-Under ASGI, Django runs sync views one at a time per process (``sync_to_async`` is thread-sensitive): a busy
-process handles a request seconds after it came in. Anything timed against a deadline (a live room's
-bulletin) must be timed by its arrival, not by when the thread got to it, or a busy server refuses as late
-what was sent in time. :class:`StampArrival` wraps the HTTP application and writes the arrival into the
-scope in the event loop, before Django's queue; :func:`arrived_at` reads it back from a request.
+Under ASGI a busy process handles a request seconds after it came in: each request's sync view waits for a
+thread, the CPU (the GIL) and a database connection from the pool. Anything timed against a deadline (a live
+room's bulletin) must be timed by its arrival, not by when the view ran, or a busy server refuses as late what
+was sent in time. :class:`StampArrival` wraps the HTTP application and writes the arrival into the scope in
+the event loop, as soon as the server hands the request over; :func:`arrived_at` reads it back from a request.
 """
 
 from __future__ import annotations
