@@ -103,9 +103,12 @@ class Player:
         self.closed: dict[int, float] = {}
         self.results: dict[int, dict] = {}
         self.accepted: dict[int, tuple[str, str]] = {}
+        self.sent: dict[int, tuple[float, int, float]] = {}
+        """Per round: when the bulletin's request was sent, the answer's status, when the answer came."""
         self.errors: list[str] = []
 
 
+SENDING: set[asyncio.Task] = set()
 CONNECTING = asyncio.Semaphore(50)
 """Players join a few dozen at a time (a room fills over minutes, not in one millisecond)."""
 
@@ -132,7 +135,9 @@ async def play(player: Player, room_id: int, plays: dict[int, list[tuple[str, st
                 if event["type"] == "round_open":
                     number = event["round"]
                     player.opened[number] = now
-                    asyncio.get_running_loop().create_task(send(player, room_id, number, plays, spread))
+                    task = asyncio.get_running_loop().create_task(send(player, room_id, number, plays, spread))
+                    SENDING.add(task)  # the loop keeps only a weak reference: a task nobody holds can vanish
+                    task.add_done_callback(SENDING.discard)
                 elif event["type"] == "round_closed":
                     player.closed[event["round"]] = now
                     player.results[event["round"]] = event.get("my_result") or {}
@@ -143,8 +148,10 @@ async def play(player: Player, room_id: int, plays: dict[int, list[tuple[str, st
 async def send(player: Player, room_id: int, number: int, plays: dict, spread: float) -> None:
     await asyncio.sleep(random.uniform(0, spread))
     coord, word = random.choice(plays[number])
+    started = time.perf_counter()
     status, _body = await http_post(player.port, f"/api/rooms/{room_id}/bulletin/", player.token,
                                     {"round": number, "coord": coord, "word": word})
+    player.sent[number] = (started, status, time.perf_counter())
     if status == 202:
         player.accepted[number] = (coord, word)
     else:
@@ -157,7 +164,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: list[str], ports: list[int],
-              plays: dict[int, list[tuple[str, str]]]) -> None:
+              plays: dict[int, list[tuple[str, str]]]) -> list[Player]:
     players = [Player(i, t, ports[i % len(ports)]) for i, t in enumerate(tokens)]
     ready = asyncio.Event()
     counter = [0, len(players)]
@@ -198,6 +205,8 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
             if status != 200:
                 raise SystemExit(f"next/ in the pause: {status}")
     await asyncio.wait(tasks, timeout=30)
+    if SENDING:  # bulletins still waiting for their answer: counted once answered, not left out
+        await asyncio.wait(list(SENDING), timeout=60)
     print(f"{len(players)} players on {len(ports)} Daphne processes, {args.rounds} rounds, bulletins within "
           f"{args.spread} s of the opening; load average {os.getloadavg()[0]:.1f} "
           f"(client CPU {time.process_time():.1f} s)")
@@ -214,10 +223,35 @@ async def run(args: argparse.Namespace, room_id: int, host_token: str, tokens: l
     errors = Counter(e[:80] for p in players for e in p.errors)
     if errors:
         print("errors:", dict(errors.most_common(6)))
+    print("round  sent before next/  409 of those  202 answered after next/'s answer  503  409 sent after next/")
+    for number in range(1, args.rounds + 1):
+        sent = [p.sent[number] for p in players if number in p.sent]
+        early = [status for started, status, _a in sent if started < close_at[number]]
+        after_close = sum(1 for _s, status, at in sent if status == 202 and at > close_at[number] + answered[number])
+        print(f"{number:>5}  {len(early):>17}  {early.count(409):>12}  {after_close:>31}  "
+              f"{[s for _t, s, _a in sent].count(503):>3}  "
+              f"{sum(1 for started, status, _a in sent if started >= close_at[number] and status == 409):>20}")
+    return players
 
 
 def _engine_word(sent: tuple[str, str]) -> str:
     return sent[1]  # sent as the engine writes it (the tops' words): stored and judged as is
+
+
+def judged_in_db(room_id: int, players: list[Player], rounds: int) -> None:
+    """Every bulletin answered 202 against the stored results (the events of a round judged again after a
+    bulletin handled late are not re-sent once the next round is open: the database is the reference)."""
+    from rest_framework.authtoken.models import Token
+
+    from training.rooms.models import RoomResult
+
+    users = dict(Token.objects.filter(key__in=[p.token for p in players]).values_list("key", "user_id"))
+    stored = {(r.member.user_id, r.round.number): r.word for r in RoomResult.objects.filter(
+        round__room_id=room_id).select_related("member", "round")}
+    for number in range(1, rounds + 1):
+        accepted = [p for p in players if number in p.accepted]
+        lost = sum(1 for p in accepted if stored.get((users[p.token], number)) != _engine_word(p.accepted[number]))
+        print(f"round {number}: {len(accepted)} accepted (202), {lost} not in the stored results")
 
 
 def main() -> None:
@@ -268,7 +302,11 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.2)
-        asyncio.run(run(args, room_id, host_token, tokens, ports, plays))
+        players = asyncio.run(run(args, room_id, host_token, tokens, ports, plays))
+        judged_in_db(room_id, players, args.rounds)
+        late = sum(Path(f"/tmp/bench-rooms-daphne-{port}.log").read_text(errors="replace").count("was judged after it")
+                   for port in ports)
+        print(f"bulletins that arrived in time and were judged after the close (the servers' logs): {late}")
     finally:
         for server in servers:
             server.terminate()

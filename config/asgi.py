@@ -13,10 +13,11 @@ django_asgi_app = get_asgi_application()  # first: it loads the apps the routes 
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # type: ignore[import-untyped]  # noqa: E402
 
+from core.arrival import StampArrival  # noqa: E402
 from core.websocket import AllowedHostsOrigin, auth_stack  # noqa: E402
 from training.rooms.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
-    "http": django_asgi_app,
+    "http": StampArrival(django_asgi_app),  # a request's arrival, before it waits for Django's thread
     "websocket": AllowedHostsOrigin(auth_stack(URLRouter(websocket_urlpatterns))),
 })

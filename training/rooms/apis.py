@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
+from core.arrival import arrived_at
 from lexicon.selectors import preferred_lexicon
 from training.rooms import selectors, services
 from training.rooms.serializers import (
@@ -161,13 +162,12 @@ class BulletinApi(APIView):
     @extend_schema(request=RoomBulletinInSerializer, responses={202: RoomBulletinOutSerializer, 400: BAD_INPUT,
                                                             403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request, room_id: int) -> Response:
-        room = selectors.get_room(request.user, room_id)
         data = _validated(RoomBulletinInSerializer, request.data)
         if isinstance(data, Response):
             return data
-        try:
-            outcome = services.submit_bulletin(room, request.user, data["round"], data["coord"], data["word"],
-                                               style=data["style"])
+        try:  # the room and the membership are read with the round, in one query (404, 403 as elsewhere)
+            outcome = services.submit_bulletin(room_id, request.user, data["round"], data["coord"], data["word"],
+                                               style=data["style"], arrived_at=arrived_at(request))
         except services.RoomError as exc:
             return _refused(exc)
         body: dict[str, Any] = {"round": outcome.round, "received_at": outcome.received_at}

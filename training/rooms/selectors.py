@@ -7,6 +7,7 @@ import datetime as dt
 from typing import Any
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Max
 from django.http import Http404
 from django.utils import timezone
@@ -90,14 +91,25 @@ def ranking(room: Room, *, cached: bool = True) -> list[dict[str, Any]]:
     with ``cached=False``: its transaction may still roll back."""
     if not cached:
         return _ranking(room)
-    closed = RoomRound.objects.filter(room=room, closed_at__isnull=False).count()
-    players = RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).aggregate(n=Count("pk"), last=Max("pk"))
-    key = f"room-ranking-{room.pk}-{room.created_at.timestamp()}-{closed}-{players['n']}-{players['last']}"
+    key = _ranking_key(room)
     lines = cache.get(key)
     if lines is None:
         lines = _ranking(room)
         cache.set(key, lines, RANKING_CACHE_SECONDS)
     return lines
+
+
+def _ranking_key(room: Room) -> str:
+    closed = RoomRound.objects.filter(room=room, closed_at__isnull=False).count()
+    players = RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).aggregate(n=Count("pk"), last=Max("pk"))
+    return f"room-ranking-{room.pk}-{room.created_at.timestamp()}-{closed}-{players['n']}-{players['last']}"
+
+
+def forget_ranking(room: Room) -> None:
+    """Drop the cached ranking once the transaction commits: a closed round judged again (a bulletin that
+    arrived in time, handled late) changes totals without changing what the cache key counts."""
+    key = _ranking_key(room)
+    transaction.on_commit(lambda: cache.delete(key))
 
 
 def ranking_index(lines: list[dict[str, Any]]) -> dict[str, int]:

@@ -18,13 +18,16 @@
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, Exists, F, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from engine.duplicate import judging
@@ -33,9 +36,10 @@ from engine.scrabble.entry import fit_blanks
 from engine.scrabble.notation import format_coord, parse_coord
 from engine.scrabble.scoring import IllegalPlay
 from lexicon.models import Lexicon
+from lexicon.selectors import gaddag_of_version
 from training.duplicate import selectors as duplicate_selectors
 from training.duplicate import services as duplicate_services
-from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer
+from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 from training.grids import services as grid_services
 from training.rooms import events, selectors
 from training.rooms.models import (
@@ -50,6 +54,8 @@ from training.rooms.models import (
     Simultane,
     new_code,
 )
+
+logger = logging.getLogger(__name__)
 
 GRACE_SECONDS = duplicate_services.GRACE_SECONDS
 """A bulletin sent as the countdown reaches zero still counts this many seconds after ``closes_at`` (the
@@ -301,6 +307,7 @@ def sweep(now: dt.datetime | None = None) -> int:
     rooms = list(Room.objects.select_related("game", "lexicon", "host").filter(status=Room.Status.PLAYING))
     for room in rooms:
         advance(room, now)
+        announce_rejudged(room.pk)
     return len(rooms)
 
 
@@ -313,85 +320,284 @@ class BulletinOutcome:
     received_at: dt.datetime
     score: int | None = None
     """Training rules only: the play's score (tournament rules say nothing before the close)."""
+    judged_late: bool = False
+    """Arrived in time but handled after the close began: stored and the round judged again with it."""
 
 
-def submit_bulletin(room: Room, user: Any, round_number: Any, coord: Any, word: Any, *, style: str = "fr",
-                    now: dt.datetime | None = None) -> BulletinOutcome:
-    """Hand in (or replace) a player's bulletin of the current round."""
+@dataclass
+class _Context:
+    """What a bulletin needs, read in one query: the room, the caller's membership, the round, its position."""
+
+    room_id: int
+    status: str
+    round_number: int
+    rules: str
+    host_id: int
+    game_id: int
+    lexicon_hash: str
+    lexicon_language: str
+    lexicon_file: str
+    member_id: int | None
+    member_role: str | None
+    round_id: int | None
+    opens_at: dt.datetime | None
+    closes_at: dt.datetime | None
+    closed_at: dt.datetime | None
+    cgp: str | None
+
+
+def _bulletin_context(room_id: int, user_id: int, number: int) -> _Context | None:
+    """The room, the caller's membership and round ``number`` (with the game's position) in one query: the
+    bulletin is the hottest request of a live room (every player, in the last seconds of each round)."""
+    sql = (
+        "SELECT r.id, r.status, r.round_number, r.rules, r.host_id, r.game_id, "
+        "l.content_hash, l.language, l.words_file, m.id, m.role, rr.id, rr.opens_at, rr.closes_at, rr.closed_at, "
+        "dr.cgp "
+        f"FROM {Room._meta.db_table} r "
+        f"JOIN {Lexicon._meta.db_table} l ON l.id = r.lexicon_id "
+        f"LEFT JOIN {RoomMember._meta.db_table} m ON m.room_id = r.id AND m.user_id = %s "
+        f"LEFT JOIN {RoomRound._meta.db_table} rr ON rr.room_id = r.id AND rr.number = %s "
+        f"LEFT JOIN {DuplicateRound._meta.db_table} dr ON dr.game_id = r.game_id AND dr.number = %s "
+        "WHERE r.id = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id, number, number, room_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    context = _Context(*row)
+    for name in ("opens_at", "closes_at", "closed_at"):  # SQLite hands back text, PostgreSQL aware datetimes
+        value = getattr(context, name)
+        if isinstance(value, str):
+            value = parse_datetime(value)
+        if value is not None and timezone.is_naive(value):
+            value = timezone.make_aware(value, dt.UTC)
+        setattr(context, name, value)
+    return context
+
+
+def _store_bulletin(round_id: int, member_id: int, coord: str, word: str, received_at: dt.datetime, *,
+                    only_open: bool) -> int | None:
+    """Insert or replace the player's bulletin in one statement; its id, or None when ``only_open`` and the
+    round is closed.
+
+    ``only_open``: the round's row is read ``closed_at IS NULL`` and locked ``FOR SHARE`` (PostgreSQL) in the
+    same statement. The close takes the row ``FOR UPDATE``: it waits for the bulletins being written (and
+    then reads them), and a bulletin that comes after it finds the round closed and writes nothing. Bulletins
+    do not wait for each other (``FOR UPDATE`` here made a room's bulletins queue on one row: 503 at 2,000
+    players)."""
+    table, rounds = Bulletin._meta.db_table, RoomRound._meta.db_table
+    guard = " AND closed_at IS NULL" if only_open else ""
+    lock = " FOR SHARE" if only_open and connection.vendor == "postgresql" else ""
+    sql = (f"INSERT INTO {table} (round_id, member_id, coord, word, received_at, replaced) "  # noqa: S608
+           f"SELECT %s, %s, %s, %s, %s, 0 FROM {rounds} WHERE id = %s{guard}{lock} "
+           "ON CONFLICT (round_id, member_id) DO UPDATE SET coord = excluded.coord, word = excluded.word, "
+           f"received_at = excluded.received_at, replaced = {table}.replaced + 1 RETURNING id")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [round_id, member_id, coord, word, connection.ops.adapt_datetimefield_value(received_at),
+                             round_id])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
+
+
+def submit_bulletin(room: Room | int, user: Any, round_number: Any, coord: Any, word: Any, *, style: str = "fr",
+                    now: dt.datetime | None = None, arrived_at: dt.datetime | None = None) -> BulletinOutcome:
+    """Hand in (or replace) a player's bulletin of the current round.
+
+    The bulletin is timed by ``arrived_at`` (when the request reached the server, :mod:`core.arrival`), not
+    by when a busy process got to it; ``now`` is the handling time (both default to the clock). In time means
+    ``opens_at`` ≤ arrival ≤ ``closes_at`` + grace (no deadline while paused) and before the close began
+    (``closed_at``). A bulletin in time that is handled once the round is closed is still stored, and the
+    round judged again with it (:func:`_rejudge`), in one transaction under the room's lock.
+
+    Three queries on the way to a 202 (the room, membership, round and position in one; the bulletin in one
+    upsert), plus the request's authentication."""
     now = now or timezone.now()
-    member = selectors.member_of(room, user)
-    if member is None:
-        if room.host_id == getattr(user, "pk", None):
-            raise _forbidden(_("The host referees the room: join it as a player to play."))
-        raise RoomError(_("No such room."), "not_found", 404)
-    if member.role != RoomMember.Role.PLAYER:
-        raise _forbidden(_("Spectators watch: they do not hand in bulletins."))
+    arrived = arrived_at or now
     try:
-        number = int(round_number)
+        number: int | None = int(round_number)
     except (TypeError, ValueError):
-        raise RoomError(_("Give the round's number.")) from None
-    room = advance(room, now)
-    if room.status == Room.Status.FINISHED:
-        raise _conflict(_("This room's game is over."), "finished")
-    if room.status == Room.Status.WAITING:
+        number = None
+    room_id = room.pk if isinstance(room, Room) else int(room)
+    user_id = getattr(user, "pk", None)
+    context = _bulletin_context(room_id, user_id or 0, number if number is not None else -1)
+    if context is None or (context.member_id is None and context.host_id != user_id):
+        raise RoomError(_("No such room."), "not_found", 404)
+    if context.member_id is None:
+        raise _forbidden(_("The host referees the room: join it as a player to play."))
+    if context.member_role != RoomMember.Role.PLAYER:
+        raise _forbidden(_("Spectators watch: they do not hand in bulletins."))
+    if number is None:
+        raise RoomError(_("Give the round's number."))
+    if context.status == Room.Status.WAITING:
         raise _conflict(_("The game has not started yet."), "not_started")
-    if number != room.round_number:
-        if 0 < number < room.round_number:
-            raise _conflict(_("Round %(n)s is closed.") % {"n": number}, "round_closed")
-        raise RoomError(_("Round %(n)s is not the current round (%(c)s).") % {"n": number, "c": room.round_number},
+    if context.round_id is None or context.cgp is None:
+        if context.status == Room.Status.FINISHED:
+            raise _conflict(_("This room's game is over."), "finished")
+        raise RoomError(_("Round %(n)s is not the current round (%(c)s).") % {"n": number, "c": context.round_number},
                         "wrong_round")
-    gaddag = duplicate_selectors.gaddag_of(room.lexicon)
+    if not _in_time(context, arrived):
+        if context.closed_at is None:  # overdue and not closed yet: this request closes it (as any request does)
+            advance(Room.objects.select_related("game", "lexicon", "host").get(pk=room_id), now)
+        if context.status == Room.Status.FINISHED:
+            raise _conflict(_("This room's game is over."), "finished")
+        raise _conflict(_("Round %(n)s is closed.") % {"n": number}, "round_closed")
+    assert context.opens_at is not None  # noqa: S101  (the round's row was found)
+    if context.opens_at > arrived:
+        raise _conflict(_("Round %(n)s has not opened yet.") % {"n": number}, "not_open")
+    gaddag = gaddag_of_version(context.lexicon_hash, context.lexicon_language, words_file=context.lexicon_file)
     try:
         normalised, coord_text = duplicate_services.normalise_play(gaddag, str(word or ""), str(coord or ""), style)
     except duplicate_services.PlayError as exc:
         raise RoomError(exc.message, exc.code) from None
-    made = room.game.rounds.get(number=number)
-    position = parse_cgp(made.cgp)
+    position = parse_cgp(context.cgp)
     normalised = fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
     row, col, direction = parse_coord(coord_text, style)
     coord_fr = format_coord(row, col, direction, "fr")
     score = None
-    if room.rules == Room.Rules.TRAINING:
+    if context.rules == Room.Rules.TRAINING:
         verdict = judging.judge_play(gaddag, position, coord_fr, normalised)
         if not verdict.valid:
             reason = grid_services.play_refusal(IllegalPlay(verdict.reason, verdict.message, verdict.words))
             raise RoomError(_("%(word)s at %(coord)s is refused: %(reason)s.") % {
                 "word": normalised, "coord": coord_fr, "reason": reason}, verdict.reason)
         score = verdict.score
+    stored = None
+    if context.closed_at is None:
+        stored = _store_bulletin(context.round_id, context.member_id, coord_fr, normalised, arrived, only_open=True)
+    late = stored is None
+    if late:  # closed since it arrived (or before this process got to it): judged with the round again
+        stored = _store_late(context, number, coord_fr, normalised, arrived, now)
+    bulletin = Bulletin(pk=stored, round_id=context.round_id, member_id=context.member_id, coord=coord_fr,
+                        word=normalised, received_at=arrived)
+    return BulletinOutcome(bulletin, number, arrived, score, judged_late=late)
+
+
+def _in_time(context: _Context, arrived: dt.datetime) -> bool:
+    """Whether a bulletin that reached the server at ``arrived`` counts: before the close began, and by the
+    deadline and its grace unless the clock is stopped."""
+    if context.closed_at is not None and arrived >= context.closed_at:
+        return False
+    if context.status == Room.Status.PAUSED and context.closed_at is None:
+        return True
+    assert context.closes_at is not None  # noqa: S101
+    return arrived <= context.closes_at + dt.timedelta(seconds=GRACE_SECONDS)
+
+
+def _store_late(context: _Context, number: int, coord: str, word: str, arrived: dt.datetime,
+                now: dt.datetime) -> int:
+    """A bulletin that arrived in time but is handled after the close began: stored, and the round judged
+    again with it, in one transaction under the room's lock (which the close holds while it judges), so the
+    close and every late bulletin are applied one after another, each exactly once."""
     with transaction.atomic():
-        rnd = _round_shared(room, number)
-        paused = Room.objects.filter(pk=room.pk, status=Room.Status.PAUSED).exists()
-        if rnd.closed_at is not None or (not paused and now > rnd.closes_at + dt.timedelta(seconds=GRACE_SECONDS)):
+        room = Room.objects.select_for_update().select_related("game", "lexicon").get(pk=context.room_id)
+        rnd = RoomRound.objects.get(pk=context.round_id or 0)
+        if rnd.closed_at is not None and arrived >= rnd.closed_at:  # the close began before it arrived
             raise _conflict(_("Round %(n)s is closed.") % {"n": number}, "round_closed")
-        if rnd.opens_at > now:
-            raise _conflict(_("Round %(n)s has not opened yet.") % {"n": number}, "not_open")
-        bulletin, created = Bulletin.objects.get_or_create(
-            round=rnd, member=member, defaults={"coord": coord_fr, "word": normalised, "received_at": now})
-        if not created:
-            bulletin.coord, bulletin.word, bulletin.received_at = coord_fr, normalised, now
-            bulletin.replaced += 1
-            bulletin.save(update_fields=["coord", "word", "received_at", "replaced"])
-    return BulletinOutcome(bulletin, number, now, score)
-
-
-def _round_shared(room: Room, number: int) -> RoomRound:
-    """The round, locked against its close but not against the other bulletins (PostgreSQL's ``FOR SHARE``).
-
-    The close takes the round ``FOR UPDATE``: it waits for the bulletins being written, and a bulletin that
-    comes after it reads the round closed (409), so no bulletin is accepted and left unjudged. ``FOR UPDATE``
-    here made every bulletin of a room wait for the one before: at 2,000 players sending within 10 s the
-    two processes' connections all queued on that one row and bulletins failed with 503."""
-    if connection.vendor == "postgresql":
-        found = list(RoomRound.objects.raw(
-            f"SELECT * FROM {RoomRound._meta.db_table} WHERE room_id = %s AND number = %s FOR SHARE",  # noqa: S608
-            [room.pk, number]))
-        if not found:
-            raise RoomRound.DoesNotExist
-        return found[0]
-    return RoomRound.objects.select_for_update().get(room=room, number=number)
+        stored = _store_bulletin(rnd.pk, context.member_id or 0, coord, word, arrived, only_open=False)
+        assert stored is not None  # noqa: S101  (no guard: the row is always written)
+        if rnd.closed_at is not None:
+            _rejudge(room, rnd, now)
+            logger.info("room %s round %s: a bulletin that arrived %.3f s before the close was judged after it",
+                        room.pk, number, (rnd.closed_at - arrived).total_seconds())
+    return stored
 
 
 # --- The close ----------------------------------------------------------------------------------------------
+
+def _judge(room: Room, rnd: RoomRound, made: DuplicateRound,
+           members: list[RoomMember]) -> tuple[dict[int, str], judging.RoundJudgement]:
+    """The round's bulletins of ``members`` judged (each distinct play once): the players' names by member id
+    and the judgement."""
+    handed = {b.member_id: b for b in Bulletin.objects.filter(round=rnd)}
+    names = {m.pk: m.user.get_username() for m in members}
+    bulletins = [judging.Bulletin(names[m.pk], handed[m.pk].coord, handed[m.pk].word) if m.pk in handed
+                 else judging.Bulletin(names[m.pk]) for m in members]
+    judged = judging.judge_round(duplicate_selectors.gaddag_of(room.lexicon), parse_cgp(made.cgp), bulletins,
+                                 int(made.top["score"]), solo_bonus=room.solo_bonus,
+                                 solo_min_players=room.solo_min_players)
+    return names, judged
+
+
+def _rejudge(room: Room, rnd: RoomRound, now: dt.datetime) -> None:
+    """Judge a closed round again after a bulletin that arrived in time was stored late (the caller holds the
+    room's lock, in its transaction): every player's result recomputed from the bulletins (a late top can
+    take a solo away), and only what changed is written, as differences, to the results, the room's totals
+    and the duplicate game's plays and totals; then the ranking is announced again (:func:`_rejudged`: at
+    most one event a second, however many bulletins are judged late)."""
+    made = room.game.rounds.get(number=rnd.number)
+    top_score = int(made.top["score"])
+    old = {r.member_id: r for r in RoomResult.objects.filter(round=rnd)}
+    handed = Bulletin.objects.filter(round=rnd).values("member_id")
+    members = list(RoomMember.objects.filter(room=room).filter(
+        Q(pk__in=list(old)) | Q(role=RoomMember.Role.PLAYER, pk__in=Subquery(handed))).select_related("user"))
+    names, judged = _judge(room, rnd, made, members)
+    by_name = judged.by_player()
+    fields = ("coord", "word", "score", "bonus", "valid", "reason", "solo")
+    new_members = [m for m in members if m.pk not in old]
+    changed = [m for m in members if m.pk in old
+               and any(getattr(old[m.pk], f) != getattr(by_name[names[m.pk]], f) for f in fields)]
+    if new_members:
+        RoomResult.objects.bulk_create([RoomResult(round=rnd, member=m, **{
+            f: getattr(by_name[names[m.pk]], f) for f in fields}) for m in new_members])
+        for m in new_members:
+            result = by_name[names[m.pk]]
+            RoomMember.objects.filter(pk=m.pk).update(total=F("total") + result.score + result.bonus)
+        _write_into_game(room, new_members, names, by_name, judged.verdicts, made, now)
+    players = {p.user_id: p for p in DuplicatePlayer.objects.filter(
+        game=room.game, user_id__in=[m.user_id for m in changed])}
+    for m in changed:
+        result, before = by_name[names[m.pk]], old[m.pk]
+        delta = (result.score + result.bonus) - (before.score + before.bonus)
+        for f in fields:
+            setattr(before, f, getattr(result, f))
+        before.save(update_fields=list(fields))
+        if delta:
+            RoomMember.objects.filter(pk=m.pk).update(total=F("total") + delta)
+        player = players.get(m.user_id)
+        if player is None:
+            continue
+        play = DuplicatePlay.objects.filter(player=player, number=made.number).first()
+        move = result.move.to_json("fr") if result.move is not None and result.score else None
+        was_top = play is not None and play.move is not None and play.score >= top_score
+        is_top = move is not None and result.score >= top_score
+        DuplicatePlay.objects.filter(player=player, number=made.number).update(
+            word=result.word, coord=result.coord, move=move, score=result.score,
+            refusal=_refusal(result, judged.verdicts))
+        DuplicatePlayer.objects.filter(pk=player.pk).update(
+            total=F("total") + result.score - (play.score if play is not None else 0),
+            tops_found=F("tops_found") + int(is_top) - int(was_top))
+    if not (new_members or changed):
+        return
+    selectors.forget_ranking(room)
+    transaction.on_commit(lambda: _rejudged(room.pk))
+
+
+REJUDGED_EVERY = 1.0
+"""At most one ``ranking`` event per this many seconds for rounds judged again: each event goes to every
+socket (2 ms each under load: seconds of CPU at 2,000 players), and at 2,000 players dozens of bulletins may
+be judged after a close (measured: docs/rooms-scale.md); sending one event per bulletin melted the servers."""
+
+
+def _rejudged(room_id: int) -> None:
+    """A round of the room was judged again: announce the ranking now, unless one was announced within
+    :data:`REJUDGED_EVERY`; then the sweep (every second) announces it."""
+    cache.set(f"room-rejudged-{room_id}", True, 600)
+    if cache.add(f"room-rejudged-sent-{room_id}", True, REJUDGED_EVERY):
+        announce_rejudged(room_id)
+
+
+def announce_rejudged(room_id: int) -> bool:
+    """Send the ranking of a room whose closed round was judged again since the last announcement (one
+    cache read when there is none: the sweep calls it for every playing room)."""
+    if not cache.get(f"room-rejudged-{room_id}"):
+        return False
+    cache.delete(f"room-rejudged-{room_id}")
+    room = Room.objects.filter(pk=room_id).first()
+    if room is None:
+        return False
+    events.send(room_id, {"type": "ranking", **_ranking_event(room)})
+    return True
+
 
 def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, force: bool = False,
                 last: bool = False) -> bool:
@@ -411,14 +617,8 @@ def close_round(room_id: int, number: int, now: dt.datetime | None = None, *, fo
         rnd.closed_at = now
         rnd.save(update_fields=["closed_at"])
         made = room.game.rounds.get(number=number)
-        top_score = int(made.top["score"])
         members = list(RoomMember.objects.filter(room=room, role=RoomMember.Role.PLAYER).select_related("user"))
-        handed = {b.member_id: b for b in Bulletin.objects.filter(round=rnd)}
-        names = {m.pk: m.user.get_username() for m in members}
-        bulletins = [judging.Bulletin(names[m.pk], handed[m.pk].coord, handed[m.pk].word) if m.pk in handed
-                     else judging.Bulletin(names[m.pk]) for m in members]
-        judged = judging.judge_round(duplicate_selectors.gaddag_of(room.lexicon), parse_cgp(made.cgp), bulletins,
-                                     top_score, solo_bonus=room.solo_bonus, solo_min_players=room.solo_min_players)
+        names, judged = _judge(room, rnd, made, members)
         by_name = judged.by_player()
         RoomResult.objects.bulk_create([
             RoomResult(round=rnd, member=m, coord=by_name[names[m.pk]].coord, word=by_name[names[m.pk]].word,

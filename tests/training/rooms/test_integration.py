@@ -226,3 +226,56 @@ def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(alice, dup_
     judged = {r.member.user.username for r in RoomResult.objects.filter(round=rnd, word=top["word"])
               .select_related("member__user")}
     assert judged == accepted  # nothing accepted and left unjudged
+
+
+def test_bulletins_that_arrived_in_time_racing_the_close_are_all_judged_once(alice, dup_lexicon, django_user_model):
+    """Bulletins that reached the server before the close began, handled by busy processes before, during
+    and after it (the close's lock, then a second judgement under the room's lock): every one accepted and in
+    the results, each player's totals the sum of their results; those that arrived after it are refused."""
+    from training.duplicate.models import DuplicatePlay, DuplicatePlayer
+    from training.rooms.models import RoomMember
+
+    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
+    players = [django_user_model.objects.create_user(f"q{i}") for i in range(14)]
+    for player in players:
+        services.join(player, room.code, "player")
+    room = services.start(room, alice)
+    top = room.game.rounds.get(number=1).top
+    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
+    rnd = room.rounds.get(number=1)
+    close_at = rnd.opens_at + dt.timedelta(seconds=30)
+    in_time, after = players[:10], players[10:]
+
+    def hand_in(player, arrived: dt.datetime) -> int:
+        try:
+            services.submit_bulletin(room.pk, player, 1, coord, top["word"], arrived_at=arrived,
+                                     now=close_at + dt.timedelta(seconds=1))
+            return 202
+        except services.RoomError as exc:
+            return exc.status
+        finally:
+            connections.close_all()
+
+    def close() -> bool:
+        try:
+            return services.close_round(room.pk, 1, close_at, force=True)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        first = [pool.submit(hand_in, p, close_at - dt.timedelta(seconds=1)) for p in in_time[:4]]
+        closing = pool.submit(close)
+        rest = [pool.submit(hand_in, p, close_at - dt.timedelta(seconds=0.5)) for p in in_time[4:]]
+        refused = [pool.submit(hand_in, p, close_at + dt.timedelta(milliseconds=1)) for p in after]
+        assert closing.result()
+        assert [f.result() for f in first + rest] == [202] * len(in_time)
+        assert [f.result() for f in refused] == [409] * len(after)
+    results = {r.member.user.username: r for r in RoomResult.objects.filter(round=rnd).select_related("member__user")}
+    assert {name for name, r in results.items() if r.word == top["word"]} == {p.username for p in in_time}
+    assert all(results[p.username].reason == "none" for p in after)
+    assert not any(r.solo for r in results.values())
+    for member in RoomMember.objects.filter(room=room).select_related("user"):
+        assert member.total == sum(r.score + r.bonus for r in RoomResult.objects.filter(member=member))
+        game_player = DuplicatePlayer.objects.get(game=room.game, user=member.user)
+        assert game_player.total == sum(p.score for p in DuplicatePlay.objects.filter(player=game_player))
+        assert game_player.total == member.total == (top["score"] if member.user in in_time else 0)
