@@ -255,6 +255,7 @@
 
   document.querySelectorAll("[data-action]").forEach((button) => {
     button.addEventListener("click", async () => {
+      if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;  // no game ended by a slip
       const r = await post(cfg.controlUrl + button.dataset.action + "/");
       if (r.ok) apply(r.data);
       else window.alert(r.data.detail || String(r.status));

@@ -54,6 +54,13 @@ def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup
     html = response.content.decode()
     assert response.status_code == 400 and "Ligne 4 :" in html and "sur la grille" in html
     assert not DuplicateGame.objects.exists()
+    # the same file uploaded: refused the same way, and its text is put in the box to correct the line named
+    upload = SimpleUploadedFile("partie.txt", "\n".join(lines).encode())
+    response = client_alice.post("/training/duplicate/import/", {
+        "format": "eliot", "file": upload, "lexicon": dup_lexicon.pk, "variant": "classic", "timer": "180"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "Ligne 4 :" in html
+    assert response.context["form"]["text"].value() == "\n".join(lines) and lines[3] in html
     empty = client_alice.post("/training/duplicate/import/", {"format": "eliot", "text": " ",
                                                               "lexicon": dup_lexicon.pk, "variant": "classic",
                                                               "timer": "180"})

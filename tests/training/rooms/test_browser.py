@@ -129,5 +129,14 @@ def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_
         assert top["word"].upper() in projector.inner_text("#top-line")
         projector.screenshot(path=str(ARTIFACTS / "projector-close.png"))
         lea_page.screenshot(path=str(ARTIFACTS / "player-390-close.png"), full_page=True)
+        # ending the game asks first: dismissed, the room plays on; accepted, the game is over
+        host_page.once("dialog", lambda dialog: dialog.dismiss())
+        host_page.click("#finish-button")
+        host_page.wait_for_timeout(500)
+        room.refresh_from_db()
+        assert room.status == room.Status.PLAYING
+        host_page.once("dialog", lambda dialog: dialog.accept())
+        host_page.click("#finish-button")
+        expect(host_page.locator("#finished-line")).to_be_visible()
         for extra in contexts.values():
             extra.close()
