@@ -93,6 +93,9 @@ def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
     assert LexiconVersion.objects.get(number=2).state == "draft"
     started = client.post(page(lexicon, "versions/2/publish/"), {"confirm": "on"}, HTTP_HX_REQUEST="true")
     assert started.status_code == 200 and "task-progress" in started.content.decode()
+    # the page's publish button and discard go while it compiles (htmx deletes them out of band)
+    assert '<form id="publish-form" hx-swap-oob="delete">' in started.content.decode()
+    assert '<details id="discard" hx-swap-oob="delete">' in started.content.decode()
     assert gaddag_for(lexicon).contains("LOUVE")
     state = client.get(page(lexicon, "versions/2/state/")).content.decode()
     assert "state--published" in state
