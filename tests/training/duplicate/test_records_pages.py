@@ -65,6 +65,11 @@ def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup
                                                               "lexicon": dup_lexicon.pk, "variant": "classic",
                                                               "timer": "180"})
     assert empty.status_code == 400 and "Choisissez un fichier" in empty.content.decode()
+    empty_file = client_alice.post("/training/duplicate/import/", {
+        "format": "eliot", "file": SimpleUploadedFile("vide.txt", b""), "lexicon": dup_lexicon.pk,
+        "variant": "classic", "timer": "180"})
+    html = empty_file.content.decode()  # one message for one mistake: the file is empty
+    assert empty_file.status_code == 400 and "Le fichier soumis est vide." in html and "Choisissez un fichier" not in html
 
 
 def test_the_play_page_shows_the_rack_as_announced_and_a_rejected_draw(client_alice, game):
