@@ -172,8 +172,8 @@ def test_pages_are_french_by_default(client, staff, lexicon, settings):
         body = client.get(page(lexicon), {"tool": "anagrams", "letters": "???"}).content.decode()
         assert "Anagrammes" in body and "jokers au plus" in body
         client.force_login(staff)
-        response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "reason": "x"})
-        assert "déjà dans le lexique : CHAT" in response.content.decode()
+        response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "remove": "zzz", "reason": "x"})
+        assert "déjà dans le lexique : CHAT ; absent du lexique : ZZZ." in response.content.decode()
         curate = client.get(page(lexicon, "curate/")).content.decode()
         assert ">Envoyer la liste</button>" in curate  # the upload button says what it does, as a verb
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switcher's choice
