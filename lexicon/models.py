@@ -155,7 +155,7 @@ class LexiconEvent(models.Model):
         verbose_name_plural = _("lexicon events")
 
     def __str__(self) -> str:
-        return f"{self.lexicon.name}: {self.action} {self.word} ({self.at:%Y-%m-%d %H:%M})"
+        return f"{self.lexicon.name}: {self.get_action_display()} {self.word} ({self.at:%Y-%m-%d %H:%M})"
 
 
 class Definition(models.Model):

@@ -418,7 +418,8 @@ def edit_words(lexicon: Lexicon, *, add: Iterable[str] = (), remove: Iterable[st
         if missing:
             problems.append(_("not in the lexicon: %(words)s") % {"words": ", ".join(missing)})
         if problems:
-            raise CurationError(_("Nothing was changed: %(problems)s.") % {"problems": "; ".join(problems)})
+            # the separator is the language's: French puts a space before the semicolon
+            raise CurationError(_("Nothing was changed: %(problems)s.") % {"problems": _("; ").join(problems)})
         words = sorted((present | set(to_add)) - set(to_remove))
         if not words:
             raise CurationError(_("Nothing was changed: a lexicon cannot be left without words."))

@@ -71,7 +71,7 @@ def check_lexicon_version(thing: Any, *, user, page: str, api: str, tmp_path: Pa
     assert now == made_with + 1
     line, body = both()
     assert line == (f"Lexique : {lexicon.name}, version {made_with}. "
-                    f"Fait avec la version {made_with} ; la version en service est la {now}.")
+                    f"La version {made_with} n’est plus en service : c’est désormais la {now}.")
     assert (body["lexicon_version"], body["lexicon_current_version"]) == (made_with, now)
 
     type(thing).objects.filter(pk=thing.pk).update(lexicon_version=None)  # a row from before versions were kept

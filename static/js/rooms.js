@@ -6,6 +6,9 @@
   const root = document.getElementById("room");
   if (!root) return;
   const msg = document.getElementById("room-messages").dataset;
+  // Why a play scores 0, in the page's language, by the result's reason code (the view writes the table).
+  const reasonsEl = document.getElementById("room-reasons");
+  const reasons = reasonsEl ? JSON.parse(reasonsEl.textContent) : {};
   const cfg = root.dataset;
   const $ = (id) => document.getElementById(id);
   let state = null;
@@ -59,7 +62,7 @@
     lines.forEach((line) => {
       const tr = document.createElement("tr");
       if (line.player === cfg.username) tr.className = "is-me";
-      [line.rank, line.player, line.total, line.negatif, line.percent, line.solos].forEach((v, k) => {
+      [line.rank, line.player, line.total, negatif(line.negatif), line.percent, line.solos].forEach((v, k) => {
         const td = document.createElement(k === 1 ? "th" : "td");
         if (k === 1) td.scope = "row";
         if (k > 1) td.className = "num";
@@ -70,11 +73,18 @@
     });
   }
 
+  // A négatif as clubs write it: 0, else with a true minus sign (as the duplicate pages' negatif filter).
+  function negatif(value) {
+    const n = Number(value);
+    if (!n) return "0";
+    return n < 0 ? "\u2212" + (-n) : "+" + n;
+  }
+
   function describe(result) {
     if (!result) return "";
     if (!result.word) return msg.you + " " + msg.none + " (0)";
     let line = msg.you + " " + result.coord + " " + result.word + " — ";
-    line += result.valid && result.reason === "" ? result.score + " " + msg.points : msg.zero + " " + result.reason;
+    line += result.valid && result.reason === "" ? result.score + " " + msg.points : msg.zero + " " + (reasons[result.reason] || reasons.other || result.reason);
     if (result.solo) line += " — " + msg.solo + (result.bonus ? " +" + result.bonus : "");
     return line;
   }
@@ -89,6 +99,7 @@
   }
 
   function apply(s) {
+    if (state && s.round !== state.round) clearBulletin();  // a new round: last round's play is not kept
     state = s;
     const labels = { waiting: msg.statusWaiting, playing: msg.statusPlaying, paused: msg.statusPaused,
       finished: msg.statusFinished };
@@ -114,6 +125,12 @@
     const form = $("bulletin-form");
     if (form) form.querySelector("button").disabled = !isOpen();
     tick();
+  }
+
+  function clearBulletin() {
+    ["coord-input", "word-input"].forEach((id) => { const input = $(id); if (input) input.value = ""; });
+    const feedback = $("bulletin-feedback");
+    if (feedback) feedback.textContent = "";
   }
 
   function isOpen() {
@@ -238,6 +255,7 @@
 
   document.querySelectorAll("[data-action]").forEach((button) => {
     button.addEventListener("click", async () => {
+      if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;  // no game ended by a slip
       const r = await post(cfg.controlUrl + button.dataset.action + "/");
       if (r.ok) apply(r.data);
       else window.alert(r.data.detail || String(r.status));

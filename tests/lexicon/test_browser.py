@@ -77,6 +77,7 @@ def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page
     assert LexiconVersion.objects.get(lexicon=lexicon, number=2).state == "draft"  # nothing started
     page.click("#confirm-publish")
     page.wait_for_selector("#publish-progress progress")
+    assert page.locator("#publish-button").count() == 0  # no second press while it compiles
     page.wait_for_selector("#version-state .state--published", timeout=60_000)  # refreshed when the task ends
     page.screenshot(path=str(ARTIFACTS / "published.png"), full_page=True)
     # the messages of the draft's upload ("brouillon") went with the publication; htmx swapped them out

@@ -67,7 +67,7 @@ def test_every_mode_names_its_version_at_phone_width(live_server, tmp_path, djan
             line = page.locator("#lexicon-line")
             line.wait_for()
             text = " ".join(line.inner_text().split())
-            assert "version 1" in text and "Fait avec la version 1 ; la version en service est la 2." in text, name
+            assert "version 1" in text and "La version 1 n’est plus en service : c’est désormais la 2." in text, name
             box = line.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (name, box)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, name

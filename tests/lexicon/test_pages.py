@@ -93,6 +93,9 @@ def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
     assert LexiconVersion.objects.get(number=2).state == "draft"
     started = client.post(page(lexicon, "versions/2/publish/"), {"confirm": "on"}, HTTP_HX_REQUEST="true")
     assert started.status_code == 200 and "task-progress" in started.content.decode()
+    # the page's publish button and discard go while it compiles (htmx deletes them out of band)
+    assert '<form id="publish-form" hx-swap-oob="delete">' in started.content.decode()
+    assert '<details id="discard" hx-swap-oob="delete">' in started.content.decode()
     assert gaddag_for(lexicon).contains("LOUVE")
     state = client.get(page(lexicon, "versions/2/state/")).content.decode()
     assert "state--published" in state
@@ -169,8 +172,10 @@ def test_pages_are_french_by_default(client, staff, lexicon, settings):
         body = client.get(page(lexicon), {"tool": "anagrams", "letters": "???"}).content.decode()
         assert "Anagrammes" in body and "jokers au plus" in body
         client.force_login(staff)
-        response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "reason": "x"})
-        assert "déjà dans le lexique : CHAT" in response.content.decode()
+        response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "remove": "zzz", "reason": "x"})
+        assert "déjà dans le lexique : CHAT ; absent du lexique : ZZZ." in response.content.decode()
+        curate = client.get(page(lexicon, "curate/")).content.decode()
+        assert ">Envoyer la liste</button>" in curate  # the upload button says what it does, as a verb
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switcher's choice
         english = client.get(page(lexicon, "curate/")).content.decode()
         assert "Upload a new version" in english

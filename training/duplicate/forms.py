@@ -64,7 +64,7 @@ class ImportForm(NewGameForm):
                 data["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
                 raise forms.ValidationError(_("The game file is not UTF-8 text.")) from None
-        if not (data.get("text") or "").strip():
+        if not (data.get("text") or "").strip() and not self.has_error("file"):  # an empty file says so once
             raise forms.ValidationError(_("Choose a game file or paste it."))
         return data
 

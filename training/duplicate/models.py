@@ -12,6 +12,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.models import TaskRow
@@ -79,7 +80,7 @@ class DuplicateGame(TaskRow):
         verbose_name_plural = _("duplicate games")
 
     def __str__(self) -> str:
-        return f"duplicate {self.pk} ({self.status})"
+        return gettext("Duplicate game %(id)s (%(status)s)") % {"id": self.pk, "status": self.get_status_display()}
 
     @property
     def is_ready(self) -> bool:
@@ -106,7 +107,7 @@ class DuplicateRound(models.Model):
         verbose_name_plural = _("duplicate rounds")
 
     def __str__(self) -> str:
-        return f"round {self.number} ({self.rack})"
+        return gettext("Round %(number)s (%(rack)s)") % {"number": self.number, "rack": self.rack}
 
 
 class DuplicatePlayer(models.Model):
@@ -130,7 +131,7 @@ class DuplicatePlayer(models.Model):
         verbose_name_plural = _("duplicate players")
 
     def __str__(self) -> str:
-        return f"{self.user} in game {self.game_id}"
+        return gettext("%(user)s in game %(game)s") % {"user": self.user, "game": self.game_id}
 
     @property
     def is_finished(self) -> bool:
@@ -160,5 +161,6 @@ class DuplicatePlay(models.Model):
         verbose_name_plural = _("duplicate plays")
 
     def __str__(self) -> str:
-        return f"round {self.number}: {self.word} {self.coord} ({self.score})"
+        return gettext("Round %(number)s: %(word)s %(coord)s (%(score)s)") % {
+            "number": self.number, "word": self.word or "—", "coord": self.coord, "score": self.score}
 

@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
 from core.task_rows import failing_in_words, mark_row, run_failed, start_row_task
@@ -169,7 +170,7 @@ def check_record(fmt: str, text: str, *, variant: str | None = None, language: s
 def _quoted(value: Any) -> str:
     """A rack, a word or what the file wrote, between the language's quotes; "none" for nothing."""
     if value == "" or value is None:
-        return _("none")
+        return pgettext("nothing written in a game file", "none")
     return _("“%(value)s”") % {"value": value}
 
 

@@ -97,6 +97,8 @@ def import_game(request: HttpRequest) -> HttpResponse:
                                         tournament=data["tournament"])
         except (services.RecordRefused, services.GameError) as exc:
             form.add_error(None, str(exc))
+            if request.FILES.get("file"):  # a file cannot be chosen again for the player: its text, to correct
+                form.data = {**form.data, "text": data["text"]}
         else:
             return redirect("training:duplicate-game", game_id=game.pk)
     return render(request, "training/duplicate/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -9,11 +9,29 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from engine.duplicate import judging
+from engine.scrabble.scoring import IllegalPlay
+from training.grids import services as grid_services
 from training.rooms import selectors, services
 from training.rooms.forms import JoinForm, RoomForm
 from training.rooms.models import RoomMember
+
+# The engine's refusal codes a room's result can carry (besides late and none), said in words on the page.
+REFUSAL_CODES = ("off_board", "overlap", "incomplete_word", "no_tiles", "not_in_rack", "not_connected", "no_centre",
+                 "too_short", "gap", "not_in_line", "bad_letter", "bad_coord")
+
+
+def refusal_reasons() -> dict[str, str]:
+    """Why a play scores 0, in the reader's language, by the reason code a room's result carries: the page's
+    script says it after the close (the state and the socket give the code, not words)."""
+    reasons = {code: grid_services.play_refusal(IllegalPlay(code, "")) for code in REFUSAL_CODES}
+    reasons["invalid_word"] = _("a word it forms is not in the lexicon")
+    reasons[judging.LATE] = _("handed in after the time")
+    reasons["other"] = grid_services.play_refusal(IllegalPlay("", ""))
+    return reasons
 
 
 @login_required
@@ -61,7 +79,7 @@ def room_page(request: HttpRequest, room_id: int) -> HttpResponse:
     return render(request, "training/rooms/room.html", {
         "room": room, "member": member, "is_host": room.host_id == request.user.pk,
         "is_player": member is not None and member.role == RoomMember.Role.PLAYER,
-        "language": room.lexicon.language, "empty_rows": ["." * 15] * 15,
+        "language": room.lexicon.language, "empty_rows": ["." * 15] * 15, "reasons": refusal_reasons(),
     })
 
 

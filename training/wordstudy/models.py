@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.models import TaskRow
@@ -43,7 +44,7 @@ class AlphagramRanking(TaskRow):
         verbose_name_plural = _("alphagram rankings")
 
     def __str__(self) -> str:
-        return f"ranking {self.content_hash[:12]} ({self.state})"
+        return gettext("Ranking %(hash)s (%(state)s)") % {"hash": self.content_hash[:12], "state": self.get_state_display()}
 
 
 class RankedAlphagram(models.Model):
@@ -139,7 +140,7 @@ class Quiz(models.Model):
         verbose_name_plural = _("quizzes")
 
     def __str__(self) -> str:
-        return f"quiz {self.pk} ({self.kind})"
+        return gettext("Quiz %(id)s (%(kind)s)") % {"id": self.pk, "kind": self.get_kind_display()}
 
 
 class QuizQuestion(models.Model):
@@ -215,4 +216,4 @@ class AlphagramCard(FsrsCard):
         verbose_name_plural = _("alphagram cards")
 
     def __str__(self) -> str:
-        return f"{self.alphagram} due {self.due:%Y-%m-%d %H:%M}"
+        return gettext("%(alphagram)s due %(due)s") % {"alphagram": self.alphagram, "due": f"{self.due:%Y-%m-%d %H:%M}"}

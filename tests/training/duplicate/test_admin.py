@@ -58,3 +58,21 @@ def test_duplicate_and_word_study_rows_list_search_and_open(admin_client, game, 
         assert change.status_code == 200, model
     game_page = admin_client.get(reverse("admin:training_duplicategame_change", args=[game.pk])).content.decode()
     assert game.rounds.first().rack in game_page  # the rounds, read-only, inside the game
+
+
+def test_the_admin_names_the_rows_in_french(admin_client, game, alice):
+    """Titles and breadcrumbs read each row's name: in the staff member's language, with the states' labels."""
+    player = DuplicatePlayer.objects.create(game=game, user=alice)
+    play = DuplicatePlay.objects.create(player=player, number=1, word="ZA", coord="H7", score=22)
+    quiz = Quiz.objects.create(owner=alice, lexicon=game.lexicon, content_hash="x", kind=Quiz.Kind.ANAGRAMS,
+                               source=Quiz.Source.values[0])
+    ranking = AlphagramRanking.objects.create(content_hash="0123456789abcdef", language="fr")
+    expected = {game: f"Partie de duplicate {game.pk} (Terminé)", player: f"alice dans la partie {game.pk}",
+                play: "Coup 1 : ZA H7 (22)", quiz: f"Quiz {quiz.pk} (Anagrammes)",
+                ranking: "Classement 0123456789ab (En cours)"}
+    for obj, title in expected.items():
+        opts = obj._meta
+        page = admin_client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk]),
+                                HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert title in page, (title, obj)
+    assert str(game.rounds.get(number=1)).startswith("Round 1 (")  # English outside a French request

@@ -101,6 +101,8 @@ def test_end_ranking_review_and_missed_tops(client_alice, alice, game):
     assert "Partie terminée" in html
     ranking = client_alice.get(f"/training/duplicate/{game.pk}/ranking/").content.decode()
     assert "alice" in ranking
+    missed_all = sum(r.top["score"] for r in game.rounds.all())  # no play: the négatif is every top
+    assert f'<td class="num">−{missed_all}</td>' in ranking  # with a true minus sign, as clubs write it
     review = client_alice.get(f"/training/duplicate/{game.pk}/review/").content.decode()
     assert review.count("<tr") == game.round_count + 1
     response = client_alice.post(f"/training/duplicate/{game.pk}/review/missed/", {"list": ""})
@@ -258,7 +260,7 @@ def test_result_shows_the_negatif_the_sous_tops_and_a_good_score_not_as_an_error
     html = client_alice.get(f"/training/duplicate/{game.pk}/rounds/1/").content.decode()
     negatif = first.top["score"] - sub["score"]
     assert f"négatif −{negatif}" in html and "feedback--info" in html and "feedback--ko" not in html
-    assert f"{negatif} de moins que le top" in html
+    assert f"Vous marquez {sub['score']} points, soit {negatif} de moins que le top." in html
     assert "Sous-tops" in html and "Les coups suivants" not in html
     assert 'class="is-mine"' in html  # the player's play among the sous-tops
 

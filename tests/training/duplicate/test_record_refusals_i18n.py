@@ -4,6 +4,8 @@ text in the web app's French catalogue and in English, on the page "Rejouer une 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
@@ -12,6 +14,8 @@ from tests.engine.duplicate.record_refusals import CASES, TWO, Case
 from tests.training.duplicate.test_api import api_for
 from training.duplicate import services
 from training.duplicate.models import DuplicateGame
+
+PARTIE_1 = (Path(__file__).resolve().parents[2] / "fixtures" / "duplicate" / "partie-1.txt").read_text(encoding="utf-8")
 
 
 def test_every_engine_refusal_has_a_french_and_an_english_text():
@@ -96,5 +100,12 @@ def test_a_play_that_does_not_fit_says_why_in_french_on_the_page(client_alice, d
     kept = client_alice.post("/training/duplicate/import/", {"lexicon": dup_lexicon.pk, "format": "eliot",
                                                              "text": TWO.replace("OOUMEDR", "O+OUMEDR"),
                                                              "variant": "classic", "timer": "180"})
-    assert "Ligne 4 : coup 2 : le tirage garde « O », les lettres laissées par le coup précédent : aucune" in kept.content.decode()
+    assert ("Ligne 4 : coup 2 : reliquat du coup précédent : rien ; reliquat écrit : « O »"
+            in kept.content.decode())
+    # the "+" forgotten: nothing written as kept, where the last play left two letters
+    forgot = client_alice.post("/training/duplicate/import/", {"lexicon": dup_lexicon.pk, "format": "eliot",
+                                                               "text": PARTIE_1.replace("   OU+IIWEL ", "   OUIIWEL  "),
+                                                               "variant": "classic", "timer": "180"})
+    assert ("Ligne 6 : coup 4 : reliquat du coup précédent : « OU » ; reliquat écrit : rien"
+            in forgot.content.decode())
     assert DuplicateGame.objects.count() == 0

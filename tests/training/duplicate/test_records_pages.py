@@ -54,10 +54,22 @@ def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup
     html = response.content.decode()
     assert response.status_code == 400 and "Ligne 4 :" in html and "sur la grille" in html
     assert not DuplicateGame.objects.exists()
+    # the same file uploaded: refused the same way, and its text is put in the box to correct the line named
+    upload = SimpleUploadedFile("partie.txt", "\n".join(lines).encode())
+    response = client_alice.post("/training/duplicate/import/", {
+        "format": "eliot", "file": upload, "lexicon": dup_lexicon.pk, "variant": "classic", "timer": "180"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "Ligne 4 :" in html
+    assert response.context["form"]["text"].value() == "\n".join(lines) and lines[3] in html
     empty = client_alice.post("/training/duplicate/import/", {"format": "eliot", "text": " ",
                                                               "lexicon": dup_lexicon.pk, "variant": "classic",
                                                               "timer": "180"})
     assert empty.status_code == 400 and "Choisissez un fichier" in empty.content.decode()
+    empty_file = client_alice.post("/training/duplicate/import/", {
+        "format": "eliot", "file": SimpleUploadedFile("vide.txt", b""), "lexicon": dup_lexicon.pk,
+        "variant": "classic", "timer": "180"})
+    html = empty_file.content.decode()  # one message for one mistake: the file is empty
+    assert empty_file.status_code == 400 and "Le fichier soumis est vide." in html and "Choisissez un fichier" not in html
 
 
 def test_the_play_page_shows_the_rack_as_announced_and_a_rejected_draw(client_alice, game):

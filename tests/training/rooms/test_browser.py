@@ -87,9 +87,17 @@ def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_
         expect(host_page.locator("#player-count")).to_have_text("2")
         assert "En attente du départ" in host_page.inner_text("#timer")
 
+        # the host sees only the controls that apply (a .button's display does not beat the hidden attribute)
+        expect(host_page.locator("#start-button")).to_be_visible()
+        for control in ("#pause-button", "#resume-button", "#next-button"):
+            expect(host_page.locator(control)).to_be_hidden()
         host_page.click("#start-button")
         for page in (lea_page, max_page, projector):  # the rack arrives over the socket
             page.wait_for_selector("#rack .tile")
+        expect(host_page.locator("#start-button")).to_be_hidden()
+        expect(host_page.locator("#resume-button")).to_be_hidden()
+        expect(host_page.locator("#pause-button")).to_be_visible()
+        expect(host_page.locator("#next-button")).to_be_visible()
         assert lea_page.inner_text("#rack").replace("\n", "") == room.game.rounds.get(number=1).rack.replace("?", "?")
         assert "Temps restant" in lea_page.inner_text("#timer")
         lea_page.fill("#coord-input", coord)
@@ -110,9 +118,25 @@ def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_
         expect(lea_page.locator("#my-result")).to_contain_text("solo")
         assert str(top["score"]) in lea_page.inner_text("#my-result")
         expect(max_page.locator("#my-result")).to_contain_text("vaut 0")
+        refused = max_page.inner_text("#my-result")  # the reason in French words, never the engine's code
+        assert "_" not in refused and refused.split("vaut 0 :")[1].strip(), refused
+        # the next round is open at once (no pause): last round's bulletin is no longer in the fields
+        expect(lea_page.locator("#round-line")).to_contain_text("Coup 2")
+        expect(lea_page.locator("#coord-input")).to_have_value("")
+        expect(lea_page.locator("#word-input")).to_have_value("")
+        assert "−" in host_page.inner_text("#ranking tbody")  # max's négatif with a true minus sign
         expect(projector.locator("#ranking tbody tr th").first).to_have_text("lea")
         assert top["word"].upper() in projector.inner_text("#top-line")
         projector.screenshot(path=str(ARTIFACTS / "projector-close.png"))
         lea_page.screenshot(path=str(ARTIFACTS / "player-390-close.png"), full_page=True)
+        # ending the game asks first: dismissed, the room plays on; accepted, the game is over
+        host_page.once("dialog", lambda dialog: dialog.dismiss())
+        host_page.click("#finish-button")
+        host_page.wait_for_timeout(500)
+        room.refresh_from_db()
+        assert room.status == room.Status.PLAYING
+        host_page.once("dialog", lambda dialog: dialog.accept())
+        host_page.click("#finish-button")
+        expect(host_page.locator("#finished-line")).to_be_visible()
         for extra in contexts.values():
             extra.close()
