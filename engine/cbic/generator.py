@@ -52,7 +52,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +61,15 @@ from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
-from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
+from engine.cbic.placements import (
+    Candidate,
+    WordCheck,
+    candidates_through,
+    central_placement,
+    count_after,
+    placements_through,
+    refusal_text,
+)
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.sequence import relocations, resequence
 from engine.cbic.situations import training_rack
@@ -133,6 +141,10 @@ GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, resta
                       lookahead=1, spend_budget=False)
 
 
+def _played(p: Placement | Candidate) -> Placement:
+    return p.placement() if isinstance(p, Candidate) else p
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -186,6 +198,8 @@ class Builder:
         self.targeted_calls = 0
         self.top_helper_calls = 0
         self.top_generations = 0
+        self._beats: dict[tuple[bytes, str], tuple[int, int]] = {}
+        """(board text, rack) -> (highest score no play beats, lowest score some play beats): :meth:`beaten_on`."""
         self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
         self.repairs = 0
         self.finished: GridState | None = None
@@ -255,8 +269,7 @@ class Builder:
         for rack, p in zip(racks, placements, strict=True):
             if p.score > most.get(rack, -1):
                 most[rack] = p.score
-        board = Board(list(state.cells))
-        top = {rack: not self.beaten(board, rack, score) for rack, score in most.items()}
+        top = {rack: not self.beaten_on(state.text, state.cells, rack, score) for rack, score in most.items()}
         return [weight if p.score == most[rack] and top[rack] else 0.0
                 for rack, p in zip(racks, placements, strict=True)]
 
@@ -264,6 +277,24 @@ class Builder:
         """Does some play of ``rack`` on ``board`` score more than ``score`` (one bounded search)."""
         self.top_generations += 1
         return beats(self.lexicon, Position(board, (rack, "")), score)
+
+    def beaten_on(self, text: bytes, cells: Sequence[str], rack: str, score: int) -> bool:
+        """:meth:`beaten` for the board whose cells are ``cells`` (``text`` their bytes, the key), remembered.
+
+        Why: the same boards come back (a restart's first words, the look-ahead's children, the pick asking
+        again after a helper, the reorders and repairs), and the answer is monotone in ``score``: no play
+        above ``s`` means none above any higher score, a play above ``s`` is one above any lower. So each
+        (board, rack) keeps the highest score known unbeaten and the lowest known beaten.
+        """
+        key = (text, rack)
+        unbeaten, beaten_at = self._beats.get(key, (1 << 30, -1))
+        if score >= unbeaten:
+            return False
+        if score <= beaten_at:
+            return True
+        answer = self.beaten(Board(list(cells)), rack, score)
+        self._beats[key] = (unbeaten, max(beaten_at, score)) if answer else (min(unbeaten, score), beaten_at)
+        return answer
 
     def pick(self, state: GridState, movable: list[int],
              options: dict[int, list[Placement]]) -> tuple[int, list[float] | None, bool]:
@@ -308,13 +339,14 @@ class Builder:
         key = (step.before, step.placement.tiles, step.placement.score)
         known = self._tops.get(key)
         if known is None:
-            known = self._tops[key] = not self.beaten(Board(list(step.before)), training_rack(step.placement),
-                                                      step.placement.score)
+            text = "".join(t or "." for t in step.before).encode("ascii")
+            known = self._tops[key] = not self.beaten_on(text, step.before, training_rack(step.placement),
+                                                         step.placement.score)
         return known
 
     def is_top(self, state: GridState, placement: Placement) -> bool:
         """Does the placement score the top of ``state``'s board for its tiles as a rack."""
-        return not self.beaten(Board(list(state.cells)), training_rack(placement), placement.score)
+        return not self.beaten_on(state.text, state.cells, training_rack(placement), placement.score)
 
     def reordered(self, state: GridState) -> GridState:
         """``state`` with its words laid in the order where the most revision words score their situation's
@@ -408,7 +440,7 @@ class Builder:
         self.helper_calls += 1
         words = [self.by_id[i] for i in remaining]
         letters = frozenset().union(*(w.support_letters for w in words))
-        scored: list[tuple[int, float, int, GridState]] = []
+        scored: list[tuple[int, float, int, Placement | Candidate]] = []
         drawn: list[str] = []
         for _ in range(config.helper_rounds):  # a fresh draw while nothing helps
             if scored:
@@ -424,7 +456,9 @@ class Builder:
                                      config.helper_tries)
             self._judge_helpers(state, aimed, words, letters, remaining, scored)
         scored.sort(key=lambda t: t[:3], reverse=True)
-        return [(child, None) for *_, child in scored[:config.helper_branch]]
+        return [(state.apply(_played(p), HELPER), None) for *_, p in scored[:config.helper_branch]]
+
+
 
     def top_helpers(self, state: GridState, remaining: list[int]) -> list[tuple[GridState, None]]:
         """Helper plays after which some remaining words score the top of the board, most such words first
@@ -459,25 +493,27 @@ class Builder:
         scored.sort(key=lambda t: t[:2], reverse=True)
         return [(child, None) for *_, child in scored[:self.config.helper_branch]]
 
-    def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Placement]:
-        return [p for word in drawn for p in placements_through(state, self.check, word, range(len(word)), self.bag)]
+    def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Candidate]:
+        return [p for word in drawn for p in candidates_through(state, self.check, word, range(len(word)), self.bag)]
 
-    def _judge_helpers(self, state: GridState, candidates: list[Placement], words: list[ResolvedWord],
+    def _judge_helpers(self, state: GridState, candidates: Sequence[Placement | Candidate], words: list[ResolvedWord],
                        letters: frozenset[str], remaining: list[int],
-                       scored: list[tuple[int, float, int, GridState]]) -> None:
+                       scored: list[tuple[int, float, int, Placement | Candidate]]) -> None:
+        needs = [w.support_letters for w in words]
         for p in candidates:
             fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
             if not fresh:
                 continue
-            child = state.apply(p, HELPER)
-            if self.bag is not None and self.bag_deficit(child, remaining):
+            if self.bag is not None and self.bag_deficit(state.apply(_played(p), HELPER), remaining):
                 continue  # the helper would eat tiles the revision words need
-            counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
-                      for w in words]
+            # Only the counts matter: the new state is built for the helpers kept (see helper_moves).
+            here = {t.upper() for r, c, t in p.tiles if r * SIZE + c in fresh}
+            counts = [count_after(state, self.check, w.word, w.supports, p, fresh, self.bag)
+                      if not here.isdisjoint(need) else 0 for w, need in zip(words, needs, strict=True)]
             helped = sum(1 for k in counts if k)
             if helped:
                 room = sum(math.log1p(k) for k in counts)
-                scored.append((helped, room, -len(scored), child))
+                scored.append((helped, room, -len(scored), p))
 
     # -- the search ----------------------------------------------------------------------------------
 
