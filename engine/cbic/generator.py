@@ -66,7 +66,7 @@ from engine.cbic.placements import (
     WordCheck,
     candidates_through,
     central_placement,
-    count_after,
+    counts_after,
     placements_through,
     refusal_text,
 )
@@ -111,6 +111,10 @@ class SearchConfig:
     top_target: float = 0.8
     """The share of situations whose top is the list word at which the ``top_restarts`` stop (1.0: only when
     every one is)."""
+    top_patience: int = 3
+    """The ``top_restarts`` also stop after this many in a row that found no grid with more situations whose
+    top is the list word (0: no such stop): a set whose share stays under ``top_target`` after a few restarts
+    rarely reaches it with more, and those sets were the slowest ones."""
     top_nodes: int = 40
     """Search nodes spent, once a complete grid is found with situations whose top is another play, looking
     for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
@@ -126,7 +130,11 @@ class SearchConfig:
     helper_caps: tuple[int, ...] = (2, 3, 4)
     """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
     search backtrack for a grid with fewer helper words before it settles for more; once a restart
-    has left a word out, the next ones get the full ``helpers``."""
+    has left a word out, the next ones get the full ``helpers``. Caps under ``low_cap_floor`` are raised to it."""
+    low_cap_floor: float = 0.5
+    """The lowest helper cap, per revision word, minus one (10 words: 4; 6 words and fewer: 2): a search capped
+    lower than what a set of that size needs (10 words of 8 letters take 4-5 helper words) spends its whole
+    node budget failing; the first restarts of 10-word sets went mostly to that."""
     helper_tries: int = 30
     """Helper words drawn when the search is stuck."""
     helper_rounds: int = 3
@@ -208,6 +216,12 @@ class Builder:
         self.improve_from = -1
         """The node count when the search found its first complete grid with misses (-1: none yet)."""
         self.top_restarts_done = 0
+        self.misses_allowed = 0
+        self.top_seen = -1
+        self.top_stale = 0
+        """Restarts in a row since the best share of tops last grew (see ``top_patience``)."""
+        """Situations whose top is another play that a complete grid may have and still reach ``top_target``:
+        the search takes such a grid at once instead of looking for fewer (see :meth:`search`)."""
         self.reorders = 0
         self.deadline = 0.0
         self.stopped_by_time = False
@@ -416,7 +430,12 @@ class Builder:
         if not config.weights.top or not config.top_restarts or not config.spend_budget:
             return False
         revisions = sum(1 for step in overall.steps if step.kind == REVISION)
-        if self.tops(overall) >= config.top_target * revisions or self.top_restarts_done >= config.top_restarts:
+        tops = self.tops(overall)
+        if tops >= config.top_target * revisions or self.top_restarts_done >= config.top_restarts:
+            return False
+        self.top_stale = self.top_stale + 1 if tops <= self.top_seen else 0
+        self.top_seen = max(self.top_seen, tops)
+        if config.top_patience and self.top_stale >= config.top_patience:
             return False
         self.top_restarts_done += 1
         return True
@@ -499,7 +518,7 @@ class Builder:
     def _judge_helpers(self, state: GridState, candidates: Sequence[Placement | Candidate], words: list[ResolvedWord],
                        letters: frozenset[str], remaining: list[int],
                        scored: list[tuple[int, float, int, Placement | Candidate]]) -> None:
-        needs = [w.support_letters for w in words]
+        spelled = [(w.word, w.supports) for w in words]
         for p in candidates:
             fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
             if not fresh:
@@ -507,9 +526,7 @@ class Builder:
             if self.bag is not None and self.bag_deficit(state.apply(_played(p), HELPER), remaining):
                 continue  # the helper would eat tiles the revision words need
             # Only the counts matter: the new state is built for the helpers kept (see helper_moves).
-            here = {t.upper() for r, c, t in p.tiles if r * SIZE + c in fresh}
-            counts = [count_after(state, self.check, w.word, w.supports, p, fresh, self.bag)
-                      if not here.isdisjoint(need) else 0 for w, need in zip(words, needs, strict=True)]
+            counts = counts_after(state, self.check, spelled, p, fresh, self.bag)
             helped = sum(1 for k in counts if k)
             if helped:
                 room = sum(math.log1p(k) for k in counts)
@@ -536,8 +553,8 @@ class Builder:
         if self.finished is not None and misses >= self.finished_misses:
             return None  # no better than the complete grid already found
         if not remaining:
-            if not misses or not self.config.weights.top or not self.config.top_nodes:
-                return state
+            if misses <= self.misses_allowed or not self.config.weights.top or not self.config.top_nodes:
+                return state  # the target share is reached: no branch and bound for fewer misses
             self.finished, self.finished_misses = state, misses
             if self.improve_from < 0:
                 self.improve_from = self.nodes
@@ -695,6 +712,8 @@ class Builder:
             self.targets, self.dropped = self.bound.split(all_ids, self.rank)
         self._report(5, "choosing the central word", "cbic_choosing_central")
         plans = self.attempts()
+        revisions = len(self.targets)
+        self.misses_allowed = revisions - math.ceil(self.config.top_target * revisions - 1e-9)
         k = -1
         while True:
             k += 1
@@ -713,7 +732,8 @@ class Builder:
                              central=word)
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
-            caps = self.config.helper_caps
+            floor = int(self.config.low_cap_floor * len(self.targets)) - 1
+            caps = tuple(sorted({max(cap, floor) for cap in self.config.helper_caps}))
             # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
             # then the words left out need every helper the search may bring.
             low = k < len(caps) and not self.priority

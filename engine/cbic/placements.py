@@ -174,18 +174,20 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
     return out
 
 
-def count_after(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
-                played: Placement | Candidate, squares: Collection[int], bag: Bag | None = None) -> int:
-    """``len(placements_through(state.apply(played, ...), check, word, supports, bag, squares=squares))``,
-    where ``squares`` are squares of ``played``'s new tiles: without building the new state or the plays.
+def counts_after(state: GridState, check: WordCheck, words: Sequence[tuple[str, Iterable[int]]],
+                 played: Placement | Candidate, squares: Collection[int], bag: Bag | None = None) -> list[int]:
+    """For each ``(word, supports)``: ``len(placements_through(state.apply(played, ...), check, word, supports,
+    bag, squares=squares))``, where ``squares`` are squares of ``played``'s new tiles; without building the
+    new state or the plays.
 
     Why: a helper word is judged by how many ways each stuck word could then cross its new tiles, tens of
-    thousands of times per grid; only the count matters, and without bag mode every candidate the geometry
+    thousands of times per grid; only the counts matter, and without bag mode every candidate the geometry
     accepts is a play (no tile can run out). In bag mode, or without the compiled core, it is the full call.
     """
     if _CORE is None or bag is not None:
         child = state.apply(played.placement() if isinstance(played, Candidate) else played, "helper")
-        return len(placements_through(child, check, word, supports, bag, squares=squares))
+        return [len(placements_through(child, check, word, supports, bag, squares=squares))
+                for word, supports in words]
     text = bytearray(state.text)
     letter_at: dict[int, str] = {}
     for r, c, tile in played.tiles:
@@ -193,9 +195,16 @@ def count_after(state: GridState, check: WordCheck, word: str, supports: Iterabl
         text[sq] = ord(tile)
         if sq in squares:
             letter_at[sq] = tile.upper()
-    at = [(i, tuple(sq for sq, x in letter_at.items() if x == word[i])) for i in supports]
-    candidates, _ = _CORE.scan(bytes(text), word.encode("ascii"), at, None, check, False)
-    return len(candidates)
+    board = bytes(text)
+    counts = []
+    for word, supports in words:
+        at = [(i, tuple(sq for sq, x in letter_at.items() if x == word[i])) for i in supports]
+        if any(found for _, found in at):
+            candidates, _ = _CORE.scan(board, word.encode("ascii"), at, None, check, False)
+            counts.append(len(candidates))
+        else:
+            counts.append(0)
+    return counts
 
 
 _Args = tuple[GridState, "WordCheck", str, int, int, str, list[tuple[int, Sequence[int]]], list[str]]
