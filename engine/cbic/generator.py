@@ -695,6 +695,11 @@ class Builder:
         self.starts = {c: _central_starts(c) for c in centrals}
         return [self.plan(k) for k in range(self.config.restarts)]
 
+    def low_caps(self) -> tuple[int, ...]:
+        """The helper caps of the first restarts (``helper_caps``), none under ``low_cap_floor``'s."""
+        floor = int(self.config.low_cap_floor * len(self.targets)) - 1
+        return tuple(sorted({max(cap, floor) for cap in self.config.helper_caps}))
+
     def plan(self, k: int) -> tuple[str, tuple[int, int, str]]:
         """The central word and its start for restart ``k`` (cycling through both)."""
         word = self.centrals[k % len(self.centrals)]
@@ -732,8 +737,7 @@ class Builder:
                              central=word)
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
-            floor = int(self.config.low_cap_floor * len(self.targets)) - 1
-            caps = tuple(sorted({max(cap, floor) for cap in self.config.helper_caps}))
+            caps = self.low_caps()
             # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
             # then the words left out need every helper the search may bring.
             low = k < len(caps) and not self.priority
