@@ -146,6 +146,8 @@ def main() -> int:
                         help=f"SearchConfig.top_restarts (default {SearchConfig().top_restarts})")
     parser.add_argument("--top-target", type=float, default=None,
                         help=f"SearchConfig.top_target (default {SearchConfig().top_target:g})")
+    parser.add_argument("--top-patience", type=int, default=None,
+                        help=f"SearchConfig.top_patience (default {SearchConfig().top_patience})")
     parser.add_argument("--top-nodes", type=int, default=None,
                         help=f"SearchConfig.top_nodes (default {SearchConfig().top_nodes})")
     parser.add_argument("--top-helpers", type=int, default=None,
@@ -166,7 +168,7 @@ def main() -> int:
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
-    for name in ("top_restarts", "top_target", "top_nodes", "top_helpers", "repair_tries"):
+    for name in ("top_restarts", "top_target", "top_patience", "top_nodes", "top_helpers", "repair_tries"):
         if getattr(args, name) is not None:
             config = replace(config, **{name: getattr(args, name)})
     rows = [run("cbic", g, sets, args, config=config)]
@@ -179,7 +181,7 @@ def main() -> int:
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight
     print(f"Weights.top = {weight:g}, top_restarts = {config.top_restarts}, top_target = {config.top_target:g}, "
-          f"top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
+          f"top_patience = {config.top_patience}, top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
               "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:

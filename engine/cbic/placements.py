@@ -189,21 +189,18 @@ def counts_after(state: GridState, check: WordCheck, words: Sequence[tuple[str, 
         return [len(placements_through(child, check, word, supports, bag, squares=squares))
                 for word, supports in words]
     text = bytearray(state.text)
-    letter_at: dict[int, str] = {}
+    by_letter: dict[str, tuple[int, ...]] = {}
     for r, c, tile in played.tiles:
         sq = r * SIZE + c
         text[sq] = ord(tile)
         if sq in squares:
-            letter_at[sq] = tile.upper()
+            letter = tile.upper()
+            by_letter[letter] = by_letter.get(letter, ()) + (sq,)
     board = bytes(text)
     counts = []
     for word, supports in words:
-        at = [(i, tuple(sq for sq, x in letter_at.items() if x == word[i])) for i in supports]
-        if any(found for _, found in at):
-            candidates, _ = _CORE.scan(board, word.encode("ascii"), at, None, check, False)
-            counts.append(len(candidates))
-        else:
-            counts.append(0)
+        at = [(i, by_letter[word[i]]) for i in supports if word[i] in by_letter]
+        counts.append(len(_CORE.scan(board, word.encode("ascii"), at, None, check, False)[0]) if at else 0)
     return counts
 
 
