@@ -31,7 +31,9 @@ Why this shape (seed 000, and past its limits):
   score the top; a finished grid is laid again in the order where the most revision words score their
   top (:mod:`engine.cbic.sequence`), then words nothing later goes through are moved to where they score
   their top (``repair_tries``); and ``top_restarts`` more restarts, while the share is under
-  ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``). Share and
+  ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``), and stop after
+  ``top_patience`` in a row without a better one; a search takes at once a complete grid that reaches
+  ``top_target``; whether a play is the top is remembered per board and rack (:meth:`Builder.beaten_on`). Share and
   time measured in ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's,
   exact;
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
@@ -147,6 +149,14 @@ class SearchConfig:
 
 GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, restarts=1, central_choices=1,
                       lookahead=1, spend_budget=False)
+
+
+def _board(cells: Sequence[str]) -> Board:
+    """A :class:`Board` of a grid state's cells without checking each square again: the state holds tiles
+    laid by legal plays only, and the check was a tenth of each ``beats`` question's cost."""
+    board = Board.__new__(Board)
+    board.cells = list(cells)
+    return board
 
 
 def _played(p: Placement | Candidate) -> Placement:
@@ -306,7 +316,7 @@ class Builder:
             return False
         if score <= beaten_at:
             return True
-        answer = self.beaten(Board(list(cells)), rack, score)
+        answer = self.beaten(_board(cells), rack, score)
         self._beats[key] = (unbeaten, max(beaten_at, score)) if answer else (min(unbeaten, score), beaten_at)
         return answer
 
