@@ -39,9 +39,10 @@ median <= 0.1 s and p95 <= 0.5 s. Wall-clock figures depend on the machine's loa
 Measured (default French list, 100 sets, ``--words 10 --length 8 --support index --top 10``, a 2-core machine
 shared with other work): 100 % placed; CPU median 0.077 s, p95 0.368 s with the compiled placement search
 (``engine/cbic/_placements.c``) and no preference for list-word tops (``--top-weight 0``); 0.104 s / 0.542 s
-with the Python one. With the preference (defaults), 40 sets: 8 letters 82.8 % word = top, CPU 0.241 s
-(p95 0.918); 7 letters 62.2 %, 1.557 s (2.360); ``--top-restarts 0``, 8 letters: 73.0 %, 0.113 s (0.506).
-``--top-target``, ``--top-nodes``, ``--top-helpers`` and ``--repair-tries`` set the other ``SearchConfig``
+with the Python one. With the preference (defaults), 40 sets, load average 7-10: 8 letters 80.0 % word = top,
+CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``, 8 letters: 76.0 %, 0.070 s
+(0.162). ``--top-target``, ``--top-patience``, ``--top-nodes``, ``--top-helpers`` and ``--repair-tries`` set
+the other ``SearchConfig``
 fields of the preference (``docs/training.md``).
 """
 
