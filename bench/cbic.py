@@ -39,9 +39,10 @@ median <= 0.1 s and p95 <= 0.5 s. Wall-clock figures depend on the machine's loa
 Measured (default French list, 100 sets, ``--words 10 --length 8 --support index --top 10``, a 2-core machine
 shared with other work): 100 % placed; CPU median 0.077 s, p95 0.368 s with the compiled placement search
 (``engine/cbic/_placements.c``) and no preference for list-word tops (``--top-weight 0``); 0.104 s / 0.542 s
-with the Python one. With the preference (defaults), 40 sets: 8 letters 82.8 % word = top, CPU 0.241 s
-(p95 0.918); 7 letters 62.2 %, 1.557 s (2.360); ``--top-restarts 0``, 8 letters: 73.0 %, 0.113 s (0.506).
-``--top-target``, ``--top-nodes``, ``--top-helpers`` and ``--repair-tries`` set the other ``SearchConfig``
+with the Python one. With the preference (defaults), 40 sets, load average 7-10: 8 letters 80.0 % word = top,
+CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``, 8 letters: 76.0 %, 0.070 s
+(0.162). ``--top-target``, ``--top-patience``, ``--top-nodes``, ``--top-helpers`` and ``--repair-tries`` set
+the other ``SearchConfig``
 fields of the preference (``docs/training.md``).
 """
 
@@ -146,6 +147,8 @@ def main() -> int:
                         help=f"SearchConfig.top_restarts (default {SearchConfig().top_restarts})")
     parser.add_argument("--top-target", type=float, default=None,
                         help=f"SearchConfig.top_target (default {SearchConfig().top_target:g})")
+    parser.add_argument("--top-patience", type=int, default=None,
+                        help=f"SearchConfig.top_patience (default {SearchConfig().top_patience})")
     parser.add_argument("--top-nodes", type=int, default=None,
                         help=f"SearchConfig.top_nodes (default {SearchConfig().top_nodes})")
     parser.add_argument("--top-helpers", type=int, default=None,
@@ -166,7 +169,7 @@ def main() -> int:
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
-    for name in ("top_restarts", "top_target", "top_nodes", "top_helpers", "repair_tries"):
+    for name in ("top_restarts", "top_target", "top_patience", "top_nodes", "top_helpers", "repair_tries"):
         if getattr(args, name) is not None:
             config = replace(config, **{name: getattr(args, name)})
     rows = [run("cbic", g, sets, args, config=config)]
@@ -179,7 +182,7 @@ def main() -> int:
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight
     print(f"Weights.top = {weight:g}, top_restarts = {config.top_restarts}, top_target = {config.top_target:g}, "
-          f"top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
+          f"top_patience = {config.top_patience}, top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
               "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:

@@ -31,7 +31,9 @@ Why this shape (seed 000, and past its limits):
   score the top; a finished grid is laid again in the order where the most revision words score their
   top (:mod:`engine.cbic.sequence`), then words nothing later goes through are moved to where they score
   their top (``repair_tries``); and ``top_restarts`` more restarts, while the share is under
-  ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``). Share and
+  ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``), and stop after
+  ``top_patience`` in a row without a better one; a search takes at once a complete grid that reaches
+  ``top_target``; whether a play is the top is remembered per board and rack (:meth:`Builder.beaten_on`). Share and
   time measured in ``bench/cbic.py`` (``word = top %``); the tops shown are always the move generator's,
   exact;
 * bag mode (:mod:`engine.cbic.bagbound`): the tiles the remaining racks need are known exactly; a
@@ -52,7 +54,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +63,15 @@ from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError, Message
 from engine.cbic.helpers import helper_words, targeted_helpers
-from engine.cbic.placements import WordCheck, central_placement, placements_through, refusal_text
+from engine.cbic.placements import (
+    Candidate,
+    WordCheck,
+    candidates_through,
+    central_placement,
+    counts_after,
+    placements_through,
+    refusal_text,
+)
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
 from engine.cbic.sequence import relocations, resequence
 from engine.cbic.situations import training_rack
@@ -103,6 +113,10 @@ class SearchConfig:
     top_target: float = 0.8
     """The share of situations whose top is the list word at which the ``top_restarts`` stop (1.0: only when
     every one is)."""
+    top_patience: int = 3
+    """The ``top_restarts`` also stop after this many in a row that found no grid with more situations whose
+    top is the list word (0: no such stop): a set whose share stays under ``top_target`` after a few restarts
+    rarely reaches it with more, and those sets were the slowest ones."""
     top_nodes: int = 40
     """Search nodes spent, once a complete grid is found with situations whose top is another play, looking
     for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
@@ -118,7 +132,11 @@ class SearchConfig:
     helper_caps: tuple[int, ...] = (2, 3, 4)
     """Helper limits of the first restarts' searches (then ``helpers``): a low cap first makes the
     search backtrack for a grid with fewer helper words before it settles for more; once a restart
-    has left a word out, the next ones get the full ``helpers``."""
+    has left a word out, the next ones get the full ``helpers``. Caps under ``low_cap_floor`` are raised to it."""
+    low_cap_floor: float = 0.5
+    """The lowest helper cap, per revision word, minus one (10 words: 4; 6 words and fewer: 2): a search capped
+    lower than what a set of that size needs (10 words of 8 letters take 4-5 helper words) spends its whole
+    node budget failing; the first restarts of 10-word sets went mostly to that."""
     helper_tries: int = 30
     """Helper words drawn when the search is stuck."""
     helper_rounds: int = 3
@@ -131,6 +149,18 @@ class SearchConfig:
 
 GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, restarts=1, central_choices=1,
                       lookahead=1, spend_budget=False)
+
+
+def _board(cells: Sequence[str]) -> Board:
+    """A :class:`Board` of a grid state's cells without checking each square again: the state holds tiles
+    laid by legal plays only, and the check was a tenth of each ``beats`` question's cost."""
+    board = Board.__new__(Board)
+    board.cells = list(cells)
+    return board
+
+
+def _played(p: Placement | Candidate) -> Placement:
+    return p.placement() if isinstance(p, Candidate) else p
 
 
 class _OutOfBudget(Exception):
@@ -186,6 +216,8 @@ class Builder:
         self.targeted_calls = 0
         self.top_helper_calls = 0
         self.top_generations = 0
+        self._beats: dict[tuple[bytes, str], tuple[int, int]] = {}
+        """(board text, rack) -> (highest score no play beats, lowest score some play beats): :meth:`beaten_on`."""
         self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
         self.repairs = 0
         self.finished: GridState | None = None
@@ -194,6 +226,12 @@ class Builder:
         self.improve_from = -1
         """The node count when the search found its first complete grid with misses (-1: none yet)."""
         self.top_restarts_done = 0
+        self.misses_allowed = 0
+        self.top_seen = -1
+        self.top_stale = 0
+        """Restarts in a row since the best share of tops last grew (see ``top_patience``)."""
+        """Situations whose top is another play that a complete grid may have and still reach ``top_target``:
+        the search takes such a grid at once instead of looking for fewer (see :meth:`search`)."""
         self.reorders = 0
         self.deadline = 0.0
         self.stopped_by_time = False
@@ -255,8 +293,7 @@ class Builder:
         for rack, p in zip(racks, placements, strict=True):
             if p.score > most.get(rack, -1):
                 most[rack] = p.score
-        board = Board(list(state.cells))
-        top = {rack: not self.beaten(board, rack, score) for rack, score in most.items()}
+        top = {rack: not self.beaten_on(state.text, state.cells, rack, score) for rack, score in most.items()}
         return [weight if p.score == most[rack] and top[rack] else 0.0
                 for rack, p in zip(racks, placements, strict=True)]
 
@@ -264,6 +301,24 @@ class Builder:
         """Does some play of ``rack`` on ``board`` score more than ``score`` (one bounded search)."""
         self.top_generations += 1
         return beats(self.lexicon, Position(board, (rack, "")), score)
+
+    def beaten_on(self, text: bytes, cells: Sequence[str], rack: str, score: int) -> bool:
+        """:meth:`beaten` for the board whose cells are ``cells`` (``text`` their bytes, the key), remembered.
+
+        Why: the same boards come back (a restart's first words, the look-ahead's children, the pick asking
+        again after a helper, the reorders and repairs), and the answer is monotone in ``score``: no play
+        above ``s`` means none above any higher score, a play above ``s`` is one above any lower. So each
+        (board, rack) keeps the highest score known unbeaten and the lowest known beaten.
+        """
+        key = (text, rack)
+        unbeaten, beaten_at = self._beats.get(key, (1 << 30, -1))
+        if score >= unbeaten:
+            return False
+        if score <= beaten_at:
+            return True
+        answer = self.beaten(_board(cells), rack, score)
+        self._beats[key] = (unbeaten, max(beaten_at, score)) if answer else (min(unbeaten, score), beaten_at)
+        return answer
 
     def pick(self, state: GridState, movable: list[int],
              options: dict[int, list[Placement]]) -> tuple[int, list[float] | None, bool]:
@@ -308,13 +363,14 @@ class Builder:
         key = (step.before, step.placement.tiles, step.placement.score)
         known = self._tops.get(key)
         if known is None:
-            known = self._tops[key] = not self.beaten(Board(list(step.before)), training_rack(step.placement),
-                                                      step.placement.score)
+            text = "".join(t or "." for t in step.before).encode("ascii")
+            known = self._tops[key] = not self.beaten_on(text, step.before, training_rack(step.placement),
+                                                         step.placement.score)
         return known
 
     def is_top(self, state: GridState, placement: Placement) -> bool:
         """Does the placement score the top of ``state``'s board for its tiles as a rack."""
-        return not self.beaten(Board(list(state.cells)), training_rack(placement), placement.score)
+        return not self.beaten_on(state.text, state.cells, training_rack(placement), placement.score)
 
     def reordered(self, state: GridState) -> GridState:
         """``state`` with its words laid in the order where the most revision words score their situation's
@@ -384,7 +440,12 @@ class Builder:
         if not config.weights.top or not config.top_restarts or not config.spend_budget:
             return False
         revisions = sum(1 for step in overall.steps if step.kind == REVISION)
-        if self.tops(overall) >= config.top_target * revisions or self.top_restarts_done >= config.top_restarts:
+        tops = self.tops(overall)
+        if tops >= config.top_target * revisions or self.top_restarts_done >= config.top_restarts:
+            return False
+        self.top_stale = self.top_stale + 1 if tops <= self.top_seen else 0
+        self.top_seen = max(self.top_seen, tops)
+        if config.top_patience and self.top_stale >= config.top_patience:
             return False
         self.top_restarts_done += 1
         return True
@@ -408,7 +469,7 @@ class Builder:
         self.helper_calls += 1
         words = [self.by_id[i] for i in remaining]
         letters = frozenset().union(*(w.support_letters for w in words))
-        scored: list[tuple[int, float, int, GridState]] = []
+        scored: list[tuple[int, float, int, Placement | Candidate]] = []
         drawn: list[str] = []
         for _ in range(config.helper_rounds):  # a fresh draw while nothing helps
             if scored:
@@ -424,7 +485,9 @@ class Builder:
                                      config.helper_tries)
             self._judge_helpers(state, aimed, words, letters, remaining, scored)
         scored.sort(key=lambda t: t[:3], reverse=True)
-        return [(child, None) for *_, child in scored[:config.helper_branch]]
+        return [(state.apply(_played(p), HELPER), None) for *_, p in scored[:config.helper_branch]]
+
+
 
     def top_helpers(self, state: GridState, remaining: list[int]) -> list[tuple[GridState, None]]:
         """Helper plays after which some remaining words score the top of the board, most such words first
@@ -459,25 +522,25 @@ class Builder:
         scored.sort(key=lambda t: t[:2], reverse=True)
         return [(child, None) for *_, child in scored[:self.config.helper_branch]]
 
-    def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Placement]:
-        return [p for word in drawn for p in placements_through(state, self.check, word, range(len(word)), self.bag)]
+    def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Candidate]:
+        return [p for word in drawn for p in candidates_through(state, self.check, word, range(len(word)), self.bag)]
 
-    def _judge_helpers(self, state: GridState, candidates: list[Placement], words: list[ResolvedWord],
+    def _judge_helpers(self, state: GridState, candidates: Sequence[Placement | Candidate], words: list[ResolvedWord],
                        letters: frozenset[str], remaining: list[int],
-                       scored: list[tuple[int, float, int, GridState]]) -> None:
+                       scored: list[tuple[int, float, int, Placement | Candidate]]) -> None:
+        spelled = [(w.word, w.supports) for w in words]
         for p in candidates:
             fresh = {r * SIZE + c for r, c, t in p.tiles if t.upper() in letters}
             if not fresh:
                 continue
-            child = state.apply(p, HELPER)
-            if self.bag is not None and self.bag_deficit(child, remaining):
+            if self.bag is not None and self.bag_deficit(state.apply(_played(p), HELPER), remaining):
                 continue  # the helper would eat tiles the revision words need
-            counts = [len(placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh))
-                      for w in words]
+            # Only the counts matter: the new state is built for the helpers kept (see helper_moves).
+            counts = counts_after(state, self.check, spelled, p, fresh, self.bag)
             helped = sum(1 for k in counts if k)
             if helped:
                 room = sum(math.log1p(k) for k in counts)
-                scored.append((helped, room, -len(scored), child))
+                scored.append((helped, room, -len(scored), p))
 
     # -- the search ----------------------------------------------------------------------------------
 
@@ -500,8 +563,8 @@ class Builder:
         if self.finished is not None and misses >= self.finished_misses:
             return None  # no better than the complete grid already found
         if not remaining:
-            if not misses or not self.config.weights.top or not self.config.top_nodes:
-                return state
+            if misses <= self.misses_allowed or not self.config.weights.top or not self.config.top_nodes:
+                return state  # the target share is reached: no branch and bound for fewer misses
             self.finished, self.finished_misses = state, misses
             if self.improve_from < 0:
                 self.improve_from = self.nodes
@@ -642,6 +705,11 @@ class Builder:
         self.starts = {c: _central_starts(c) for c in centrals}
         return [self.plan(k) for k in range(self.config.restarts)]
 
+    def low_caps(self) -> tuple[int, ...]:
+        """The helper caps of the first restarts (``helper_caps``), none under ``low_cap_floor``'s."""
+        floor = int(self.config.low_cap_floor * len(self.targets)) - 1
+        return tuple(sorted({max(cap, floor) for cap in self.config.helper_caps}))
+
     def plan(self, k: int) -> tuple[str, tuple[int, int, str]]:
         """The central word and its start for restart ``k`` (cycling through both)."""
         word = self.centrals[k % len(self.centrals)]
@@ -659,6 +727,8 @@ class Builder:
             self.targets, self.dropped = self.bound.split(all_ids, self.rank)
         self._report(5, "choosing the central word", "cbic_choosing_central")
         plans = self.attempts()
+        revisions = len(self.targets)
+        self.misses_allowed = revisions - math.ceil(self.config.top_target * revisions - 1e-9)
         k = -1
         while True:
             k += 1
@@ -677,7 +747,7 @@ class Builder:
                              central=word)
             self.rng = random.Random(self.seed * 1_000_003 + k)
             self.nodes = 0
-            caps = self.config.helper_caps
+            caps = self.low_caps()
             # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
             # then the words left out need every helper the search may bring.
             low = k < len(caps) and not self.priority

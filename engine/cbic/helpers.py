@@ -43,11 +43,37 @@ def words_with_letter(lexicon: Any, letter: str, length: int) -> list[str]:
     key = (letter, length)
     found = per_lexicon.get(key)
     if found is None:
+        index = _index(lexicon, length)
         words: set[str] = set()
         for j in range(length):
-            words.update(lexicon.pattern("." * j + letter + "." * (length - j - 1)))
+            words.update(index.get((j, letter), ()))
         found = per_lexicon[key] = sorted(words)
     return found
+
+
+def _index(lexicon: Any, length: int) -> dict[tuple[int, str], frozenset[str]]:
+    """The lexicon's words of ``length`` letters by (position, letter): one pattern query per length.
+
+    Why: helper words are short (:data:`HELPER_LENGTHS`), so every word of those lengths is a few thousand
+    words, and the patterns the helpers ask (a letter or two at given places) are then intersections of
+    these sets, instead of one walk of the lexicon each (thousands per grid, most of the helpers' time).
+    """
+    try:
+        per_lexicon = _INDEXES.setdefault(lexicon, {})
+    except TypeError:
+        per_lexicon = {}
+    index = per_lexicon.get(length)
+    if index is None:
+        buckets: dict[tuple[int, str], set[str]] = {}
+        for word in lexicon.pattern("." * length):
+            for j, x in enumerate(word):
+                buckets.setdefault((j, x), set()).add(word)
+        index = per_lexicon[length] = {key: frozenset(words) for key, words in buckets.items()}
+    return index
+
+
+_INDEXES: weakref.WeakKeyDictionary[Any, dict[int, dict[tuple[int, str], frozenset[str]]]] = (
+    weakref.WeakKeyDictionary())
 
 
 def helper_words(lexicon: Any, letters: frozenset[str], excluded: set[str], rng: random.Random,
@@ -165,7 +191,14 @@ def _pattern(lexicon: Any, pattern: str) -> list[str]:
         per_lexicon = {}
     words = per_lexicon.get(pattern)
     if words is None:
-        words = per_lexicon[pattern] = lexicon.pattern(pattern)
+        fixed = [(j, x) for j, x in enumerate(pattern) if x != "."]
+        if fixed and len(pattern) <= max(HELPER_LENGTHS):  # the helpers' patterns: from the index
+            index = _index(lexicon, len(pattern))
+            sets = sorted((index.get(key, frozenset()) for key in fixed), key=len)
+            words = sorted(sets[0].intersection(*sets[1:]))
+        else:
+            words = lexicon.pattern(pattern)
+        per_lexicon[pattern] = words
     return words
 
 

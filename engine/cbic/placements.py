@@ -174,17 +174,104 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
     return out
 
 
-def _placement(state: GridState, check: WordCheck, word: str, i: int, sq: int, d: str,
-               crosses: Sequence[tuple[int, Sequence[int]]], words: Sequence[str], bag: Bag | None) -> Placement | None:
-    """The play of a candidate that passed every board rule: its tiles (None when the bag cannot supply
-    them), score and the steps it touches."""
+def counts_after(state: GridState, check: WordCheck, words: Sequence[tuple[str, Iterable[int]]],
+                 played: Placement | Candidate, squares: Collection[int], bag: Bag | None = None) -> list[int]:
+    """For each ``(word, supports)``: ``len(placements_through(state.apply(played, ...), check, word, supports,
+    bag, squares=squares))``, where ``squares`` are squares of ``played``'s new tiles; without building the
+    new state or the plays.
+
+    Why: a helper word is judged by how many ways each stuck word could then cross its new tiles, tens of
+    thousands of times per grid; only the counts matter, and without bag mode every candidate the geometry
+    accepts is a play (no tile can run out). In bag mode, or without the compiled core, it is the full call.
+    """
+    if _CORE is None or bag is not None:
+        child = state.apply(played.placement() if isinstance(played, Candidate) else played, "helper")
+        return [len(placements_through(child, check, word, supports, bag, squares=squares))
+                for word, supports in words]
+    text = bytearray(state.text)
+    by_letter: dict[str, tuple[int, ...]] = {}
+    for r, c, tile in played.tiles:
+        sq = r * SIZE + c
+        text[sq] = ord(tile)
+        if sq in squares:
+            letter = tile.upper()
+            by_letter[letter] = by_letter.get(letter, ()) + (sq,)
+    board = bytes(text)
+    counts = []
+    for word, supports in words:
+        at = [(i, by_letter[word[i]]) for i in supports if word[i] in by_letter]
+        counts.append(len(_CORE.scan(board, word.encode("ascii"), at, None, check, False)[0]) if at else 0)
+    return counts
+
+
+_Args = tuple[GridState, "WordCheck", str, int, int, str, list[tuple[int, Sequence[int]]], list[str]]
+"""What :func:`_finish` needs besides the tiles."""
+
+
+class Candidate:
+    """A placement whose tiles are known and whose play (score, steps touched) is built when asked.
+
+    Why: helper words are judged by their new tiles alone, and only the few kept become plays; building
+    every candidate's :class:`Placement` was a large share of a grid's time.
+    """
+
+    __slots__ = ("tiles", "_args", "_ready")
+
+    def __init__(self, tiles: tuple[tuple[int, int, str], ...], args: _Args | tuple[()],
+                 ready: Placement | None = None) -> None:
+        self.tiles = tiles
+        self._args = args
+        self._ready = ready
+
+    def placement(self) -> Placement:
+        if self._ready is None:
+            assert self._args
+            self._ready = _finish(*self._args, self.tiles)
+        return self._ready
+
+
+def candidates_through(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
+                       bag: Bag | None = None) -> list[Candidate]:
+    """:func:`placements_through` as :class:`Candidate` objects (same plays, same order)."""
+    if _CORE is None:
+        return [Candidate(p.tiles, (), p) for p in placements_through_python(state, check, word, supports, bag)]
+    at = [(i, state.by_letter.get(word[i], ())) for i in supports]
+    found, _ = _CORE.scan(state.text, word.encode("ascii"), at, None, check, False)
+    out: list[Candidate] = []
+    for i, sq, vertical, crosses in found:
+        tiles = _tiles(state, word, i, sq, V if vertical else H, bag)
+        if tiles is not None:
+            out.append(Candidate(tiles, (state, check, word, i, sq, V if vertical else H,
+                                         [(s, others) for s, others, _cross_word in crosses],
+                                         [cross_word for _s, _others, cross_word in crosses])))
+    return out
+
+
+def _tiles(state: GridState, word: str, i: int, sq: int, d: str,
+           bag: Bag | None) -> tuple[tuple[int, int, str], ...] | None:
+    """The new tiles of ``word`` laid along ``d`` with its letter ``i`` on ``sq`` (None: the bag is short)."""
     r, c = divmod(sq, SIZE)
     start, step = (c - i, 1) if d == H else (r - i, SIZE)
     base = r * SIZE + start if d == H else start * SIZE + c
     letters = [divmod(base + k * step, SIZE) + (word[k],) for k in range(len(word)) if k != i]
-    tiles = assign_tiles(letters, state, bag)
+    return assign_tiles(letters, state, bag)
+
+
+def _placement(state: GridState, check: WordCheck, word: str, i: int, sq: int, d: str,
+               crosses: Sequence[tuple[int, Sequence[int]]], words: Sequence[str], bag: Bag | None) -> Placement | None:
+    """The play of a candidate that passed every board rule: its tiles (None when the bag cannot supply
+    them), score and the steps it touches."""
+    tiles = _tiles(state, word, i, sq, d, bag)
     if tiles is None:
         return None
+    return _finish(state, check, word, i, sq, d, crosses, words, tiles)
+
+
+def _finish(state: GridState, check: WordCheck, word: str, i: int, sq: int, d: str,
+            crosses: Sequence[tuple[int, Sequence[int]]], words: Sequence[str],
+            tiles: tuple[tuple[int, int, str], ...]) -> Placement:
+    r, c = divmod(sq, SIZE)
+    start = c - i if d == H else r - i
     owner = state.owner
     touched = {owner[sq]}
     for _, others in crosses:

@@ -1,0 +1,133 @@
+"""The construction's shortcuts give the answers of the long way: helper counts without the new state, the
+helpers' patterns from an index, remembered ``beats`` answers; and the stops of the preference for list-word
+tops (a grid reaching ``top_target``, ``top_patience``, the helper caps' floor) do what they say."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine.cbic import SearchConfig, placements
+from engine.cbic import helpers as helpers_module
+from engine.cbic.generator import Builder
+from engine.cbic.placements import WordCheck, candidates_through, counts_after, placements_through
+from engine.cbic.state import HELPER, Bag
+from engine.cbic.words import resolve_words
+from engine.scrabble.board import SIZE, Board
+from engine.scrabble.cgp import Position
+from engine.scrabble.movegen import top_moves
+from tests.engine.cbic.test_grid import random_set
+from tests.engine.cbic.test_placements import FR, random_state
+
+CORE = importlib.import_module("engine.cbic._placements")
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("case", range(4))
+def test_helper_counts_and_candidates_match_the_full_search(synthetic, monkeypatch, compiled: bool,
+                                                            case: int) -> None:
+    monkeypatch.setattr(placements, "_CORE", CORE if compiled else None)
+    lexicon, words = synthetic
+    rng = random.Random(900 + case)
+    pool = sorted(words)
+    state = random_state(lexicon, pool, rng, plays=3 + 2 * case)
+    check = WordCheck(lexicon)
+    bag = Bag(FR) if case % 2 else None
+    asked = nonzero = 0
+    for helper in rng.sample(pool, 40):
+        found = placements_through(state, check, helper, range(len(helper)), bag)
+        candidates = candidates_through(state, check, helper, range(len(helper)), bag)
+        assert [c.placement() for c in candidates] == found
+        assert [c.tiles for c in candidates] == [p.tiles for p in found]
+        for played in (found + candidates)[:6]:
+            fresh = {r * SIZE + c for r, c, _ in played.tiles}
+            squares = set(rng.sample(sorted(fresh), rng.randint(1, len(fresh))))
+            stuck = [(w, tuple(rng.sample(range(len(w)), rng.randint(1, len(w))))) for w in rng.sample(pool, 5)]
+            child = state.apply(played.placement() if hasattr(played, "placement") else played, HELPER)
+            expected = [len(placements_through(child, check, w, s, bag, squares=squares)) for w, s in stuck]
+            assert counts_after(state, check, stuck, played, squares, bag) == expected
+            asked += 1
+            nonzero += any(expected)
+    assert asked and nonzero
+
+
+def test_helper_patterns_from_the_index_are_the_lexicon_s(synthetic) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(3)
+    letters = sorted({x for w in words for x in w})
+    for _ in range(200):
+        n = rng.randint(2, 5)
+        pattern = ["."] * n
+        for j in rng.sample(range(n), rng.randint(1, 2)):
+            pattern[j] = rng.choice(letters)
+        text = "".join(pattern)
+        assert helpers_module._pattern(lexicon, text) == lexicon.pattern(text), text
+    assert helpers_module._pattern(lexicon, "......") == lexicon.pattern("......")  # longer: asked as before
+    for letter in letters[:6]:
+        for n in (2, 3, 4, 5):
+            expected = sorted({w for j in range(n) for w in lexicon.pattern("." * j + letter + "." * (n - j - 1))})
+            assert helpers_module.words_with_letter(lexicon, letter, n) == expected
+
+
+def _builder(lexicon, words, case: int, config: SearchConfig, count: int = 8) -> Builder:
+    items = random_set(words, random.Random(700 + case), count)
+    return Builder(lexicon, resolve_words(lexicon, items), central=None, seed=case, bag=False, time_budget=10.0,
+                   config=config, progress=None)
+
+
+def test_remembered_beats_answers_are_the_move_generator_s(synthetic) -> None:
+    lexicon, words = synthetic
+    rng = random.Random(5)
+    builder = _builder(lexicon, words, 0, SearchConfig())
+    pool = sorted(words)
+    for case in range(6):
+        state = random_state(lexicon, pool, rng, plays=2 + case)
+        rack = "".join(rng.sample(rng.choice([w for w in pool if len(w) >= 6]), 5))
+        found = top_moves(lexicon, Position(Board(list(state.cells)), (rack, "")), 1)
+        best = found[0].score if found else 0
+        scores = [best - 3, best + 2, best, best - 1, best + 1, best - 3, best]
+        for score in scores:  # asked in this order: later answers come from what is remembered
+            assert builder.beaten_on(state.text, state.cells, rack, score) == (bool(found) and best > score)
+    asked = builder.top_generations
+    assert asked < 6 * len(scores)
+    builder.beaten_on(state.text, state.cells, rack, best + 5)  # above an unbeaten score: no new question
+    assert builder.top_generations == asked
+
+
+def test_a_search_takes_the_first_complete_grid_reaching_the_target(synthetic) -> None:
+    lexicon, words = synthetic
+    for case in range(4):
+        anything = _builder(lexicon, words, case, replace(SearchConfig(), top_target=0.0, top_restarts=0))
+        anything.build()
+        assert anything.misses_allowed == len(anything.targets)
+        assert anything.improve_from == -1  # no branch and bound after the first complete grid
+        every = _builder(lexicon, words, case, replace(SearchConfig(), top_target=1.0, top_restarts=0))
+        every.build()
+        assert every.misses_allowed == 0
+
+
+def test_top_restarts_stop_after_top_patience_restarts_without_progress(synthetic) -> None:
+    lexicon, words = synthetic
+    stopped = 0
+    for case in range(8):
+        base = replace(SearchConfig(), top_target=1.0, top_restarts=6)
+        patient = _builder(lexicon, words, case, replace(base, top_patience=1))
+        patient.build()
+        endless = _builder(lexicon, words, case, replace(base, top_patience=0))
+        endless.build()
+        assert patient.top_restarts_done <= endless.top_restarts_done
+        if patient.top_restarts_done < endless.top_restarts_done:
+            stopped += 1
+            assert patient.top_stale >= 1
+    assert stopped
+
+
+def test_low_helper_caps_are_raised_for_large_sets(synthetic) -> None:
+    lexicon, words = synthetic
+    assert _builder(lexicon, words, 0, SearchConfig(), count=4).low_caps() == (2, 3, 4)
+    assert _builder(lexicon, words, 0, SearchConfig(), count=8).low_caps() == (3, 4)
+    assert _builder(lexicon, words, 0, SearchConfig(), count=10).low_caps() == (4,)
+    assert _builder(lexicon, words, 0, replace(SearchConfig(), low_cap_floor=0.0), count=10).low_caps() == (2, 3, 4)
