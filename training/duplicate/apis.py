@@ -427,12 +427,13 @@ class TodayApi(APIView):
                    responses={200: TodayOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND, 503: UNAVAILABLE})
     def get(self, request: Request) -> Response:
         try:
+            # Any whole number is an id the schema allows: one past the id column names no lexicon (404).
             lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
-                                             maximum=MAX_ID)
+                                             maximum=10**30)
         except ValueError as exc:
             return error_response(str(exc))
         if lexicon_id is not None:
-            lexicon = Lexicon.objects.filter(pk=lexicon_id).first()
+            lexicon = Lexicon.objects.filter(pk=lexicon_id).first() if lexicon_id <= MAX_ID else None
         else:
             lexicon = site_lexicon("fr")
         if lexicon is None:
