@@ -121,6 +121,10 @@ def as_whole_number(value: object) -> int | None:
 MAX_QUERY_INTEGER = 1_000_000_000
 MAX_ID = 2**63 - 1
 """The largest row id a query parameter may name (the id columns' signed 64-bit range)."""
+ANY_INTEGER = 10**30
+"""Bounds for a parameter the schema leaves unbounded (a version number, an id): past the data it names
+nothing (404), but it is still an integer, so it is not refused as bad input."""
+"""The largest row id a query parameter may name (the id columns' signed 64-bit range)."""
 
 
 @overload

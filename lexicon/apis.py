@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from core.api_errors import error_response
 from core.engine_messages import problem_reason
 from core.parsers import CheckedMultiPartParser
-from core.validation import MAX_QUERY_INTEGER, parse_query_integer
+from core.validation import ANY_INTEGER, parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
@@ -196,7 +196,7 @@ class AnagramsApi(PublicLookup):
         lexicon = self.get_lexicon(lexicon_id)
         try:
             min_length = parse_query_integer(request.query_params.get("min_length"), name="min_length", default=None,
-                                             minimum=-MAX_QUERY_INTEGER)
+                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
         except ValueError as exc:
             return error_response(str(exc))
         result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
@@ -248,7 +248,7 @@ class NewWordsApi(PublicLookup):
         lexicon = self.get_lexicon(lexicon_id)
         try:
             number = parse_query_integer(request.query_params.get("version"), name="version", default=None,
-                                         minimum=-MAX_QUERY_INTEGER)
+                                         minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
         except ValueError as exc:
             return error_response(str(exc))
         version, words = selectors.new_words(lexicon, number)
@@ -342,7 +342,7 @@ class VersionDiffApi(StaffApi):
         base = None
         try:
             base_number = parse_query_integer(request.query_params.get("base"), name="base", default=None,
-                                              minimum=-MAX_QUERY_INTEGER)
+                                              minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
         except ValueError as exc:
             return error_response(str(exc))
         if base_number is not None:

@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
-from core.validation import MAX_ID, parse_query_integer
+from core.validation import ANY_INTEGER, MAX_ID, parse_query_integer
 from engine.duplicate import standings
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon, site_lexicon
@@ -429,11 +429,11 @@ class TodayApi(APIView):
         try:
             # Any whole number is an id the schema allows: one past the id column names no lexicon (404).
             lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
-                                             maximum=10**30)
+                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
         except ValueError as exc:
             return error_response(str(exc))
         if lexicon_id is not None:
-            lexicon = Lexicon.objects.filter(pk=lexicon_id).first() if lexicon_id <= MAX_ID else None
+            lexicon = Lexicon.objects.filter(pk=lexicon_id).first() if 1 <= lexicon_id <= MAX_ID else None
         else:
             lexicon = site_lexicon("fr")
         if lexicon is None:

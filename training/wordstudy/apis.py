@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
-from core.validation import parse_query_integer
+from core.validation import ANY_INTEGER, parse_query_integer
 from lexicon.selectors import version_keys
 from training.wordstudy import selectors, services
 from training.wordstudy.serializers import (
@@ -200,7 +200,7 @@ class DueApi(APIView):
         lexicon = None
         try:
             lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
-                                             maximum=10**30)  # past the id column: "Unknown lexicon"
+                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)  # past the id column: "Unknown lexicon"
             if lexicon_id is not None:
                 lexicon = services.resolve_lexicon(lexicon_id)
         except ValueError as exc:
