@@ -143,3 +143,13 @@ def test_a_lexicon_parameter_left_out_still_means_the_default(alice, lexicon):
     assert api_for(alice).get("/api/wordstudy/due/").status_code == 200
     assert api_for(alice).get(f"/api/wordstudy/due/?lexicon={lexicon.pk}").status_code == 200
     assert api_for(alice).get("/api/wordstudy/due/?lexicon=abc").status_code == 400
+
+
+@pytest.mark.parametrize("value", ["-5", "0", "99999999999999999999999"])
+def test_a_whole_number_naming_no_lexicon_is_not_found_rather_than_bad_input(alice, lexicon, value):
+    assert api_for(alice).get(f"/api/duplicate/today/?lexicon={value}").status_code == 404
+
+
+def test_an_empty_version_is_refused_and_a_missing_one_is_the_serving_one(alice, lexicon):
+    assert api_for(alice).get(f"/api/lexicons/{lexicon.pk}/new/?version=").status_code == 400
+    assert api_for(alice).get(f"/api/lexicons/{lexicon.pk}/new/").status_code == 200
