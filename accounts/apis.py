@@ -5,7 +5,6 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -13,7 +12,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import login_limits, selectors
-from accounts.serializers import ProfileSerializer, RegisteredSerializer, RegisterSerializer
+from accounts.serializers import (
+    AuthTokenSerializer,
+    ProfileSerializer,
+    RegisteredSerializer,
+    RegisterSerializer,
+)
 from accounts.services import ProfileError, create_learner, update_profile
 from core.api_errors import error_response
 from core.parsers import SafeJSONParser
@@ -55,6 +59,7 @@ class TokenApi(ObtainAuthToken):
     (``accounts.login_limits``): past the limit the answer is 429 before the password is checked.
     """
 
+    serializer_class = AuthTokenSerializer
     throttle_classes = [AuthRateThrottle]
     parser_classes = [SafeJSONParser]  # JSON like the rest of the API (DRF's view also reads forms)
     # Anonymous by nature, like registering: the schema then says no credentials are needed, and a

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts import login_limits
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
+from core import forms as core_forms
 from lexicon.selectors import list_lexicons
 
 
@@ -58,7 +59,7 @@ class RateLimitedAdminAuthenticationForm(LoginLimitsMixin, AdminAuthenticationFo
 
 class ProfileForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    default_lexicon = forms.ModelChoiceField(
+    default_lexicon = core_forms.ModelChoiceField(
         label=_("Default lexicon"), queryset=list_lexicons(), required=False,
         empty_label=_("The site's default"),
         help_text=_("Preselected when you create a list, a grid or a crossword."))

@@ -3,11 +3,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
+from rest_framework.authtoken import serializers as authtoken_serializers
 
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
+from core import request_serializers
 
 
-class RegisterSerializer(serializers.Serializer):
+class AuthTokenSerializer(request_serializers.RefuseUnknownFields, authtoken_serializers.AuthTokenSerializer):
+    """DRF's log-in fields (username, password), refusing unknown fields like every other request."""
+
+
+class RegisterSerializer(request_serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(write_only=True, style={"input_type": "password"})
     # Optional (absent or blank); no default in the schema: "" is not an email address (format: email).
@@ -33,13 +39,13 @@ class RegisterSerializer(serializers.Serializer):
         return attrs
 
 
-class RegisteredSerializer(serializers.Serializer):
+class RegisteredSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     token = serializers.CharField()
 
 
-class ActivitySerializer(serializers.Serializer):
+class ActivitySerializer(request_serializers.Serializer):
     answers = serializers.IntegerField(help_text="Answers in training grids.")
     rounds = serializers.IntegerField(help_text="Duplicate rounds played.")
     quiz = serializers.IntegerField(help_text="Word-study quiz answers (one per question).")
@@ -49,7 +55,7 @@ class ActivityDaySerializer(ActivitySerializer):
     date = serializers.DateField()
 
 
-class ProfileSerializer(serializers.Serializer):
+class ProfileSerializer(request_serializers.Serializer):
     username = serializers.CharField(read_only=True)
     email = serializers.EmailField(read_only=True, allow_blank=True)
     is_staff = serializers.BooleanField(read_only=True)

@@ -5,7 +5,9 @@ a list, a grid, progress, due reviews, lookups, task polling, a duplicate round:
 number of SQL queries (``CaptureQueriesContext``) and the CPU time of this process per request (median of
 ``--repeat``), with the production settings on a scratch SQLite database and the same data as the load test.
 CPU time, unlike wall time, stays meaningful on a shared machine. ``--profile PATH`` prints cProfile's top
-functions for one request path instead, ``--queries PATH`` the SQL of one request.
+functions for one request path instead (timed in CPU, not wall time: a busy machine's preemptions would
+land on whatever function runs), then the request's CPU split by layer (middleware, URL resolving, DRF,
+templates, ORM and driver, Tirage's code, the test client); ``--queries PATH`` the SQL of one request.
 
     .venv/bin/python bench/pages.py [--repeat 20] [--profile /training/lists/] [--queries /]
 """
@@ -89,12 +91,14 @@ def main() -> None:
                   or [("", page, "get", args.profile, None)])
         _label, client, method, path, body = chosen[0]
         send(client, method, path, body)
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.thread_time)
         profiler.enable()
         for _ in range(args.repeat):
             send(client, method, path, body)
         profiler.disable()
-        pstats.Stats(profiler).sort_stats(args.sort).print_stats(30)
+        stats = pstats.Stats(profiler)
+        stats.sort_stats(args.sort).print_stats(30)
+        print_layers(stats, args.repeat)
         return
 
     print(f"{'request':28} {'status':>6} {'queries':>7} {'CPU ms':>7} {'wall ms':>8}")
@@ -124,6 +128,40 @@ def main() -> None:
         print(f"{label:28} {values[-1][2]:6d} {max(v[1] for v in values):7d} "
               f"{statistics.median(v[0] for v in values):7.1f} {'':>8}")
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (shared machine: CPU is the figure)")
+
+
+LAYERS = [  # (layer, fragments of the file path), first match wins
+    ("test client", ("/django/test/",)),
+    ("middleware", ("/django/middleware/", "/contrib/sessions/", "/contrib/auth/", "/contrib/messages/",
+                    "/whitenoise/", "/django_htmx/", "/core/middleware.py", "/core/csp.py", "/core/request_guard.py",
+                    "/core/request_memo.py", "/core/task_middleware.py", "/django/core/handlers/")),
+    ("URL resolving", ("/django/urls/",)),
+    ("DRF", ("/rest_framework/",)),
+    ("templates", ("/django/template/", "/templatetags/", "/django/forms/", "/django/utils/html.py",
+                   "/django/utils/safestring.py", "/django/utils/formats.py")),
+    ("translation", ("/django/utils/translation/", "gettext")),
+    ("ORM and driver", ("/django/db/", "/psycopg", "sqlite3")),
+    ("cache", ("/django/core/cache/", "/redis/")),
+    ("Tirage code", ("/accounts/", "/core/", "/lexicon/", "/training/", "/puzzles/", "/engine/")),
+]
+
+
+def print_layers(stats: pstats.Stats, repeat: int) -> None:
+    """Each function's own CPU time (tottime), summed by layer: where a request's CPU goes."""
+    def layer_of(filename: str) -> str:
+        return next((name for name, parts in LAYERS if any(part in filename for part in parts)), "other")
+
+    totals: dict[str, float] = {}
+    for (filename, _line, _name), (_calls, _primitive, own, _cumulative, callers) in stats.stats.items():  # type: ignore[attr-defined]
+        if filename == "~" and callers:  # a built-in (str.join, isinstance...): its callers' layers
+            for (caller_file, _l, _n), timing in callers.items():
+                totals[layer_of(caller_file)] = totals.get(layer_of(caller_file), 0.0) + timing[2]
+            continue
+        totals[layer_of(filename)] = totals.get(layer_of(filename), 0.0) + own
+    whole = sum(totals.values())
+    print(f"CPU per request by layer ({repeat} requests, profiled: about twice the unprofiled time)")
+    for layer, seconds in sorted(totals.items(), key=lambda item: -item[1]):
+        print(f"  {layer:16} {seconds / repeat * 1000:6.2f} ms  {seconds / whole:5.1%}")
 
 
 if __name__ == "__main__":

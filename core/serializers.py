@@ -1,16 +1,17 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import request_serializers
 from core.models import TaskRun
 from core.task_subjects import task_subject
 
 
-class TaskSubjectSerializer(serializers.Serializer):
+class TaskSubjectSerializer(request_serializers.Serializer):
     label = serializers.CharField(help_text="What the task works on, in words: “Crossword 9×9 (fr-comprehensive)”.")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     url = serializers.CharField(allow_null=True, help_text="The page of that object, if it has one.")
 
 
-class TaskRunSerializer(serializers.ModelSerializer):
+class TaskRunSerializer(request_serializers.ModelSerializer):
     """The public shape of a task: ``{"id", "state", "progress", "message", "result", "error"}``, plus
     ``subject`` (what it works on, in words, and its page)."""
 

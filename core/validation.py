@@ -119,6 +119,12 @@ def as_whole_number(value: object) -> int | None:
 # Query parameters that count pages or versions: past this they are not a number anyone can mean,
 # and a larger one would overflow the database's OFFSET (a signed 64-bit integer).
 MAX_QUERY_INTEGER = 1_000_000_000
+MAX_ID = 2**63 - 1
+"""The largest row id a query parameter may name (the id columns' signed 64-bit range)."""
+ANY_INTEGER = 10**30
+"""Bounds for a parameter the schema leaves unbounded (a version number, an id): past the data it names
+nothing (404), but it is still an integer, so it is not refused as bad input."""
+"""The largest row id a query parameter may name (the id columns' signed 64-bit range)."""
 
 
 @overload
@@ -129,15 +135,21 @@ def parse_query_integer(raw: str | None, *, name: str, default: None, minimum: i
                         maximum: int = MAX_QUERY_INTEGER) -> int | None: ...
 def parse_query_integer(raw: str | None, *, name: str, default: int | None, minimum: int = 1,
                         maximum: int = MAX_QUERY_INTEGER) -> int | None:
-    """A whole number from a query string, ``default`` when absent or blank.
+    """A whole number from a query string, ``default`` when absent.
 
     Raises ``ValueError`` with a message naming the parameter and its bounds: garbage, fractions and
-    out-of-range numbers are refused (never read as page 1 or passed on to overflow the database).
+    out-of-range numbers are refused (never read as page 1 or passed on to overflow the database). A
+    parameter present but empty (``?lexicon=``) is refused too: the schema documents a number, and reading
+    it as "absent" would silently answer for the default (another lexicon, page 1) rather than the one the
+    client meant to send; a client leaves the parameter out to get the default.
     """
-    if raw is None or not raw.strip():
+    if raw is None:
         return default
     text = raw.strip()
-    if not (text.isascii() and text.lstrip("+-").isdigit()) or len(text) > 12:
+    if not text:
+        raise ValueError(str(_("%(name)s is empty: give a whole number from %(min)d to %(max)d, or leave the "
+                               "parameter out.") % {"name": name, "min": minimum, "max": maximum}))
+    if not (text.isascii() and text.lstrip("+-").isdigit()) or len(text) > len(str(maximum)) + 1:
         raise ValueError(str(_("%(name)s must be a whole number from %(min)d to %(max)d.")
                              % {"name": name, "min": minimum, "max": maximum}))
     value = int(text)

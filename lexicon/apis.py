@@ -26,7 +26,7 @@ from rest_framework.views import APIView
 from core.api_errors import error_response
 from core.engine_messages import problem_reason
 from core.parsers import CheckedMultiPartParser
-from core.validation import parse_query_integer
+from core.validation import ANY_INTEGER, parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
@@ -194,11 +194,11 @@ class AnagramsApi(PublicLookup):
         ``tiles`` spells each listed word with the blank-played letters in lower case; with blanks in the
         rack, ``groups`` gathers the words by the letters the blanks stand for."""
         lexicon = self.get_lexicon(lexicon_id)
-        raw_min = request.query_params.get("min_length") or None
         try:
-            min_length = int(raw_min) if raw_min is not None else None
-        except ValueError:
-            return error_response(_("min_length must be a whole number."))
+            min_length = parse_query_integer(request.query_params.get("min_length"), name="min_length", default=None,
+                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
+        except ValueError as exc:
+            return error_response(str(exc))
         result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
         body = {"lexicon": lexicon.pk, "version": self.serving(lexicon), "query": result.query, "count": result.total,
                 "truncated": result.truncated, "words": result.words, "tiles": result.tiles or [],
@@ -246,11 +246,11 @@ class NewWordsApi(PublicLookup):
     def get(self, request: Request, lexicon_id: int) -> Response:
         """Words a version added to the version it was based on (500 per page)."""
         lexicon = self.get_lexicon(lexicon_id)
-        raw = request.query_params.get("version")
         try:
-            number = int(raw) if raw else None
-        except ValueError:
-            return error_response("version must be a whole number.")
+            number = parse_query_integer(request.query_params.get("version"), name="version", default=None,
+                                         minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
+        except ValueError as exc:
+            return error_response(str(exc))
         version, words = selectors.new_words(lexicon, number)
         if version is None:
             return error_response("No such version.", status.HTTP_404_NOT_FOUND)
@@ -340,11 +340,13 @@ class VersionDiffApi(StaffApi):
         lexicon = self.get_lexicon(lexicon_id)
         version = self.get_version(lexicon, number)
         base = None
-        if request.query_params.get("base"):
-            try:
-                base = self.get_version(lexicon, int(request.query_params["base"]))
-            except ValueError:
-                return error_response("base must be a version number.")
+        try:
+            base_number = parse_query_integer(request.query_params.get("base"), name="base", default=None,
+                                              minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
+        except ValueError as exc:
+            return error_response(str(exc))
+        if base_number is not None:
+            base = self.get_version(lexicon, base_number)
         diff = selectors.version_diff(version, base)
         page = _page(request)
         added, pages_added = _slice(diff.added, page)

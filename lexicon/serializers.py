@@ -5,12 +5,13 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import request_serializers
 from core.validation import MAX_NOTE_LENGTH, validate_multiline
 from lexicon.models import Definition, Lexicon, LexiconEvent, LexiconVersion
 from lexicon.selectors import serving_version_number
 
 
-class LexiconSerializer(serializers.ModelSerializer):
+class LexiconSerializer(request_serializers.ModelSerializer):
     """The list shape kept from the foundation (id, name, language, word_count, content_hash,
     imported_at) plus the serving version's number."""
 
@@ -23,7 +24,7 @@ class LexiconSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class LexiconVersionSerializer(serializers.Serializer):
+class LexiconVersionSerializer(request_serializers.Serializer):
     """The two keys every game, grid, crossword and quiz gives (``lexicon.selectors.version_keys``): the version
     it was made with (null: made before versions were recorded) and the version in service now. Mix it in
     first; it serialises a model with ``lexicon`` and ``lexicon_version``, or a dict that carries both keys."""
@@ -50,7 +51,7 @@ class VersionStateField(serializers.CharField):
     ``TaskRun.state`` (drf-spectacular names enums after the field)."""
 
 
-class VersionSerializer(serializers.ModelSerializer):
+class VersionSerializer(request_serializers.ModelSerializer):
     state = VersionStateField(read_only=True)
     created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True, default=None)
     based_on = serializers.IntegerField(source="parent.number", read_only=True, allow_null=True, default=None)
@@ -65,7 +66,7 @@ class VersionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class UploadSerializer(serializers.Serializer):
+class UploadSerializer(request_serializers.Serializer):
     file = serializers.FileField(help_text="The word list: UTF-8, one word per line, at most 20 MB.")
     note = serializers.CharField(required=False, allow_blank=True, max_length=MAX_NOTE_LENGTH, default="",
                                  validators=[validate_multiline])
@@ -77,13 +78,13 @@ class UploadSerializer(serializers.Serializer):
                                              "list, nothing is removed.")
 
 
-class UploadResultSerializer(serializers.Serializer):
+class UploadResultSerializer(request_serializers.Serializer):
     version = VersionSerializer()
     skipped = serializers.ListField(child=serializers.CharField())
     duplicates = serializers.IntegerField()
 
 
-class DiffSerializer(serializers.Serializer):
+class DiffSerializer(request_serializers.Serializer):
     version = serializers.IntegerField()
     base = serializers.IntegerField(allow_null=True)
     added_count = serializers.IntegerField()
@@ -94,7 +95,7 @@ class DiffSerializer(serializers.Serializer):
     removed = serializers.ListField(child=serializers.CharField())
 
 
-class PublishSerializer(serializers.Serializer):
+class PublishSerializer(request_serializers.Serializer):
     confirm = serializers.BooleanField(required=False, default=False,
                                        help_text="Publish even though more than 1 % of the serving words would be "
                                                  "removed (without it: 409 with the counts).")
@@ -104,7 +105,7 @@ class PublishSerializer(serializers.Serializer):
                                              "the history.")
 
 
-class ConfirmationNeededSerializer(serializers.Serializer):
+class ConfirmationNeededSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
     added = serializers.IntegerField(help_text="Words the version would add to the serving list.")
     removed = serializers.IntegerField(help_text="Words it would remove.")
@@ -112,13 +113,13 @@ class ConfirmationNeededSerializer(serializers.Serializer):
     removed_share = serializers.FloatField(help_text="removed / serving_words.")
 
 
-class TaskStartedSerializer(serializers.Serializer):
+class TaskStartedSerializer(request_serializers.Serializer):
     task = serializers.UUIDField()
     status_url = serializers.CharField()
     version = serializers.IntegerField()
 
 
-class WordEditSerializer(serializers.Serializer):
+class WordEditSerializer(request_serializers.Serializer):
     add = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list,
                                 max_length=500)
     remove = serializers.ListField(child=serializers.CharField(max_length=100), required=False, default=list,
@@ -127,7 +128,7 @@ class WordEditSerializer(serializers.Serializer):
                                    help_text="Why: kept in the audit trail.")
 
 
-class WordCheckSerializer(serializers.Serializer):
+class WordCheckSerializer(request_serializers.Serializer):
     text = serializers.CharField()
     word = serializers.CharField()
     valid = serializers.BooleanField()
@@ -137,7 +138,7 @@ class WordCheckSerializer(serializers.Serializer):
     definition = serializers.CharField(allow_null=True, help_text="The curated definition, null when there is none.")
 
 
-class LookupResultSerializer(serializers.Serializer):
+class LookupResultSerializer(request_serializers.Serializer):
     # What every lookup answer starts with: the lexicon and the version that served it. A comment, not a
     # docstring, so the subclasses' schemas stay without a description.
     lexicon = serializers.IntegerField()
@@ -156,7 +157,7 @@ class WordsResultSerializer(LookupResultSerializer):
     words = serializers.ListField(child=serializers.CharField())
 
 
-class AnagramGroupSerializer(serializers.Serializer):
+class AnagramGroupSerializer(request_serializers.Serializer):
     added = serializers.CharField(help_text="The letters the blanks stand for, sorted (\"\" when no blank is used).")
     words = serializers.ListField(child=serializers.CharField())
     tiles = serializers.ListField(child=serializers.CharField(),
@@ -186,7 +187,7 @@ class NewWordsSerializer(LookupResultSerializer):
     words = serializers.ListField(child=serializers.CharField())
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(request_serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", read_only=True, allow_null=True, default=None)
     version = serializers.IntegerField(source="version.number", read_only=True, allow_null=True, default=None)
 
@@ -196,25 +197,25 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class DefinitionSerializer(serializers.ModelSerializer):
+class DefinitionSerializer(request_serializers.ModelSerializer):
     class Meta:
         model = Definition
         fields = ["word", "text", "updated_at"]
         read_only_fields = fields
 
 
-class DefinitionWriteSerializer(serializers.Serializer):
+class DefinitionWriteSerializer(request_serializers.Serializer):
     text = serializers.CharField(max_length=500, allow_blank=True, validators=[validate_multiline],
                                  help_text="The definition; empty deletes it.")
 
 
-class DefinitionImportSerializer(serializers.Serializer):
+class DefinitionImportSerializer(request_serializers.Serializer):
     file = serializers.FileField(help_text="UTF-8 lines WORD<TAB>definition, at most 20 MB.")
     skip_unknown = serializers.BooleanField(required=False, default=False,
                                             help_text="Skip words not in the lexicon instead of refusing the file.")
 
 
-class DefinitionImportResultSerializer(serializers.Serializer):
+class DefinitionImportResultSerializer(request_serializers.Serializer):
     created = serializers.IntegerField()
     updated = serializers.IntegerField()
     unchanged = serializers.IntegerField()

@@ -7,6 +7,7 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
 from training.lists import selectors as training_selectors
@@ -17,8 +18,8 @@ class CrosswordForm(forms.Form):
                               help_text=_("Cells per side, %(min)s to %(max)s.") % {"min": MIN_SIZE, "max": MAX_SIZE},
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     style = forms.ChoiceField(label=_("Style"), choices=Crossword.Style.choices, initial=Crossword.Style.FR)
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
-    theme_list = forms.ModelChoiceField(
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    theme_list = core_forms.ModelChoiceField(
         label=_("Theme words (optional)"), required=False, queryset=training_selectors.lists_of(None),
         empty_label=_("None"), help_text=_("One of your revision lists of the same lexicon: its words are placed first."))
 

@@ -10,6 +10,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import request_serializers
 from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from lexicon.serializers import LexiconVersionSerializer
@@ -17,7 +18,7 @@ from puzzles.crosswords import selectors
 from puzzles.crosswords.models import Crossword, CrosswordProgress
 
 
-class CrosswordCreateSerializer(serializers.Serializer):
+class CrosswordCreateSerializer(request_serializers.Serializer):
     """A crossword request. ``size`` and ``style`` are checked by the service (one set of messages)."""
 
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
@@ -30,12 +31,12 @@ class CrosswordCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**31 - 1)
 
 
-class CrosswordStartedSerializer(serializers.Serializer):
+class CrosswordStartedSerializer(request_serializers.Serializer):
     crossword = serializers.IntegerField()
     task = serializers.UUIDField()
 
 
-class CrosswordSlotSerializer(serializers.Serializer):
+class CrosswordSlotSerializer(request_serializers.Serializer):
     key = serializers.CharField(help_text="Number and direction: `12A`, `3D`.")
     number = serializers.IntegerField()
     dir = serializers.ChoiceField(choices=["A", "D"])
@@ -45,7 +46,7 @@ class CrosswordSlotSerializer(serializers.Serializer):
     clue = serializers.CharField()
 
 
-class CrosswordProgressSerializer(serializers.ModelSerializer):
+class CrosswordProgressSerializer(request_serializers.ModelSerializer):
     finished = serializers.BooleanField(source="is_finished", read_only=True)
     solved = serializers.BooleanField(source="is_solved", read_only=True,
                                       help_text="Finished with no revealed letter (a revealed grid is not solved).")
@@ -57,7 +58,7 @@ class CrosswordProgressSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class CrosswordListSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
+class CrosswordListSerializer(LexiconVersionSerializer, request_serializers.ModelSerializer):
     lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
     task = serializers.UUIDField(source="task_run_id", read_only=True, allow_null=True)
 
@@ -109,13 +110,13 @@ class CrosswordSerializer(CrosswordListSerializer):
         return list((crossword.stats or {}).get("theme_placed", []))
 
 
-class EntriesInSerializer(serializers.Serializer):
+class EntriesInSerializer(request_serializers.Serializer):
     entries = serializers.JSONField(help_text="Rows of the grid's shape: `#` on black cells, a letter or `.` "
                                               "on white cells.")
     seconds = serializers.JSONField(required=False, help_text="Timer, in seconds (it only goes forward).")
 
 
-class CheckInSerializer(serializers.Serializer):
+class CheckInSerializer(request_serializers.Serializer):
     scope = serializers.JSONField(help_text="`cell`, `word` or `grid`.")
     row = serializers.JSONField(required=False, help_text="0-based row, for a cell.")
     col = serializers.JSONField(required=False, help_text="0-based column, for a cell.")
@@ -126,14 +127,14 @@ class CheckInSerializer(serializers.Serializer):
     seconds = serializers.JSONField(required=False)
 
 
-class CrosswordCheckedCellSerializer(serializers.Serializer):
+class CrosswordCheckedCellSerializer(request_serializers.Serializer):
     row = serializers.IntegerField()
     col = serializers.IntegerField()
     state = serializers.ChoiceField(choices=["right", "wrong", "empty", "revealed"])
     letter = serializers.CharField(required=False, help_text="Only for reveals.")
 
 
-class CheckOutSerializer(serializers.Serializer):
+class CheckOutSerializer(request_serializers.Serializer):
     scope = serializers.CharField()
     reveal = serializers.BooleanField()
     right = serializers.IntegerField()
@@ -146,6 +147,6 @@ class CheckOutSerializer(serializers.Serializer):
     progress = CrosswordProgressSerializer()
 
 
-class CrosswordErrorSerializer(serializers.Serializer):
+class CrosswordErrorSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
 

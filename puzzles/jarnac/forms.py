@@ -7,12 +7,13 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from core import forms as core_forms
 from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.jarnac.models import JarnacGame
 
 
 class NewGameForm(forms.Form):
-    lexicon = forms.ModelChoiceField(label=gettext_lazy("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=gettext_lazy("Lexicon"), queryset=list_lexicons(), empty_label=None)
     level = forms.ChoiceField(label=gettext_lazy("AI level"), choices=JarnacGame.Level.choices,
                               initial=JarnacGame.Level.MEDIUM)
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core import request_serializers
 from core.openapi import checked_json_field
 from lexicon.serializers import LexiconVersionSerializer
 from puzzles.jarnac.services import KINDS, LEVELS
 
 
-class JarnacGameCreateSerializer(serializers.Serializer):
+class JarnacGameCreateSerializer(request_serializers.Serializer):
     lexicon = checked_json_field({"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]},
                                  required=False, allow_null=True,
                                  help_text="The lexicon's id or name; the default French lexicon if left out.")
@@ -41,7 +42,7 @@ class JarnacGameListSerializer(LexiconVersionSerializer):
         return data
 
 
-class JarnacMoveInSerializer(serializers.Serializer):
+class JarnacMoveInSerializer(request_serializers.Serializer):
     kind = serializers.JSONField(required=False, help_text="`create`, `transform`, `draw`, `exchange`, `pass` or `jarnac`.")
     word = serializers.JSONField(required=False, allow_null=True,
                                  help_text="The word, for `create`, `transform` and `jarnac`.")
@@ -52,14 +53,14 @@ class JarnacMoveInSerializer(serializers.Serializer):
                                     help_text="The 3 letters given back, for `exchange`.")
 
 
-class JarnacYouSerializer(serializers.Serializer):
+class JarnacYouSerializer(request_serializers.Serializer):
     lines = serializers.ListField(child=serializers.CharField(), help_text="Your words, line 0 first.")
     line_scores = serializers.ListField(child=serializers.IntegerField(), help_text="Each line's score: its length squared.")
     reserve = serializers.CharField(allow_blank=True, help_text="Your loose letters, sorted.")
     score = serializers.IntegerField()
 
 
-class JarnacOpponentSerializer(serializers.Serializer):
+class JarnacOpponentSerializer(request_serializers.Serializer):
     lines = serializers.ListField(child=serializers.CharField())
     line_scores = serializers.ListField(child=serializers.IntegerField())
     reserve = serializers.CharField(allow_blank=True, help_text="The AI's loose letters, sorted (face up, as on "
@@ -68,7 +69,7 @@ class JarnacOpponentSerializer(serializers.Serializer):
     score = serializers.IntegerField()
 
 
-class JarnacMoveSerializer(serializers.Serializer):
+class JarnacMoveSerializer(request_serializers.Serializer):
     number = serializers.IntegerField()
     turn = serializers.IntegerField()
     player = serializers.ChoiceField(choices=["you", "opponent"])
@@ -82,7 +83,7 @@ class JarnacMoveSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="The move in words.")
 
 
-class JarnacMissedSerializer(serializers.Serializer):
+class JarnacMissedSerializer(request_serializers.Serializer):
     word = serializers.CharField()
     base = serializers.CharField(help_text="Your word it transforms.")
     turn = serializers.IntegerField()
@@ -121,7 +122,7 @@ class JarnacMoveOutSerializer(JarnacGameSerializer):
     ai_ms = serializers.FloatField(help_text="Time the AI took to reply, in milliseconds.")
 
 
-class JarnacLineHintSerializer(serializers.Serializer):
+class JarnacLineHintSerializer(request_serializers.Serializer):
     line = serializers.IntegerField(help_text="0-based.")
     word = serializers.CharField()
     count = serializers.IntegerField(help_text="Transformations your reserve allows.")
@@ -129,7 +130,7 @@ class JarnacLineHintSerializer(serializers.Serializer):
     added = serializers.CharField(allow_null=True, help_text="The letters it takes from the reserve.")
 
 
-class JarnacHintSerializer(serializers.Serializer):
+class JarnacHintSerializer(request_serializers.Serializer):
     reserve = serializers.CharField(allow_blank=True)
     total = serializers.IntegerField(help_text="Transformations over all your lines.")
     lines = JarnacLineHintSerializer(many=True)
@@ -137,7 +138,7 @@ class JarnacHintSerializer(serializers.Serializer):
     creation = serializers.CharField(allow_null=True, help_text="One of them (the longest).")
 
 
-class JarnacReviewInSerializer(serializers.Serializer):
+class JarnacReviewInSerializer(request_serializers.Serializer):
     words = serializers.JSONField(required=False, allow_null=True,
                                   help_text="Missed words to add (all of them if left out).")
     list = serializers.JSONField(required=False, allow_null=True,
@@ -145,19 +146,19 @@ class JarnacReviewInSerializer(serializers.Serializer):
                                            "“Jarnac: missed words”, created on first use.")
 
 
-class JarnacSkippedSerializer(serializers.Serializer):
+class JarnacSkippedSerializer(request_serializers.Serializer):
     word = serializers.CharField()
     reason = serializers.CharField()
 
 
-class JarnacReviewOutSerializer(serializers.Serializer):
+class JarnacReviewOutSerializer(request_serializers.Serializer):
     list = serializers.IntegerField()
     list_name = serializers.CharField()
     added = serializers.ListField(child=serializers.CharField())
     skipped = JarnacSkippedSerializer(many=True)
 
 
-class JarnacErrorSerializer(serializers.Serializer):
+class JarnacErrorSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField(required=False, help_text="For refused moves: `not_a_word`, `missing_letters`, "
                                                            "`drops_letters`, `adds_nothing`, `bad_line`, ...")

@@ -7,6 +7,7 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from lexicon.selectors import list_lexicons, preferred_lexicon
 from puzzles.crosswords.models import MAX_SIZE, MIN_SIZE, Crossword
 from puzzles.lab.services import algorithm_labels
@@ -37,11 +38,11 @@ class LabForm(forms.Form):
                            help_text=_("Text (# . letters) or 0/1 (1 a black cell), one row per line."))
     file_format = forms.ChoiceField(label=_("File format"), initial="text",
                                     choices=[("text", _("Text (# and .)")), ("01", _("0/1 (1 = black)"))])
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
     extra_lexicons = forms.ModelMultipleChoiceField(label=_("Other lexicons (their words fill the grid too)"),
                                                     queryset=list_lexicons(), required=False,
                                                     widget=forms.CheckboxSelectMultiple)
-    theme_list = forms.ModelChoiceField(
+    theme_list = core_forms.ModelChoiceField(
         label=_("Theme words (optional)"), required=False, queryset=training_selectors.lists_of(None),
         empty_label=_("None"), help_text=_("One of your revision lists of the same lexicon: its words are placed first."))
     algorithm = forms.ChoiceField(label=_("Algorithm"), initial="mac", choices=[])

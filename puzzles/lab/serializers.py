@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
+from core import request_serializers
 from engine.crossword import ALGORITHMS, GRID_FORMATS
 from lexicon.models import Lexicon
 from lexicon.serializers import LexiconVersionSerializer
@@ -32,7 +33,7 @@ TEXT_GRID_PATTERN = _rows_pattern("[#.A-Za-zÀ-ÅÇ-ÏÑ-ÖÙ-Ýà-åç-ïñ-ö�
 ZERO_ONE_GRID_PATTERN = _rows_pattern("[01]", "\\r?\\n")
 
 
-class GridInSerializer(serializers.Serializer):
+class GridInSerializer(request_serializers.Serializer):
     """A grid to check (what importing a grid file does): text or 0/1."""
 
     grid = serializers.CharField(help_text=GRID_HELP, trim_whitespace=False, max_length=4000)
@@ -60,7 +61,7 @@ class LabGridInSerializer(GridInSerializer):
     """A grid to check (what importing a grid file does): text or 0/1."""
 
 
-class LabGridOutSerializer(serializers.Serializer):
+class LabGridOutSerializer(request_serializers.Serializer):
     """A checked grid with its two file forms (what exporting writes)."""
 
     grid = serializers.ListField(child=serializers.CharField(), help_text="Rows of `#`, `.` and letters.")
@@ -71,7 +72,7 @@ class LabGridOutSerializer(serializers.Serializer):
     zero_one = serializers.CharField(help_text="The grid file in 0/1 form (1 a black cell).")
 
 
-class LabRandomInSerializer(serializers.Serializer):
+class LabRandomInSerializer(request_serializers.Serializer):
     rows = serializers.IntegerField(min_value=3, max_value=21)
     cols = serializers.IntegerField(min_value=3, max_value=21)
     blocks = serializers.IntegerField(min_value=0, max_value=441,
@@ -105,12 +106,12 @@ class LabCompareInSerializer(_LabFillInSerializer):
                                         help_text="Seconds per run.")
 
 
-class FillComparisonStartedSerializer(serializers.Serializer):
+class FillComparisonStartedSerializer(request_serializers.Serializer):
     comparison = serializers.IntegerField()
     task = serializers.UUIDField()
 
 
-class ComparisonRowSerializer(serializers.Serializer):
+class ComparisonRowSerializer(request_serializers.Serializer):
     grid = serializers.CharField()
     algorithm = serializers.ChoiceField(choices=list(ALGORITHMS))
     runs = serializers.IntegerField()
@@ -122,7 +123,7 @@ class ComparisonRowSerializer(serializers.Serializer):
     median_backtracks = serializers.FloatField()
 
 
-class FillComparisonSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
+class FillComparisonSerializer(LexiconVersionSerializer, request_serializers.ModelSerializer):
     # What PrimaryKeyRelatedField(many=True) builds, spelled out so the type is known.
     lexicons = serializers.ManyRelatedField(child_relation=serializers.PrimaryKeyRelatedField(read_only=True),
                                             source="extra_lexicons", read_only=True)

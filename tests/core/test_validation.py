@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from core.validation import (
+    MAX_ID,
     MAX_QUERY_INTEGER,
     as_whole_number,
     forbidden_character,
@@ -62,7 +63,7 @@ def test_length_is_checked_before_characters():
     assert text_problem("x" * 10, max_length=10) is None
 
 
-@pytest.mark.parametrize(("raw", "expected"), [(None, 1), ("", 1), (" 7 ", 7), ("+3", 3), (str(MAX_QUERY_INTEGER),
+@pytest.mark.parametrize(("raw", "expected"), [(None, 1), (" 7 ", 7), ("+3", 3), (str(MAX_QUERY_INTEGER),
                                                                                            MAX_QUERY_INTEGER)])
 def test_query_integers(raw, expected):
     assert parse_query_integer(raw, name="page", default=1) == expected
@@ -72,6 +73,18 @@ def test_query_integers(raw, expected):
 def test_query_integers_refused_name_the_parameter_and_bounds(raw):
     with pytest.raises(ValueError, match=r"page must be a whole number from 1 to 1000000000"):
         parse_query_integer(raw, name="page", default=1)
+
+
+@pytest.mark.parametrize("raw", ["", "  "])
+def test_an_empty_query_integer_is_refused_not_read_as_the_default(raw):
+    with pytest.raises(ValueError, match=r"page is empty: give a whole number from 1 to 1000000000, or leave"):
+        parse_query_integer(raw, name="page", default=1)
+
+
+def test_query_integers_up_to_a_row_id():
+    assert parse_query_integer(str(MAX_ID), name="lexicon", default=None, maximum=MAX_ID) == MAX_ID
+    with pytest.raises(ValueError, match="lexicon must be a whole number"):
+        parse_query_integer(str(MAX_ID + 1), name="lexicon", default=None, maximum=MAX_ID)
 
 
 @pytest.mark.parametrize(("value", "expected"), [(3, 3), (-2, -2), ("12", 12), (" 7 ", 7), (1.5, None), (2.0, None),

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response
+from core.validation import ANY_INTEGER, MAX_ID, parse_query_integer
 from engine.duplicate import standings
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon, site_lexicon
@@ -423,12 +424,16 @@ class TodayApi(APIView):
 
     @extend_schema(parameters=[OpenApiParameter("lexicon", int, required=False,
                                                 description="Lexicon id; default: the default French lexicon.")],
-                   responses={200: TodayOutSerializer, 404: NOT_FOUND, 503: UNAVAILABLE})
+                   responses={200: TodayOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND, 503: UNAVAILABLE})
     def get(self, request: Request) -> Response:
-        raw = (request.query_params.get("lexicon") or "").strip()
-        if raw:
-            valid = raw.isascii() and raw.isdigit() and len(raw) <= 18  # fits the id column on every database
-            lexicon = Lexicon.objects.filter(pk=int(raw)).first() if valid else None
+        try:
+            # Any whole number is an id the schema allows: one past the id column names no lexicon (404).
+            lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
+                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
+        except ValueError as exc:
+            return error_response(str(exc))
+        if lexicon_id is not None:
+            lexicon = Lexicon.objects.filter(pk=lexicon_id).first() if 1 <= lexicon_id <= MAX_ID else None
         else:
             lexicon = site_lexicon("fr")
         if lexicon is None:

@@ -7,6 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from lexicon.models import Lexicon
 from lexicon.selectors import preferred_lexicon
 from training.duplicate.models import DEFAULT_TIMER, DuplicateGame
@@ -21,7 +22,7 @@ def _lexicon_label(obj: Any) -> str:
 
 
 class NewGameForm(forms.Form):
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
     variant = forms.ChoiceField(label=_("Variant"), choices=DuplicateGame.Variant.choices,
                                 initial=DuplicateGame.Variant.CLASSIC)
     timer = forms.ChoiceField(label=_("Time per round"), choices=TIMER_FIELD_CHOICES, initial=str(DEFAULT_TIMER))

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from core import request_serializers
 from lexicon.models import Lexicon
 from training.duplicate.models import DEFAULT_TIMER, MAX_TIMER, MIN_TIMER, DuplicateGame
 
 STYLES = (("fr", "French: H4 across, 4H down"), ("en", "English: 4H across, H4 down"))
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(request_serializers.Serializer):
     """Every error body of the duplicate API."""
 
     detail = serializers.CharField(help_text="What went wrong, in words (the user's language).")
@@ -21,7 +22,7 @@ class ErrorSerializer(serializers.Serializer):
                                    help_text="Per-field messages when the body itself is malformed.")
 
 
-class GameCreateSerializer(serializers.Serializer):
+class GameCreateSerializer(request_serializers.Serializer):
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
                                                  help_text="Omitted: the caller's preferred lexicon (their "
                                                            "default, else the site's).")
@@ -43,7 +44,7 @@ class GameCreateSerializer(serializers.Serializer):
         return value
 
 
-class GameImportSerializer(serializers.Serializer):
+class GameImportSerializer(request_serializers.Serializer):
     format = serializers.ChoiceField(choices=(("eliot", "Eliot's plain text"), ("eliot-xml", "Eliot's XML save file"),
                                               ("gcg", "GCG")))
     text = serializers.CharField(trim_whitespace=False, allow_blank=True, help_text="The game file's content.")
@@ -72,12 +73,12 @@ class RecordErrorSerializer(ErrorSerializer):
                                    "message.")
 
 
-class GameStartedSerializer(serializers.Serializer):
+class GameStartedSerializer(request_serializers.Serializer):
     game = serializers.IntegerField()
     task = serializers.UUIDField(allow_null=True)
 
 
-class PlayerStateSerializer(serializers.Serializer):
+class PlayerStateSerializer(request_serializers.Serializer):
     current_round = serializers.IntegerField(help_text="1-based; stays at the last round once finished.")
     total = serializers.IntegerField()
     top_total = serializers.IntegerField(help_text="Sum of the tops of the rounds validated.")
@@ -88,7 +89,7 @@ class PlayerStateSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
 
 
-class GameSerializer(serializers.Serializer):
+class GameSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     lexicon = serializers.IntegerField()
     lexicon_name = serializers.CharField()
@@ -123,7 +124,7 @@ class GameSerializer(serializers.Serializer):
                                            "file's (listed in the review).")
 
 
-class CurrentRoundSerializer(serializers.Serializer):
+class CurrentRoundSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     round_count = serializers.IntegerField()
     cgp = serializers.CharField(help_text="The board before this round, with the rack (never a future draw).")
@@ -142,7 +143,7 @@ class CurrentRoundSerializer(serializers.Serializer):
     top_total = serializers.IntegerField()
 
 
-class PlayInSerializer(serializers.Serializer):
+class PlayInSerializer(request_serializers.Serializer):
     word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True,
                                  help_text="The whole word, letters already on the board included. In one "
                                            "case (maison, MAISON) it is plain letters and a letter the rack "
@@ -154,7 +155,7 @@ class PlayInSerializer(serializers.Serializer):
                                      help_text="Optional guard: 409 when it is not the current round.")
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(request_serializers.Serializer):
     coord = serializers.CharField()
     row = serializers.IntegerField(required=False)
     col = serializers.IntegerField(required=False)
@@ -165,7 +166,7 @@ class MoveSerializer(serializers.Serializer):
     words = serializers.ListField(child=serializers.CharField(), required=False)
 
 
-class PlayOutSerializer(serializers.Serializer):
+class PlayOutSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     word = serializers.CharField()
     coord = serializers.CharField()
@@ -181,7 +182,7 @@ class PlayOutSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
 
 
-class ValidateInSerializer(serializers.Serializer):
+class ValidateInSerializer(request_serializers.Serializer):
     """Validation, with or without the play the player has placed (a body-less call keeps working)."""
 
     round = serializers.IntegerField(required=False, min_value=1, max_value=999,
@@ -198,7 +199,7 @@ class ValidateInSerializer(serializers.Serializer):
     style = serializers.ChoiceField(choices=STYLES, default="fr")  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
 
 
-class SubmittedPlaySerializer(serializers.Serializer):
+class SubmittedPlaySerializer(request_serializers.Serializer):
     word = serializers.CharField()
     coord = serializers.CharField()
     score = serializers.IntegerField(help_text="Points it earned: 0 when late.")
@@ -206,14 +207,14 @@ class SubmittedPlaySerializer(serializers.Serializer):
     late = serializers.BooleanField(help_text="Received after the deadline and its grace: not counted.")
 
 
-class RefusedPlaySerializer(serializers.Serializer):
+class RefusedPlaySerializer(request_serializers.Serializer):
     word = serializers.CharField(allow_blank=True, help_text="As sent.")
     coord = serializers.CharField(allow_blank=True, help_text="As sent.")
     detail = serializers.CharField(help_text="Why the engine refused it, in words.")
     code = serializers.CharField()
 
 
-class RoundResultSerializer(serializers.Serializer):
+class RoundResultSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     score = serializers.IntegerField()
     play = serializers.DictField(allow_null=True)
@@ -238,7 +239,7 @@ class RoundResultSerializer(serializers.Serializer):
                                                                "up, refused (the round ended without it).")
 
 
-class RankingRowSerializer(serializers.Serializer):
+class RankingRowSerializer(request_serializers.Serializer):
     rank = serializers.IntegerField()
     user = serializers.IntegerField()
     username = serializers.CharField()
@@ -252,14 +253,14 @@ class RankingRowSerializer(serializers.Serializer):
     solos = serializers.IntegerField(help_text="Tops found by this player alone (shared games, 2 players or more).")
 
 
-class RankingSerializer(serializers.Serializer):
+class RankingSerializer(request_serializers.Serializer):
     game = serializers.IntegerField()
     round_count = serializers.IntegerField()
     top_total = serializers.IntegerField()
     players = RankingRowSerializer(many=True)
 
 
-class ReviewRowSerializer(serializers.Serializer):
+class ReviewRowSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     rack = serializers.CharField()
     kept = serializers.CharField(allow_blank=True)
@@ -281,7 +282,7 @@ class ReviewRowSerializer(serializers.Serializer):
     negatif = serializers.IntegerField(help_text="The running négatif after this round (total − top_total).")
 
 
-class ReviewSerializer(serializers.Serializer):
+class ReviewSerializer(request_serializers.Serializer):
     game = serializers.IntegerField()
     total = serializers.IntegerField()
     top_total = serializers.IntegerField()
@@ -292,12 +293,12 @@ class ReviewSerializer(serializers.Serializer):
     rounds = ReviewRowSerializer(many=True)
 
 
-class MissedInSerializer(serializers.Serializer):
+class MissedInSerializer(request_serializers.Serializer):
     list = serializers.IntegerField(required=False, allow_null=True, default=None,
                                     help_text="One of your revision lists; omitted: a new list named after the game.")
 
 
-class MissedOutSerializer(serializers.Serializer):
+class MissedOutSerializer(request_serializers.Serializer):
     list = serializers.IntegerField()
     list_name = serializers.CharField()
     added = serializers.ListField(child=serializers.CharField())
@@ -305,23 +306,23 @@ class MissedOutSerializer(serializers.Serializer):
     skipped = serializers.ListField(child=serializers.DictField(child=serializers.CharField()))
 
 
-class ShareInSerializer(serializers.Serializer):
+class ShareInSerializer(request_serializers.Serializer):
     visibility = serializers.ChoiceField(choices=DuplicateGame.Visibility.choices,
                                          default=DuplicateGame.Visibility.LINK)
 
 
-class ShareOutSerializer(serializers.Serializer):
+class ShareOutSerializer(request_serializers.Serializer):
     visibility = serializers.ChoiceField(choices=DuplicateGame.Visibility.choices)
     token = serializers.CharField()
     url = serializers.CharField(allow_null=True, help_text="The page to send to other players (null when private).")
     api_join = serializers.CharField(allow_null=True)
 
 
-class JoinOutSerializer(serializers.Serializer):
+class JoinOutSerializer(request_serializers.Serializer):
     game = serializers.IntegerField()
 
 
-class TodayOutSerializer(serializers.Serializer):
+class TodayOutSerializer(request_serializers.Serializer):
     game = serializers.IntegerField()
     status = serializers.ChoiceField(choices=DuplicateGame.Status.choices)
     task = serializers.UUIDField(allow_null=True)

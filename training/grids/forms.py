@@ -7,6 +7,7 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from lexicon.selectors import list_lexicons
 
 
@@ -21,7 +22,7 @@ class AnswerForm(forms.Form):
 
 
 class DueGridForm(forms.Form):
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import request_serializers
 from lexicon.models import Lexicon
 from lexicon.serializers import LexiconVersionSerializer
 from training.grids import selectors
@@ -14,7 +15,7 @@ from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import RevisionList
 
 
-class GridStartSerializer(serializers.Serializer):
+class GridStartSerializer(request_serializers.Serializer):
     max_words = serializers.IntegerField(min_value=1, max_value=10, required=False, default=10)
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
 
@@ -23,12 +24,12 @@ class DueGridStartSerializer(GridStartSerializer):
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
 
 
-class GridStartedSerializer(serializers.Serializer):
+class GridStartedSerializer(request_serializers.Serializer):
     grid = serializers.IntegerField()
     task = serializers.UUIDField()
 
 
-class PlaySerializer(serializers.Serializer):
+class PlaySerializer(request_serializers.Serializer):
     coord = serializers.CharField()
     word = serializers.CharField()
     score = serializers.IntegerField()
@@ -41,7 +42,7 @@ AVAILABLE_HELP = ("The board may be shown: every earlier situation of the grid i
                   "holds the words of the situations before it, so ``cgp`` is null until then.")
 
 
-class SituationBriefSerializer(serializers.ModelSerializer):
+class SituationBriefSerializer(request_serializers.ModelSerializer):
     """A situation inside a grid: what the learner needs to play it, never an answer (its board only once
     it is open: ``available``)."""
 
@@ -68,7 +69,7 @@ class SituationBriefSerializer(serializers.ModelSerializer):
         return situation.cgp if getattr(situation, "available", False) else None
 
 
-class UnplacedSerializer(serializers.Serializer):
+class UnplacedSerializer(request_serializers.Serializer):
     """A word the grid builder left out: ``reason`` in the reader's language, ``code`` + ``params`` for programs."""
 
     word = serializers.CharField()
@@ -78,7 +79,7 @@ class UnplacedSerializer(serializers.Serializer):
     params = serializers.DictField(required=False)
 
 
-class GridSerializer(LexiconVersionSerializer, serializers.ModelSerializer):
+class GridSerializer(LexiconVersionSerializer, request_serializers.ModelSerializer):
     """``status`` is pending|running|done|failed; ``situations`` fill in once done. ``board`` (the final
     board, which shows every answer) is null until the learner has answered every situation
     (``finished``) or revealed the grid (``revealed``, ``POST /api/grids/{id}/reveal/``)."""
@@ -148,7 +149,7 @@ class PlayDetailSerializer(PlaySerializer):
     tiles = serializers.IntegerField(required=False)
 
 
-class AnswerSerializer(serializers.ModelSerializer):
+class AnswerSerializer(request_serializers.ModelSerializer):
     verdict = serializers.ChoiceField(choices=VERDICTS, read_only=True)
     play = PlayDetailSerializer(read_only=True, allow_null=True)
 
@@ -158,7 +159,7 @@ class AnswerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class GoalSerializer(serializers.Serializer):
+class GoalSerializer(request_serializers.Serializer):
     """What a situation asks: the list word (its length), through its support letter on ``support_square``."""
 
     length = serializers.IntegerField(help_text="Letters of the list word to find (the rack plus the support).")
@@ -171,7 +172,7 @@ class GoalSerializer(serializers.Serializer):
                   "situation stays open for the list word.")
 
 
-class SituationSerializer(serializers.ModelSerializer):
+class SituationSerializer(request_serializers.ModelSerializer):
     """One situation. ``answers`` holds its one deciding answer (an empty list before it). ``expected``
     and ``top`` appear once the learner has answered it or revealed its grid (null before); ``cgp`` and
     ``board`` once it is ``available`` (every earlier situation decided: null before)."""
@@ -221,12 +222,12 @@ class SituationSerializer(serializers.ModelSerializer):
         return selectors.situation_goal(situation)
 
 
-class AnswerInSerializer(serializers.Serializer):
+class AnswerInSerializer(request_serializers.Serializer):
     word = serializers.CharField(max_length=64, allow_blank=True, trim_whitespace=True)
     coord = serializers.CharField(max_length=8, required=False, allow_blank=True, allow_null=True)
 
 
-class AnswerOutSerializer(serializers.Serializer):
+class AnswerOutSerializer(request_serializers.Serializer):
     """The verdict: ``correct`` is true for the list word and for a top; ``score`` is the learner's play's
     score. A top other than the list word leaves the situation open (``decided`` false, ``answer`` and
     ``expected`` null, ``top`` empty): its list word is still to find."""
@@ -246,7 +247,7 @@ class AnswerOutSerializer(serializers.Serializer):
     next_situation = serializers.IntegerField(allow_null=True)
 
 
-class DayAccuracySerializer(serializers.Serializer):
+class DayAccuracySerializer(request_serializers.Serializer):
     date = serializers.DateField()
     answers = serializers.IntegerField()
     correct = serializers.IntegerField()
@@ -254,7 +255,7 @@ class DayAccuracySerializer(serializers.Serializer):
                                                                    "answers (a gap, not 0).")
 
 
-class HardWordSerializer(serializers.Serializer):
+class HardWordSerializer(request_serializers.Serializer):
     entry = serializers.IntegerField()
     word = serializers.CharField()
     list = serializers.CharField()
@@ -262,7 +263,7 @@ class HardWordSerializer(serializers.Serializer):
     wrong = serializers.IntegerField()
 
 
-class ProgressSerializer(serializers.Serializer):
+class ProgressSerializer(request_serializers.Serializer):
     due_now = serializers.IntegerField()
     due_today = serializers.IntegerField()
     cards = serializers.IntegerField()

@@ -7,6 +7,7 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from core.validation import MAX_DESCRIPTION_LENGTH, validate_multiline, validate_single_line
 from lexicon.selectors import list_lexicons, preferred_lexicon
 
@@ -15,7 +16,7 @@ class ListForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_single_line])
     description = forms.CharField(label=_("Description"), required=False, max_length=MAX_DESCRIPTION_LENGTH,
                                   validators=[validate_multiline], widget=forms.Textarea(attrs={"rows": 2}))
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=list_lexicons(), empty_label=None)
     published = forms.BooleanField(label=_("Published (every learner can copy it)"), required=False)
 
     def __init__(self, *args, user=None, editing: bool = False, **kwargs) -> None:

@@ -55,8 +55,9 @@ def lists_of(user, now: dt.datetime | None = None) -> QuerySet[RevisionList]:
 
 def published_lists() -> QuerySet[RevisionList]:
     """Lists staff shared with every learner (e.g. "7+1 of the week"), with their word counts (not their
-    words: the starter lists hold thousands; see :func:`published_words`)."""
-    return (RevisionList.objects.filter(published=True).select_related("lexicon", "owner")
+    words: the starter lists hold thousands; see :func:`published_words`; nor their owners, whom no reader
+    of these rows shows)."""
+    return (RevisionList.objects.filter(published=True).select_related("lexicon")
             .annotate(entry_count=Count("entries")))
 
 

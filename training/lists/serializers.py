@@ -8,13 +8,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core import request_serializers
 from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from training.lists import selectors
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class EntrySerializer(request_serializers.ModelSerializer):
     """A revision word. ``support_index`` is 0-based (the engine's convention, kept for compatibility);
     ``support_position`` is the same letter counted from 1, as people (and ``support`` inputs) count."""
 
@@ -40,7 +41,7 @@ class EntrySerializer(serializers.ModelSerializer):
         return card.due if card is not None else None
 
 
-class ListSerializer(serializers.ModelSerializer):
+class ListSerializer(request_serializers.ModelSerializer):
     """A revision list. ``lexicon`` is set at creation and then fixed; ``published`` is staff only."""
 
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all())
@@ -71,13 +72,13 @@ class ListDetailSerializer(ListSerializer):
         return list(EntrySerializer(selectors.entries_of(revision_list), many=True).data)
 
 
-class ListUpdateSerializer(serializers.Serializer):
+class ListUpdateSerializer(request_serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(required=False, allow_blank=True)
     published = serializers.BooleanField(required=False)
 
 
-class WordInSerializer(serializers.Serializer):
+class WordInSerializer(request_serializers.Serializer):
     """``support``: a letter of the word, its position counted from 1 (``5`` = the 5th letter), or empty
     (null or omitted) for the most productive letter."""
 
@@ -87,11 +88,11 @@ class WordInSerializer(serializers.Serializer):
                                               "null: the most productive support letter.")
 
 
-class BulkInSerializer(serializers.Serializer):
+class BulkInSerializer(request_serializers.Serializer):
     text = serializers.CharField(allow_blank=True, trim_whitespace=False)
 
 
-class RefusalSerializer(serializers.Serializer):
+class RefusalSerializer(request_serializers.Serializer):
     line = serializers.CharField()
     word = serializers.CharField()
     code = serializers.CharField()
@@ -100,19 +101,19 @@ class RefusalSerializer(serializers.Serializer):
                                                      "lines counted).")
 
 
-class ImportInSerializer(serializers.Serializer):
+class ImportInSerializer(request_serializers.Serializer):
     text = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False,
                                  help_text="The list as text (what the export gives), or send `file` instead.")
     file = serializers.FileField(required=False, help_text="A UTF-8 text file (multipart).")
 
 
-class ShareSerializer(serializers.Serializer):
+class ShareSerializer(request_serializers.Serializer):
     token = serializers.CharField()
     url = serializers.CharField(help_text="The page any signed-in learner may open to read and copy the list.")
     api_url = serializers.CharField()
 
 
-class SharedEntrySerializer(serializers.Serializer):
+class SharedEntrySerializer(request_serializers.Serializer):
     word = serializers.CharField()
     support_index = serializers.IntegerField()
     support_position = serializers.IntegerField()
@@ -120,7 +121,7 @@ class SharedEntrySerializer(serializers.Serializer):
     rack = serializers.CharField()
 
 
-class SharedListSerializer(serializers.Serializer):
+class SharedListSerializer(request_serializers.Serializer):
     """A list shared by link, as others see it: no id, no review schedule, only the words and supports."""
 
     name = serializers.CharField()
@@ -131,26 +132,26 @@ class SharedListSerializer(serializers.Serializer):
     entries = SharedEntrySerializer(many=True, source="entries.all")
 
 
-class BulkOutSerializer(serializers.Serializer):
+class BulkOutSerializer(request_serializers.Serializer):
     added = EntrySerializer(many=True)
     refused = RefusalSerializer(many=True)
     duplicates = serializers.ListField(child=serializers.CharField())
     remaining_text = serializers.CharField()
 
 
-class TrainingConflictSerializer(serializers.Serializer):
+class TrainingConflictSerializer(request_serializers.Serializer):
     """A refusal the learner can understand (already answered, grid revealed, grid not built), in their language."""
 
     detail = serializers.CharField()
 
 
-class EntryErrorSerializer(serializers.Serializer):
+class EntryErrorSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
     word = serializers.CharField()
 
 
-class SupportOptionSerializer(serializers.Serializer):
+class SupportOptionSerializer(request_serializers.Serializer):
     index = serializers.IntegerField(help_text="0-based index of the letter in the word.")
     position = serializers.IntegerField(help_text="The letter's position counted from 1 (what ``support`` takes).")
     letter = serializers.CharField()
@@ -158,12 +159,12 @@ class SupportOptionSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
-class SupportsOutSerializer(serializers.Serializer):
+class SupportsOutSerializer(request_serializers.Serializer):
     word = serializers.CharField()
     options = SupportOptionSerializer(many=True)
 
 
-class EntryUpdateSerializer(serializers.Serializer):
+class EntryUpdateSerializer(request_serializers.Serializer):
     """What a PATCH of a list's word may change: its support letter (left out: nothing changes)."""
 
     support = checked_json_field(
@@ -173,7 +174,7 @@ class EntryUpdateSerializer(serializers.Serializer):
                   "fit the entry's word (a letter it lacks, a position past its end) is answered 422.")
 
 
-class DueCardSerializer(serializers.ModelSerializer):
+class DueCardSerializer(request_serializers.ModelSerializer):
     entry = serializers.IntegerField(source="entry_id")
     word = serializers.CharField(source="entry.word")
     support_index = serializers.IntegerField(source="entry.support_index", help_text="0-based.")

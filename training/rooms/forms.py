@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core import forms as core_forms
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, RoomMember
@@ -13,7 +14,7 @@ TIMER_CHOICES = [("60", _("1 minute")), ("120", _("2 minutes")), ("180", _("3 mi
                  ("240", _("4 minutes")), ("300", _("5 minutes"))]
 
 
-class LexiconChoiceField(forms.ModelChoiceField):
+class LexiconChoiceField(core_forms.ModelChoiceField):
     """A lexicon named with its language, as the other game forms show it."""
 
     def label_from_instance(self, obj: Lexicon) -> str:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core import request_serializers
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import ErrorSerializer  # noqa: F401 (the same error body)
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, RoomMember
 
 
-class RoomCreateSerializer(serializers.Serializer):
+class RoomCreateSerializer(request_serializers.Serializer):
     name = serializers.CharField(max_length=200, allow_blank=True)
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
                                                  help_text="Omitted: the caller's preferred lexicon.")
@@ -27,7 +28,7 @@ class RoomCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
 
 
-class RoomCreatedSerializer(serializers.Serializer):
+class RoomCreatedSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -36,17 +37,17 @@ class RoomCreatedSerializer(serializers.Serializer):
     url = serializers.CharField(help_text="The room's page (share it: it asks to join).")
 
 
-class RoomJoinInSerializer(serializers.Serializer):
+class RoomJoinInSerializer(request_serializers.Serializer):
     code = serializers.CharField(max_length=40)
     role = serializers.ChoiceField(choices=RoomMember.Role.choices, default=RoomMember.Role.PLAYER)
 
 
-class RoomJoinOutSerializer(serializers.Serializer):
+class RoomJoinOutSerializer(request_serializers.Serializer):
     room = serializers.IntegerField()
     role = serializers.CharField()
 
 
-class RoomBulletinInSerializer(serializers.Serializer):
+class RoomBulletinInSerializer(request_serializers.Serializer):
     round = serializers.IntegerField(min_value=0, max_value=1000)
     coord = serializers.CharField(max_length=20, allow_blank=True)
     word = serializers.CharField(max_length=40, allow_blank=True)
@@ -54,13 +55,13 @@ class RoomBulletinInSerializer(serializers.Serializer):
         choices=(("fr", "French"), ("en", "English")), default="fr")
 
 
-class RoomBulletinOutSerializer(serializers.Serializer):
+class RoomBulletinOutSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     received_at = serializers.DateTimeField()
     score = serializers.IntegerField(required=False, help_text="Training rules only.")
 
 
-class RoomResultSerializer(serializers.Serializer):
+class RoomResultSerializer(request_serializers.Serializer):
     player = serializers.CharField()
     coord = serializers.CharField()
     word = serializers.CharField()
@@ -71,7 +72,7 @@ class RoomResultSerializer(serializers.Serializer):
     solo = serializers.BooleanField()
 
 
-class RoomRoundOutSerializer(serializers.Serializer):
+class RoomRoundOutSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     rack = serializers.CharField()
     top = serializers.DictField()
@@ -79,7 +80,7 @@ class RoomRoundOutSerializer(serializers.Serializer):
     results = RoomResultSerializer(many=True)
 
 
-class RoomRankingLineSerializer(serializers.Serializer):
+class RoomRankingLineSerializer(request_serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
     total = serializers.IntegerField()
@@ -88,12 +89,12 @@ class RoomRankingLineSerializer(serializers.Serializer):
     solos = serializers.IntegerField()
 
 
-class RoomRankingSerializer(serializers.Serializer):
+class RoomRankingSerializer(request_serializers.Serializer):
     room = serializers.IntegerField()
     ranking = RoomRankingLineSerializer(many=True)
 
 
-class RoomStateSerializer(serializers.Serializer):
+class RoomStateSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField()

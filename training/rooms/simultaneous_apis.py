@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import request_serializers
 from core.api_errors import error_response
 from lexicon.models import Lexicon
 from lexicon.selectors import preferred_lexicon
@@ -28,7 +29,7 @@ from training.rooms.serializers import RoomRankingLineSerializer
 NOT_FOUND = OpenApiResponse(description="No such simultané, or one the caller has no part in.")
 
 
-class SimultaneCreateSerializer(serializers.Serializer):
+class SimultaneCreateSerializer(request_serializers.Serializer):
     name = serializers.CharField(max_length=200, allow_blank=True)
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
                                                  help_text="Omitted: the caller's preferred lexicon.")
@@ -46,16 +47,16 @@ class SimultaneCreateSerializer(serializers.Serializer):
                                   help_text="Names of rooms the organiser runs, made with the simultané.")
 
 
-class RoomNameSerializer(serializers.Serializer):
+class RoomNameSerializer(request_serializers.Serializer):
     name = serializers.CharField(max_length=200, allow_blank=True)
 
 
-class SimultaneJoinSerializer(serializers.Serializer):
+class SimultaneJoinSerializer(request_serializers.Serializer):
     code = serializers.CharField(max_length=40)
     name = serializers.CharField(max_length=200, allow_blank=True, help_text="The name of the arbitre's room.")
 
 
-class SimultaneRoomSerializer(serializers.Serializer):
+class SimultaneRoomSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField(help_text="The room's code: its players join with it (POST /api/rooms/join/).")
@@ -66,7 +67,7 @@ class SimultaneRoomSerializer(serializers.Serializer):
     players = serializers.IntegerField()
 
 
-class SimultaneSerializer(serializers.Serializer):
+class SimultaneSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     code = serializers.CharField(help_text="Clubs' arbitres join with it (POST /api/simultanes/join/).")
@@ -86,11 +87,11 @@ class SimultaneSerializer(serializers.Serializer):
     rooms = SimultaneRoomSerializer(many=True)
 
 
-class SimultaneListSerializer(serializers.Serializer):
+class SimultaneListSerializer(request_serializers.Serializer):
     simultanes = serializers.ListField(child=serializers.DictField())
 
 
-class RoomAddedSerializer(serializers.Serializer):
+class RoomAddedSerializer(request_serializers.Serializer):
     id = serializers.IntegerField()
     code = serializers.CharField()
     name = serializers.CharField()
@@ -104,13 +105,13 @@ class CombinedLineSerializer(RoomRankingLineSerializer):
     rounds = serializers.IntegerField(help_text="Rounds the player's room has closed (the négatif's measure).")
 
 
-class CombinedSoloSerializer(serializers.Serializer):
+class CombinedSoloSerializer(request_serializers.Serializer):
     round = serializers.IntegerField()
     player = serializers.CharField()
     room = serializers.IntegerField()
 
 
-class CombinedRankingSerializer(serializers.Serializer):
+class CombinedRankingSerializer(request_serializers.Serializer):
     simultane = serializers.IntegerField()
     final = serializers.BooleanField(help_text="Every room is over (until then the ranking moves).")
     ranking = CombinedLineSerializer(many=True)

@@ -6,13 +6,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core import forms as core_forms
 from lexicon.models import Lexicon
 from training.wordstudy.models import Quiz
 from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH
 
 
 class QuizForm(forms.Form):
-    lexicon = forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
+    lexicon = core_forms.ModelChoiceField(label=_("Lexicon"), queryset=Lexicon.objects.all(), empty_label=None)
     kind = forms.ChoiceField(label=_("Questions"), choices=Quiz.Kind.choices, initial="anagrams")
     length = forms.IntegerField(label=_("Word length"), min_value=MIN_LENGTH, max_value=MAX_LENGTH, initial=7)
     rank_from = forms.IntegerField(label=_("From rank"), min_value=1, initial=1,

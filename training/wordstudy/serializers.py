@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from core import request_serializers
 from engine.wordstudy import KINDS, Question, added_letters, hook_letters
 from engine.wordstudy.questions import HOOK_MARK
 from lexicon.serializers import LexiconVersionSerializer
@@ -17,7 +18,7 @@ MAX_RANK = 10_000_000
 MAX_ID = 2**63 - 1
 
 
-class QuizInSerializer(serializers.Serializer):
+class QuizInSerializer(request_serializers.Serializer):
     """One of three ways to choose: ranks (``lexicon``, ``kind``, ``length``, ``rank_from``, ``rank_to``),
     ``list`` (a revision list id) or ``due`` (the learner's due alphagrams, in ``lexicon`` if given)."""
 
@@ -41,7 +42,7 @@ class QuizInSerializer(serializers.Serializer):
                                      help_text="Questions, 1 to 50 (default 50).")
 
 
-class QuestionSerializer(serializers.Serializer):
+class QuestionSerializer(request_serializers.Serializer):
     """A question as asked: its text, its probability rank (null when unranked) and how many answers it has."""
 
     id = serializers.IntegerField()
@@ -62,7 +63,7 @@ class QuizCreatedSerializer(LexiconVersionSerializer):
 
 
 @extend_schema_serializer(component_name="QuizAnswerIn")  # training has a AnswerInSerializer too
-class AnswerInSerializer(serializers.Serializer):
+class AnswerInSerializer(request_serializers.Serializer):
     question = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The question's id.")
     answers = serializers.ListField(child=serializers.CharField(allow_blank=True, max_length=40), max_length=200,
                                     help_text="Words in any order (validity: yes or no). Hooks and 7+1 also take "
@@ -75,7 +76,7 @@ class AnswerInSerializer(serializers.Serializer):
 
 
 @extend_schema_serializer(component_name="QuizAnswerOut")  # training has a AnswerOutSerializer too
-class AnswerOutSerializer(serializers.Serializer):
+class AnswerOutSerializer(request_serializers.Serializer):
     question = serializers.IntegerField()
     correct = serializers.ListField(child=serializers.CharField(), help_text="Expected answers given now.")
     missed = serializers.ListField(child=serializers.CharField(),
@@ -101,7 +102,7 @@ class QuestionResultSerializer(QuestionSerializer):
                                                                "a word (`CES`); null for other kinds and while open.")
 
 
-class ScoreSerializer(serializers.Serializer):
+class ScoreSerializer(request_serializers.Serializer):
     questions = serializers.IntegerField()
     right = serializers.IntegerField()
     answers = serializers.IntegerField()
@@ -150,12 +151,12 @@ def _letters(question: Any) -> str | None:
     return None
 
 
-class RankingProgressSerializer(serializers.Serializer):
+class RankingProgressSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
     task = serializers.UUIDField(allow_null=True, help_text="Poll /api/tasks/{id}/ for the ranking's progress.")
 
 
-class DetailSerializer(serializers.Serializer):
+class DetailSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
 
 
@@ -163,7 +164,7 @@ class TakenSerializer(DetailSerializer):
     quiz = serializers.IntegerField(help_text="Your try.")
 
 
-class StandingSerializer(serializers.Serializer):
+class StandingSerializer(request_serializers.Serializer):
     position = serializers.IntegerField()
     user = serializers.CharField()
     right = serializers.IntegerField()
@@ -184,7 +185,7 @@ class ChallengeSerializer(LexiconVersionSerializer):
 
 
 @extend_schema_serializer(component_name="WordStudyDueCard")  # training has a DueCardSerializer too
-class DueCardSerializer(serializers.Serializer):
+class DueCardSerializer(request_serializers.Serializer):
     alphagram = serializers.CharField()
     lexicon = serializers.IntegerField(source="lexicon_id")
     due = serializers.DateTimeField()
@@ -193,6 +194,6 @@ class DueCardSerializer(serializers.Serializer):
     lapses = serializers.IntegerField()
 
 
-class DueSerializer(serializers.Serializer):
+class DueSerializer(request_serializers.Serializer):
     count = serializers.IntegerField()
     cards = DueCardSerializer(many=True, help_text="The first 200, earliest due first.")
