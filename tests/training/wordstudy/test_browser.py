@@ -116,6 +116,8 @@ def test_flash_cards_card_box_and_challenge_on_a_phone(live_server, tmp_path, fr
         page.wait_for_url("**/wall/")
         challenge_quiz = Quiz.objects.get(owner__username="lea", source="challenge")
         word = QuizQuestion.objects.filter(quiz=challenge_quiz).order_by("order").first().answers[0]
+        expect = pytest.importorskip("playwright.sync_api").expect
+        expect(page.locator("#guess")).to_be_focused()  # the wall's field takes the focus as it loads
         page.keyboard.type(word)
         page.keyboard.press("Enter")
         page.locator("#wall-board .ws-status", has_text=word.upper()).wait_for()
