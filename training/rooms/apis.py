@@ -61,22 +61,37 @@ def _language(request: Request) -> str:
     return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
 
 
+GAME_SETTINGS = ("variant", "timer_seconds", "rules", "pause_seconds", "solo_bonus", "solo_min_players", "seed")
+"""What a room and a simultané are both made with, besides the name and the lexicon (the same body fields)."""
+
+
+def _game_body(request: Request, serializer_class: type) -> dict[str, Any] | Response:
+    """The body of a room or a simultané to make, checked, with the lexicon to play: the one asked for, or
+    else the caller's preferred one for their language (400 when no lexicon is installed yet)."""
+    data = _validated(serializer_class, request.data)
+    if isinstance(data, Response):
+        return data
+    data["lexicon"] = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+    if data["lexicon"] is None:
+        return error_response(_("No lexicon is installed yet."), code="bad_input")
+    return data
+
+
+def _game_settings(data: dict[str, Any]) -> dict[str, Any]:
+    """The settings of :data:`GAME_SETTINGS` out of a checked body, as the services take them."""
+    return {name: data.get(name) for name in GAME_SETTINGS}
+
+
 class RoomsApi(APIView):
     """Make a room (the caller is its host and arbitre); its game is made in the background (``game``, ``task``)."""
 
     @extend_schema(request=RoomCreateSerializer, responses={201: RoomCreatedSerializer, 400: BAD_INPUT, 503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
-        data = _validated(RoomCreateSerializer, request.data)
+        data = _game_body(request, RoomCreateSerializer)
         if isinstance(data, Response):
             return data
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
-        if lexicon is None:
-            return error_response(_("No lexicon is installed yet."), code="bad_input")
         try:
-            room = services.create_room(request.user, data["name"], lexicon, variant=data["variant"],
-                                        timer_seconds=data["timer_seconds"], rules=data["rules"],
-                                        pause_seconds=data["pause_seconds"], solo_bonus=data["solo_bonus"],
-                                        solo_min_players=data["solo_min_players"], seed=data.get("seed"))
+            room = services.create_room(request.user, data["name"], data["lexicon"], **_game_settings(data))
         except services.RoomError as exc:
             return _refused(exc)
         return Response({"id": room.pk, "code": room.code, "name": room.name, "game": room.game_id,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -17,12 +16,19 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import request_serializers
-from core.api_errors import error_response
 from lexicon.models import Lexicon
-from lexicon.selectors import preferred_lexicon
 from training.duplicate.models import DuplicateGame
 from training.rooms import simultaneous
-from training.rooms.apis import BAD_INPUT, CONFLICT, FORBIDDEN, UNAVAILABLE, _language, _refused, _validated
+from training.rooms.apis import (
+    BAD_INPUT,
+    CONFLICT,
+    FORBIDDEN,
+    UNAVAILABLE,
+    _game_body,
+    _game_settings,
+    _refused,
+    _validated,
+)
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, Simultane
 from training.rooms.serializers import RoomRankingLineSerializer
 
@@ -139,17 +145,12 @@ class SimultanesApi(APIView):
     @extend_schema(request=SimultaneCreateSerializer, responses={201: SimultaneSerializer, 400: BAD_INPUT,
                                                              503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
-        data = _validated(SimultaneCreateSerializer, request.data)
+        data = _game_body(request, SimultaneCreateSerializer)
         if isinstance(data, Response):
             return data
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
-        if lexicon is None:
-            return error_response(_("No lexicon is installed yet."), code="bad_input")
         try:
-            made = simultaneous.create_simultane(
-                request.user, data["name"], lexicon, variant=data["variant"], timer_seconds=data["timer_seconds"],
-                rules=data["rules"], pause_seconds=data["pause_seconds"], solo_bonus=data["solo_bonus"],
-                solo_min_players=data["solo_min_players"], seed=data.get("seed"), rooms=data["rooms"])
+            made = simultaneous.create_simultane(request.user, data["name"], data["lexicon"],
+                                                 **_game_settings(data), rooms=data["rooms"])
         except simultaneous.RoomError as exc:
             return _refused(exc)
         return Response(simultaneous.detail(made, request.user), status=status.HTTP_201_CREATED)
