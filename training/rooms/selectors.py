@@ -192,7 +192,7 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "lexicon": room.lexicon_id, "lexicon_name": room.lexicon.name, "lexicon_version": room.game.lexicon_version,
         "round": rnd.number if rnd else None,
         "cgp": made.cgp if made else None, "rack": made.rack if made else None,
-        "board": board_before(room, rnd.number) if made and rnd is not None else None,
+        "board": board_shown(room, rnd),
         "opens_at": rnd.opens_at if rnd else None, "closes_at": rnd.closes_at if rnd else None,
         "closed": bool(rnd and rnd.closed_at), "paused_at": room.paused_at,
         "server_time": now,
@@ -207,6 +207,15 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
 def _ranking_of(room: Room, user: Any) -> list[dict[str, Any]]:
     lines = ranking(room)
     return ranking_for(lines, ranking_index(lines), user.get_username() if is_user(user) else "")
+
+
+def board_shown(room: Room, rnd: RoomRound | None) -> list[str] | None:
+    """The board the players look at: the current round's once the game has started, so in the pause
+    between two rounds the board as it stands, the last round's top placed (that top is said at the close;
+    only the coming rack waits for the opening). None before the start."""
+    if rnd is None or room.status == Room.Status.WAITING:
+        return None
+    return board_before(room, rnd.number)
 
 
 def board_before(room: Room, number: int) -> list[str]:
