@@ -220,3 +220,20 @@ def test_in_the_pause_between_rounds_players_see_the_board_with_the_last_top(dap
             expect(page.locator("#rack .tile")).to_have_count(0)
             page.screenshot(path=str(ARTIFACTS / f"pause-reloaded-{size}.png"), full_page=True)
         laptop.close()
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["1280", "390"])
+def test_the_lobby_lists_open_rooms_first_then_running_then_finished(daphne_url, rooms_of_every_stage, alice, size):
+    alice.set_password("Scrabble-2026-ok")
+    alice.save()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with launch_context(viewport=size, locale="fr-FR") as context:
+        page = log_in(context, daphne_url, "alice")
+        page.goto(f"{daphne_url}/training/rooms/")
+        expect(page.locator("#my-rooms li a")).to_have_text(rooms_of_every_stage)
+        expect(page.locator("#my-rooms li .muted").first).to_contain_text("En attente du départ")
+        expect(page.locator("#my-rooms li .muted").last).to_contain_text("Terminée")
+        page.locator("#my-rooms").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"lobby-{size['width']}.png"), full_page=True)

@@ -275,3 +275,16 @@ def test_the_state_s_ranking_is_the_first_lines_and_the_reader_s_own_and_follows
     assert [line["player"] for line in selectors.state(room, alice)["ranking"]] == ["carol"]  # the host
     assert len(selectors.ranking(room)) == 2  # GET ranking/ stays whole
 
+
+
+def test_the_lobby_lists_open_rooms_first_then_running_then_finished(rooms_of_every_stage, alice,
+                                                                      django_user_model):
+    """Open rooms (waiting for their start) the most recently opened first, then the rooms being played, then
+    the finished ones, the most recently finished first; hosted and joined rooms together, no one else's."""
+    assert [r.name for r in selectors.my_rooms(alice)] == rooms_of_every_stage
+    assert selectors.my_rooms(django_user_model.objects.create_user("dora")) == []
+
+
+def test_the_lobby_lists_at_most_its_share_of_rooms_open_ones_kept(rooms_of_every_stage, alice, monkeypatch):
+    monkeypatch.setattr(selectors, "MY_ROOMS_SHOWN", 3)
+    assert [r.name for r in selectors.my_rooms(alice)] == rooms_of_every_stage[:3]
