@@ -24,10 +24,10 @@ from training.rooms.apis import (
     CONFLICT,
     FORBIDDEN,
     UNAVAILABLE,
-    _game_body,
+    _answer,
     _game_settings,
+    _lexicon_of,
     _refused,
-    _validated,
 )
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, Simultane
 from training.rooms.serializers import RoomRankingLineSerializer
@@ -145,15 +145,12 @@ class SimultanesApi(APIView):
     @extend_schema(request=SimultaneCreateSerializer, responses={201: SimultaneSerializer, 400: BAD_INPUT,
                                                              503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
-        data = _game_body(request, SimultaneCreateSerializer)
-        if isinstance(data, Response):
-            return data
-        try:
-            made = simultaneous.create_simultane(request.user, data["name"], data["lexicon"],
+        def create(data: dict[str, Any]) -> Response:
+            made = simultaneous.create_simultane(request.user, data["name"], _lexicon_of(request, data),
                                                  **_game_settings(data), rooms=data["rooms"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return Response(simultaneous.detail(made, request.user), status=status.HTTP_201_CREATED)
+            return Response(simultaneous.detail(made, request.user), status=status.HTTP_201_CREATED)
+
+        return _answer(request, SimultaneCreateSerializer, create)
 
 
 class SimultaneJoinApi(APIView):
@@ -162,14 +159,8 @@ class SimultaneJoinApi(APIView):
     @extend_schema(request=SimultaneJoinSerializer, responses={201: RoomAddedSerializer, 400: BAD_INPUT,
                                                            404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request) -> Response:
-        data = _validated(SimultaneJoinSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:
-            room = simultaneous.join_as_arbitre(request.user, data["code"], data["name"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return _room_added(request, room)
+        return _answer(request, SimultaneJoinSerializer, lambda data: _room_added(
+            request, simultaneous.join_as_arbitre(request.user, data["code"], data["name"])))
 
 
 class SimultaneApi(APIView):
@@ -188,15 +179,9 @@ class SimultaneRoomsApi(APIView):
     @extend_schema(request=RoomNameSerializer, responses={201: RoomAddedSerializer, 400: BAD_INPUT,
                                                       403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request, simultane_id: int) -> Response:
-        simultane = simultaneous.get_simultane(request.user, simultane_id)
-        data = _validated(RoomNameSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:
-            room = simultaneous.add_room(simultane, request.user, data["name"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return _room_added(request, room)
+        simultane = simultaneous.get_simultane(request.user, simultane_id)  # 404 before the body is read
+        return _answer(request, RoomNameSerializer, lambda data: _room_added(
+            request, simultaneous.add_room(simultane, request.user, data["name"])))
 
 
 class SimultaneRoomApi(APIView):
