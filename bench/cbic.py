@@ -68,6 +68,18 @@ from engine.wordlist import read_word_list  # noqa: E402
 OUT = Path(__file__).resolve().parent / "out"
 
 
+SEARCH_OPTIONS: tuple[tuple[str, type], ...] = (
+    ("top_restarts", int), ("top_target", float), ("top_patience", int), ("top_nodes", int), ("top_helpers", int),
+    ("repair_tries", int))
+"""The ``SearchConfig`` fields of the preference for list-word tops that the command line sets (``--top-restarts``
+for ``top_restarts``), each with its type."""
+
+
+def setting(value: float) -> str:
+    """A setting as the table's header line writes it: a whole number as it is, a fraction in ``g`` format."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def lexicon(wordlist: str) -> tuple[Gaddag, list[str]]:
     words = read_word_list(wordlist, "fr", skip_invalid=True).words
     OUT.mkdir(exist_ok=True)
@@ -143,18 +155,9 @@ def main() -> int:
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--top-weight", type=float, default=None,
                         help=f"Weights.top: preference for boards whose top is the list word (default {Weights().top:g})")
-    parser.add_argument("--top-restarts", type=int, default=None,
-                        help=f"SearchConfig.top_restarts (default {SearchConfig().top_restarts})")
-    parser.add_argument("--top-target", type=float, default=None,
-                        help=f"SearchConfig.top_target (default {SearchConfig().top_target:g})")
-    parser.add_argument("--top-patience", type=int, default=None,
-                        help=f"SearchConfig.top_patience (default {SearchConfig().top_patience})")
-    parser.add_argument("--top-nodes", type=int, default=None,
-                        help=f"SearchConfig.top_nodes (default {SearchConfig().top_nodes})")
-    parser.add_argument("--top-helpers", type=int, default=None,
-                        help=f"SearchConfig.top_helpers (default {SearchConfig().top_helpers})")
-    parser.add_argument("--repair-tries", type=int, default=None,
-                        help=f"SearchConfig.repair_tries (default {SearchConfig().repair_tries})")
+    for name, kind in SEARCH_OPTIONS:
+        parser.add_argument("--" + name.replace("_", "-"), type=kind, default=None,
+                            help=f"SearchConfig.{name} (default {setting(getattr(SearchConfig(), name))})")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the sets not fully placed")
     args = parser.parse_args()
     args.wordlist = args.wordlist or default_french_list()
@@ -169,7 +172,7 @@ def main() -> int:
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
-    for name in ("top_restarts", "top_target", "top_patience", "top_nodes", "top_helpers", "repair_tries"):
+    for name, _kind in SEARCH_OPTIONS:
         if getattr(args, name) is not None:
             config = replace(config, **{name: getattr(args, name)})
     rows = [run("cbic", g, sets, args, config=config)]
@@ -181,8 +184,8 @@ def main() -> int:
           f"time budget {args.time_budget:g} s, "
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight
-    print(f"Weights.top = {weight:g}, top_restarts = {config.top_restarts}, top_target = {config.top_target:g}, "
-          f"top_patience = {config.top_patience}, top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
+    print(", ".join([f"Weights.top = {weight:g}"]
+                    + [f"{name} = {setting(getattr(config, name))}" for name, _kind in SEARCH_OPTIONS]) + "\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
               "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:

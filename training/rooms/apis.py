@@ -7,6 +7,7 @@ a round is closed or the game is over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 
 from core.api_errors import error_response
 from core.arrival import arrived_at
+from lexicon.models import Lexicon
 from lexicon.selectors import preferred_lexicon
 from training.rooms import selectors, services
 from training.rooms.serializers import (
@@ -61,28 +63,51 @@ def _language(request: Request) -> str:
     return (getattr(request, "LANGUAGE_CODE", "") or "fr")[:2]
 
 
+def _answer(request: Request, serializer_class: type,
+            act: Callable[[dict[str, Any]], Response]) -> Response:
+    """A POST's answer: 400 when its body does not check, else what ``act`` answers with the checked body,
+    or the services' refusal (400, 403, 404, 409, 503) in the error shape."""
+    data = _validated(serializer_class, request.data)
+    if isinstance(data, Response):
+        return data
+    try:
+        return act(data)
+    except services.RoomError as exc:
+        return _refused(exc)
+
+
+def _lexicon_of(request: Request, data: dict[str, Any]) -> Lexicon:
+    """The lexicon a room or a simultané is made with: the one asked for, or else the caller's preferred one
+    for their language (refused, 400, when no lexicon is installed yet)."""
+    lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
+    if lexicon is None:
+        raise services.RoomError(_("No lexicon is installed yet."))
+    return lexicon
+
+
+GAME_SETTINGS = ("variant", "timer_seconds", "rules", "pause_seconds", "solo_bonus", "solo_min_players", "seed")
+"""What a room and a simultané are both made with, besides the name and the lexicon (the same body fields)."""
+
+
+def _game_settings(data: dict[str, Any]) -> dict[str, Any]:
+    """The settings of :data:`GAME_SETTINGS` out of a checked body, as the services take them."""
+    return {name: data.get(name) for name in GAME_SETTINGS}
+
+
 class RoomsApi(APIView):
     """Make a room (the caller is its host and arbitre); its game is made in the background (``game``, ``task``)."""
 
     @extend_schema(request=RoomCreateSerializer, responses={201: RoomCreatedSerializer, 400: BAD_INPUT, 503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
-        data = _validated(RoomCreateSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
-        if lexicon is None:
-            return error_response(_("No lexicon is installed yet."), code="bad_input")
-        try:
-            room = services.create_room(request.user, data["name"], lexicon, variant=data["variant"],
-                                        timer_seconds=data["timer_seconds"], rules=data["rules"],
-                                        pause_seconds=data["pause_seconds"], solo_bonus=data["solo_bonus"],
-                                        solo_min_players=data["solo_min_players"], seed=data.get("seed"))
-        except services.RoomError as exc:
-            return _refused(exc)
-        return Response({"id": room.pk, "code": room.code, "name": room.name, "game": room.game_id,
-                         "task": str(room.game.task_run_id) if room.game.task_run_id else None,
-                         "url": request.build_absolute_uri(reverse("training:room", args=[room.pk]))},
-                        status=status.HTTP_201_CREATED)
+        def create(data: dict[str, Any]) -> Response:
+            room = services.create_room(request.user, data["name"], _lexicon_of(request, data),
+                                        **_game_settings(data))
+            return Response({"id": room.pk, "code": room.code, "name": room.name, "game": room.game_id,
+                             "task": str(room.game.task_run_id) if room.game.task_run_id else None,
+                             "url": request.build_absolute_uri(reverse("training:room", args=[room.pk]))},
+                            status=status.HTTP_201_CREATED)
+
+        return _answer(request, RoomCreateSerializer, create)
 
 
 class JoinApi(APIView):
@@ -91,14 +116,11 @@ class JoinApi(APIView):
     @extend_schema(request=RoomJoinInSerializer, responses={200: RoomJoinOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND,
                                                         409: CONFLICT})
     def post(self, request: Request) -> Response:
-        data = _validated(RoomJoinInSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:
+        def join(data: dict[str, Any]) -> Response:
             member = services.join(request.user, data["code"], data["role"])
-        except services.RoomError as exc:
-            return _refused(exc)
-        return Response({"room": member.room_id, "role": member.role})
+            return Response({"room": member.room_id, "role": member.role})
+
+        return _answer(request, RoomJoinInSerializer, join)
 
 
 class StateApi(APIView):
@@ -162,18 +184,16 @@ class BulletinApi(APIView):
     @extend_schema(request=RoomBulletinInSerializer, responses={202: RoomBulletinOutSerializer, 400: BAD_INPUT,
                                                             403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request, room_id: int) -> Response:
-        data = _validated(RoomBulletinInSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:  # the room and the membership are read with the round, in one query (404, 403 as elsewhere)
+        def hand_in(data: dict[str, Any]) -> Response:
+            # the room and the membership are read with the round, in one query (404, 403 as elsewhere)
             outcome = services.submit_bulletin(room_id, request.user, data["round"], data["coord"], data["word"],
                                                style=data["style"], arrived_at=arrived_at(request))
-        except services.RoomError as exc:
-            return _refused(exc)
-        body: dict[str, Any] = {"round": outcome.round, "received_at": outcome.received_at}
-        if outcome.score is not None:
-            body["score"] = outcome.score
-        return Response(body, status=status.HTTP_202_ACCEPTED)
+            body: dict[str, Any] = {"round": outcome.round, "received_at": outcome.received_at}
+            if outcome.score is not None:
+                body["score"] = outcome.score
+            return Response(body, status=status.HTTP_202_ACCEPTED)
+
+        return _answer(request, RoomBulletinInSerializer, hand_in)
 
 
 class RoundApi(APIView):

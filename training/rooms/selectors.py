@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Case, Count, Max, Q, Value, When
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
@@ -42,12 +43,23 @@ def member_of(room: Room, user: Any) -> RoomMember | None:
     return RoomMember.objects.filter(room=room, user=user).first()
 
 
+MY_ROOMS_SHOWN = 40
+"""Rooms the lobby lists (hosted and joined together)."""
+
+LOBBY_STAGE = Case(When(status=Room.Status.WAITING, then=Value(0)),
+                   When(status__in=(Room.Status.PLAYING, Room.Status.PAUSED), then=Value(1)), default=Value(2))
+"""A room's place in the lobby: open (waiting for its start, players joining), then running, then finished."""
+
+
 def my_rooms(user: Any) -> list[Room]:
+    """The rooms ``user`` hosts or joined, in the order a club player looks for them: the open ones first
+    (the most recently opened first), then those being played, then the finished ones (the most recently
+    finished first)."""
     if not is_user(user):
         return []
-    hosted = list(Room.objects.filter(host=user)[:20])
-    joined = list(Room.objects.filter(members__user=user).exclude(host=user)[:20])
-    return hosted + joined
+    mine = Room.objects.filter(Q(host=user) | Q(pk__in=RoomMember.objects.filter(user=user).values("room_id")))
+    return list(mine.annotate(stage=LOBBY_STAGE)
+                .order_by("stage", Coalesce("finished_at", "created_at").desc(), "-id")[:MY_ROOMS_SHOWN])
 
 
 def round_of(room: Room, number: int) -> RoomRound | None:
@@ -192,7 +204,7 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
         "lexicon": room.lexicon_id, "lexicon_name": room.lexicon.name, "lexicon_version": room.game.lexicon_version,
         "round": rnd.number if rnd else None,
         "cgp": made.cgp if made else None, "rack": made.rack if made else None,
-        "board": board_before(room, rnd.number) if made and rnd is not None else None,
+        "board": board_shown(room, rnd),
         "opens_at": rnd.opens_at if rnd else None, "closes_at": rnd.closes_at if rnd else None,
         "closed": bool(rnd and rnd.closed_at), "paused_at": room.paused_at,
         "server_time": now,
@@ -207,6 +219,15 @@ def state(room: Room, user: Any, now: dt.datetime | None = None) -> dict[str, An
 def _ranking_of(room: Room, user: Any) -> list[dict[str, Any]]:
     lines = ranking(room)
     return ranking_for(lines, ranking_index(lines), user.get_username() if is_user(user) else "")
+
+
+def board_shown(room: Room, rnd: RoomRound | None) -> list[str] | None:
+    """The board the players look at: the current round's once the game has started, so in the pause
+    between two rounds the board as it stands, the last round's top placed (that top is said at the close;
+    only the coming rack waits for the opening). None before the start."""
+    if rnd is None or room.status == Room.Status.WAITING:
+        return None
+    return board_before(room, rnd.number)
 
 
 def board_before(room: Room, number: int) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -17,12 +16,19 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import request_serializers
-from core.api_errors import error_response
 from lexicon.models import Lexicon
-from lexicon.selectors import preferred_lexicon
 from training.duplicate.models import DuplicateGame
 from training.rooms import simultaneous
-from training.rooms.apis import BAD_INPUT, CONFLICT, FORBIDDEN, UNAVAILABLE, _language, _refused, _validated
+from training.rooms.apis import (
+    BAD_INPUT,
+    CONFLICT,
+    FORBIDDEN,
+    UNAVAILABLE,
+    _answer,
+    _game_settings,
+    _lexicon_of,
+    _refused,
+)
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, Simultane
 from training.rooms.serializers import RoomRankingLineSerializer
 
@@ -139,20 +145,12 @@ class SimultanesApi(APIView):
     @extend_schema(request=SimultaneCreateSerializer, responses={201: SimultaneSerializer, 400: BAD_INPUT,
                                                              503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
-        data = _validated(SimultaneCreateSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        lexicon = data.get("lexicon") or preferred_lexicon(request.user, _language(request))
-        if lexicon is None:
-            return error_response(_("No lexicon is installed yet."), code="bad_input")
-        try:
-            made = simultaneous.create_simultane(
-                request.user, data["name"], lexicon, variant=data["variant"], timer_seconds=data["timer_seconds"],
-                rules=data["rules"], pause_seconds=data["pause_seconds"], solo_bonus=data["solo_bonus"],
-                solo_min_players=data["solo_min_players"], seed=data.get("seed"), rooms=data["rooms"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return Response(simultaneous.detail(made, request.user), status=status.HTTP_201_CREATED)
+        def create(data: dict[str, Any]) -> Response:
+            made = simultaneous.create_simultane(request.user, data["name"], _lexicon_of(request, data),
+                                                 **_game_settings(data), rooms=data["rooms"])
+            return Response(simultaneous.detail(made, request.user), status=status.HTTP_201_CREATED)
+
+        return _answer(request, SimultaneCreateSerializer, create)
 
 
 class SimultaneJoinApi(APIView):
@@ -161,14 +159,8 @@ class SimultaneJoinApi(APIView):
     @extend_schema(request=SimultaneJoinSerializer, responses={201: RoomAddedSerializer, 400: BAD_INPUT,
                                                            404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request) -> Response:
-        data = _validated(SimultaneJoinSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:
-            room = simultaneous.join_as_arbitre(request.user, data["code"], data["name"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return _room_added(request, room)
+        return _answer(request, SimultaneJoinSerializer, lambda data: _room_added(
+            request, simultaneous.join_as_arbitre(request.user, data["code"], data["name"])))
 
 
 class SimultaneApi(APIView):
@@ -187,15 +179,9 @@ class SimultaneRoomsApi(APIView):
     @extend_schema(request=RoomNameSerializer, responses={201: RoomAddedSerializer, 400: BAD_INPUT,
                                                       403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request: Request, simultane_id: int) -> Response:
-        simultane = simultaneous.get_simultane(request.user, simultane_id)
-        data = _validated(RoomNameSerializer, request.data)
-        if isinstance(data, Response):
-            return data
-        try:
-            room = simultaneous.add_room(simultane, request.user, data["name"])
-        except simultaneous.RoomError as exc:
-            return _refused(exc)
-        return _room_added(request, room)
+        simultane = simultaneous.get_simultane(request.user, simultane_id)  # 404 before the body is read
+        return _answer(request, RoomNameSerializer, lambda data: _room_added(
+            request, simultaneous.add_room(simultane, request.user, data["name"])))
 
 
 class SimultaneRoomApi(APIView):

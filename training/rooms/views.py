@@ -4,8 +4,12 @@ everything they show is also in ``GET /api/rooms/{id}/state/``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
@@ -34,34 +38,48 @@ def refusal_reasons() -> dict[str, str]:
     return reasons
 
 
+def posted(request: HttpRequest, action: str) -> QueryDict | None:
+    """The POST data when the request is the page's form of ``action`` (a hidden field names it), else None:
+    a page with several forms binds only the one that was sent."""
+    return request.POST if request.method == "POST" and request.POST.get("action") == action else None
+
+
+def act_on(form: forms.Form, act: Callable[[dict[str, Any]], HttpResponse]) -> HttpResponse | None:
+    """``act`` on a sent and valid form, and its answer (a redirect); None when the form was not sent, is
+    invalid, or ``act`` was refused (the refusal, in words, is then the form's error)."""
+    if not (form.is_bound and form.is_valid()):
+        return None
+    try:
+        return act(form.cleaned_data)
+    except services.RoomError as exc:
+        form.add_error(None, exc.message)
+        return None
+
+
+def page_status(*page_forms: forms.Form) -> int:
+    """400 when a form sent is sent back with errors, else 200."""
+    return 400 if any(form.is_bound and form.errors for form in page_forms) else 200
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def lobby(request: HttpRequest) -> HttpResponse:
     """Make a room, or join one by its code; the rooms the user hosts or joined."""
-    form = RoomForm(request.POST if request.POST.get("action") == "create" else None)
-    join_form = JoinForm(request.POST if request.POST.get("action") == "join" else None,
-                         initial={"code": request.GET.get("code", "")[:12]})
-    if request.method == "POST" and form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        try:
-            room = services.create_room(request.user, data["name"], data["lexicon"], variant=data["variant"],
-                                        timer_seconds=int(data["timer"]), rules=data["rules"],
-                                        pause_seconds=data["pause"])
-        except services.RoomError as exc:
-            form.add_error(None, exc.message)
-        else:
-            return redirect("training:room", room_id=room.pk)
-    if request.method == "POST" and join_form.is_bound and join_form.is_valid():
-        try:
-            member = services.join(request.user, join_form.cleaned_data["code"], join_form.cleaned_data["role"])
-        except services.RoomError as exc:
-            join_form.add_error(None, exc.message)
-        else:
-            return redirect("training:room", room_id=member.room_id)
-    failed = (form.is_bound and form.errors) or (join_form.is_bound and join_form.errors)
-    return render(request, "training/rooms/lobby.html", {
+    form = RoomForm(posted(request, "create"))
+    join_form = JoinForm(posted(request, "join"), initial={"code": request.GET.get("code", "")[:12]})
+
+    def create(data: dict[str, Any]) -> HttpResponse:
+        room = services.create_room(request.user, data["name"], data["lexicon"], variant=data["variant"],
+                                    timer_seconds=int(data["timer"]), rules=data["rules"],
+                                    pause_seconds=data["pause"])
+        return redirect("training:room", room_id=room.pk)
+
+    def join(data: dict[str, Any]) -> HttpResponse:
+        return redirect("training:room", room_id=services.join(request.user, data["code"], data["role"]).room_id)
+
+    return act_on(form, create) or act_on(join_form, join) or render(request, "training/rooms/lobby.html", {
         "form": form, "join_form": join_form, "rooms": selectors.my_rooms(request.user),
-    }, status=400 if failed else 200)
+    }, status=page_status(form, join_form))
 
 
 @login_required

@@ -112,3 +112,11 @@ def test_a_player_who_reloads_gets_the_whole_state_and_an_overdue_round_closes_o
         opens_at=timezone.now() - dt.timedelta(minutes=5), closes_at=timezone.now() - dt.timedelta(minutes=1))
     state = api(bob).get(f"/api/rooms/{playing.pk}/state/").json()
     assert state["round"] == 2 and state["last_result"]["my_result"]["score"] == top["score"]
+
+
+@pytest.mark.parametrize("path", ["/api/rooms/", "/api/simultanes/"])
+def test_without_a_lexicon_installed_neither_a_room_nor_a_simultane_is_made(alice, path):
+    answer = api(alice).post(path, {"name": "Club"}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 400
+    assert answer.json() == {"detail": "Aucun lexique n’est encore installé.", "code": "bad_input"}
+    assert not Room.objects.exists()

@@ -6,6 +6,8 @@ projector view the top and the ranking. Screenshots (1280 and 390 px, the projec
 
 from __future__ import annotations
 
+import re
+import time
 from functools import partial
 
 import pytest
@@ -141,3 +143,97 @@ def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_
         expect(host_page.locator("#finished-line")).to_be_visible()
         for extra in contexts.values():
             extra.close()
+
+
+BOARD_LETTERS = """() => Array.from(document.querySelectorAll("#room-board td[data-square]"))
+    .map((td) => { const tile = td.querySelector(".tile"); return tile ? tile.textContent.trim()[0] : "."; })
+    .join("")"""
+
+
+def test_in_the_pause_between_rounds_players_see_the_board_with_the_last_top(daphne_url, dup_lexicon,
+                                                                              django_user_model):
+    """Two players (a phone, 390x844, and a laptop, 1280x800) lose their connection during round 1; the
+    round closes meanwhile. Back online in the pause, their pages show the board as it stands, the top
+    placed, and no rack; opened afresh in the pause, the same."""
+    host, lea, max_ = (django_user_model.objects.create_user(name, password="Scrabble-2026-ok")
+                       for name in ("arbitre", "lea", "max"))
+    room = services.create_room(host, "Club du jeudi", dup_lexicon, seed=2, pause_seconds=120, solo_min_players=2)
+    for player in (lea, max_):
+        services.join(player, room.code, "player")
+    room = services.start(room, host)
+    first = room.game.rounds.get(number=1)
+    assert first.board_after != ["." * 15] * 15
+    after = "".join(first.board_after).upper()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    expect = pytest.importorskip("playwright.sync_api").expect
+    network = {"down": False}
+    servers: list = []
+
+    def route_socket(ws) -> None:  # the room's socket through the test: cut at will, refused while down
+        if network["down"]:
+            ws.close()
+        else:
+            servers.append(ws.connect_to_server())
+
+    def route_state(route) -> None:
+        if network["down"]:
+            route.abort()
+        else:
+            route.continue_()
+
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as phone:
+        laptop = phone.browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+        pages = {"390": log_in(phone, daphne_url, "lea"), "1280": log_in(laptop, daphne_url, "max")}
+        for page in pages.values():
+            page.route_web_socket(re.compile(r"/ws/rooms/"), route_socket)
+            page.route(re.compile(r"/api/rooms/\d+/state/"), route_state)
+            page.goto(f"{daphne_url}/training/rooms/{room.pk}/")
+            page.wait_for_selector("#rack .tile")
+            assert page.evaluate(BOARD_LETTERS) == "." * 225  # round 1: the empty board
+        expect(pages["1280"].locator("#player-count")).to_have_text("2")
+
+        network["down"] = True  # both lose the network; the round closes meanwhile
+        for server in list(servers):
+            server.close()
+        for page in pages.values():
+            page.wait_for_timeout(300)
+        services.next_round(room, host)
+        reconnected = len(servers)
+        network["down"] = False
+        for size, page in pages.items():
+            expect(page.locator("#round-line")).to_contain_text("Coup 2", timeout=20_000)
+            page.wait_for_function(f"() => ({BOARD_LETTERS})() === {after!r}", timeout=20_000)
+            expect(page.locator("#rack .tile")).to_have_count(0)
+            expect(page.locator("#timer-label")).to_have_text("Coup suivant dans")
+            expect(page.locator("#top-line")).to_contain_text(first.top["word"].upper())
+            page.screenshot(path=str(ARTIFACTS / f"pause-reconnected-{size}.png"), full_page=True)
+        deadline = time.monotonic() + 30
+        while len(servers) < reconnected + 2 and time.monotonic() < deadline:  # both sockets are back
+            pages["390"].wait_for_timeout(250)
+        assert len(servers) >= reconnected + 2
+
+        for size, page in pages.items():  # opened afresh in the pause
+            page.reload()
+            expect(page.locator("#round-line")).to_contain_text("Coup 2")
+            page.wait_for_function(f"() => ({BOARD_LETTERS})() === {after!r}")
+            expect(page.locator("#rack .tile")).to_have_count(0)
+            page.screenshot(path=str(ARTIFACTS / f"pause-reloaded-{size}.png"), full_page=True)
+        laptop.close()
+
+
+@pytest.mark.parametrize("size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["1280", "390"])
+def test_the_lobby_lists_open_rooms_first_then_running_then_finished(daphne_url, rooms_of_every_stage, alice, size):
+    alice.set_password("Scrabble-2026-ok")
+    alice.save()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with launch_context(viewport=size, locale="fr-FR") as context:
+        page = log_in(context, daphne_url, "alice")
+        page.goto(f"{daphne_url}/training/rooms/")
+        expect(page.locator("#my-rooms li a")).to_have_text(rooms_of_every_stage)
+        expect(page.locator("#my-rooms li .muted").first).to_contain_text("En attente du départ")
+        expect(page.locator("#my-rooms li .muted").last).to_contain_text("Terminée")
+        page.locator("#my-rooms").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"lobby-{size['width']}.png"), full_page=True)

@@ -165,3 +165,24 @@ def test_a_member_gone_between_the_check_and_the_state_is_closed_with_4404(room,
         await ws.wait()
 
     async_to_sync(scenario)()
+
+
+def test_a_socket_reconnecting_in_the_pause_between_rounds_gets_the_board_with_the_last_top(room, alice, bob):
+    """The page rebuilds itself from the socket's first message: in the pause, the board as it stands (the
+    last round's top placed), not an empty one, and still no rack."""
+    services.join(bob, room.code, "player")
+    playing = services.start(room, alice)
+    services.next_round(playing, alice)  # round 1 closed now, round 2 opens after the room's pause (10 s)
+    key = token(bob)
+    board_after = playing.game.rounds.get(number=1).board_after
+
+    async def scenario():
+        ws = socket(room.pk, key)
+        assert (await ws.connect())[0]
+        state = await ws.receive_json_from(timeout=5)
+        assert state["type"] == "state" and state["round"] == 2 and state["rack"] is None
+        assert state["board"] == board_after and state["board"] != ["." * 15] * 15
+        assert state["last_result"]["round"] == 1
+        await ws.disconnect()
+
+    async_to_sync(scenario)()

@@ -12,8 +12,11 @@ import signal
 import socket
 import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from dataclasses import dataclass
+from functools import partial, wraps
+from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -68,6 +71,45 @@ def post(url: str, key: str, body: dict | None = None) -> dict:
         "Authorization": f"Token {key}", "Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
+
+
+def in_thread(action: Callable[..., Any]) -> Callable[..., Any]:
+    """``action`` as a pool's thread runs it: the thread's own database connections closed after each call."""
+    @wraps(action)
+    def run(*args: Any) -> Any:
+        try:
+            return action(*args)
+        finally:
+            connections.close_all()
+
+    return run
+
+
+@dataclass
+class Race:
+    """A started room of players racing on its round 1: its top, written as a bulletin gives it."""
+
+    room: Room
+    players: list
+    top: dict
+    coord: str
+    round: RoomRound
+
+
+@pytest.fixture
+def race(alice, dup_lexicon, django_user_model) -> Callable[[str, int], Race]:
+    """A room of alice's with ``count`` players (named ``prefix`` and a number), started."""
+    def make(prefix: str, count: int) -> Race:
+        room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
+        players = [django_user_model.objects.create_user(f"{prefix}{i}") for i in range(count)]
+        for player in players:
+            services.join(player, room.code, "player")
+        room = services.start(room, alice)
+        top = room.game.rounds.get(number=1).top
+        return Race(room, players, top, format_coord(top["row"], top["col"], top["dir"], "fr"),
+                    room.rounds.get(number=1))
+
+    return make
 
 
 def first_socket_message(port: int, path: str) -> dict:
@@ -125,18 +167,11 @@ def test_an_event_crosses_processes(other_process, alice, bob, dup_lexicon):
     assert RoomResult.objects.filter(round__room=room, round__number=1).count() == 1
 
 
-def test_several_closers_at_once_close_a_round_exactly_once(alice, bob, dup_lexicon):
+def test_several_closers_at_once_close_a_round_exactly_once(race):
     """The sweep and requests of several processes racing on an overdue round: the row lock lets one close."""
-    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
-    services.join(bob, room.code, "player")
-    room = services.start(room, alice)
+    room = race("p", 1).room
     when = room.rounds.get(number=1).closes_at + dt.timedelta(seconds=10)
-
-    def close() -> bool:
-        try:
-            return services.close_round(room.pk, 1, when)
-        finally:
-            connections.close_all()
+    close = in_thread(lambda: services.close_round(room.pk, 1, when))
 
     with ThreadPoolExecutor(max_workers=6) as pool:
         closed = list(pool.map(lambda _i: close(), range(6)))
@@ -185,19 +220,14 @@ def test_a_server_process_killed_mid_round_loses_nothing_and_the_round_closes_on
     assert state["last_result"]["my_result"]["score"] == top["score"]
 
 
-def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(alice, dup_lexicon, django_user_model):
+def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(race):
     """Bulletins share the round's row (FOR SHARE) and the close takes it alone (FOR UPDATE): a bulletin is
     either written before the close reads them (202, and judged) or refused after it (409)."""
-    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
-    players = [django_user_model.objects.create_user(f"p{i}") for i in range(12)]
-    for player in players:
-        services.join(player, room.code, "player")
-    room = services.start(room, alice)
-    top = room.game.rounds.get(number=1).top
-    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
-    rnd = room.rounds.get(number=1)
+    game = race("p", 12)
+    room, players, top, coord, rnd = game.room, game.players, game.top, game.coord, game.round
     now = rnd.opens_at + dt.timedelta(seconds=30)
 
+    @in_thread
     def hand_in(player) -> str:
         try:
             fresh = Room.objects.select_related("game", "lexicon", "host").get(pk=room.pk)
@@ -206,14 +236,8 @@ def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(alice, dup_
         except services.RoomError as exc:
             assert exc.status == 409, exc.message
             return ""
-        finally:
-            connections.close_all()
 
-    def close() -> bool:
-        try:
-            return services.close_round(room.pk, 1, now, force=True)
-        finally:
-            connections.close_all()
+    close = in_thread(lambda: services.close_round(room.pk, 1, now, force=True))
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         early = set(pool.map(hand_in, players[:4]))
@@ -228,24 +252,19 @@ def test_bulletins_racing_the_close_are_judged_or_refused_never_lost(alice, dup_
     assert judged == accepted  # nothing accepted and left unjudged
 
 
-def test_bulletins_that_arrived_in_time_racing_the_close_are_all_judged_once(alice, dup_lexicon, django_user_model):
+def test_bulletins_that_arrived_in_time_racing_the_close_are_all_judged_once(race):
     """Bulletins that reached the server before the close began, handled by busy processes before, during
     and after it (the close's lock, then a second judgement under the room's lock): every one accepted and in
     the results, each player's totals the sum of their results; those that arrived after it are refused."""
     from training.duplicate.models import DuplicatePlay, DuplicatePlayer
     from training.rooms.models import RoomMember
 
-    room = services.create_room(alice, "Club", dup_lexicon, seed=2, solo_min_players=2)
-    players = [django_user_model.objects.create_user(f"q{i}") for i in range(14)]
-    for player in players:
-        services.join(player, room.code, "player")
-    room = services.start(room, alice)
-    top = room.game.rounds.get(number=1).top
-    coord = format_coord(top["row"], top["col"], top["dir"], "fr")
-    rnd = room.rounds.get(number=1)
+    game = race("q", 14)
+    room, players, top, coord, rnd = game.room, game.players, game.top, game.coord, game.round
     close_at = rnd.opens_at + dt.timedelta(seconds=30)
     in_time, after = players[:10], players[10:]
 
+    @in_thread
     def hand_in(player, arrived: dt.datetime) -> int:
         try:
             services.submit_bulletin(room.pk, player, 1, coord, top["word"], arrived_at=arrived,
@@ -253,14 +272,8 @@ def test_bulletins_that_arrived_in_time_racing_the_close_are_all_judged_once(ali
             return 202
         except services.RoomError as exc:
             return exc.status
-        finally:
-            connections.close_all()
 
-    def close() -> bool:
-        try:
-            return services.close_round(room.pk, 1, close_at, force=True)
-        finally:
-            connections.close_all()
+    close = in_thread(lambda: services.close_round(room.pk, 1, close_at, force=True))
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         first = [pool.submit(hand_in, p, close_at - dt.timedelta(seconds=1)) for p in in_time[:4]]

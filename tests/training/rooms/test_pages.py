@@ -63,3 +63,14 @@ def test_a_simultane_page_while_its_game_is_made_then_its_negatifs(simul, two_ro
     assert f"{simul.game.rounds.count()} coups" in html
     ranking = html[html.index('id="combined-ranking"'):]
     assert f"−{top['score'] - below['score']}<" in ranking and f"-{top['score'] - below['score']}<" not in ranking
+
+
+def test_the_lobby_lists_open_rooms_then_running_then_finished_in_french(rooms_of_every_stage, alice):
+    client = Client()
+    client.force_login(alice)
+    html = client.get("/training/rooms/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    mine = html[html.index('id="my-rooms"'):]
+    lines = re.findall(r'<li><a href="/training/rooms/\d+/">([^<]+)</a> <span class="muted">\w+ · ([^<]+)</span>', mine)
+    assert [name for name, _status in lines] == rooms_of_every_stage
+    assert [status for _name, status in lines] == ["En attente du départ"] * 3 + ["En pause", "En cours"] + [
+        "Terminée"] * 3

@@ -153,6 +153,31 @@ def test_next_closes_now_and_the_next_round_opens_after_the_pause(playing, alice
     assert current(room).opens_at == t + dt.timedelta(seconds=2)
 
 
+def top_on(board: list[str], top: dict) -> str:
+    """The letters on ``board`` along the squares of ``top`` (upper case: a blank is a lower-case letter)."""
+    dr, dc = (0, 1) if top["dir"] == "H" else (1, 0)
+    return "".join(board[top["row"] + k * dr][top["col"] + k * dc] for k in range(len(top["word"]))).upper()
+
+
+def test_in_the_pause_between_rounds_the_board_is_the_game_s_with_the_last_top_placed(room, alice, bob):
+    assert selectors.state(room, bob)["board"] is None  # before the start: the page's empty board
+    services.join(bob, room.code, "player")
+    playing = services.start(room, alice)
+    top = playing.game.rounds.get(number=1).top
+    assert top_on(selectors.state(playing, bob)["board"], top) != top["word"].upper()  # round 1: not placed yet
+    t = current(playing).opens_at + dt.timedelta(seconds=20)
+    services.next_round(playing, alice, now=t)
+    paused_between = Room.objects.get(pk=playing.pk)
+    during = selectors.state(paused_between, bob, t + dt.timedelta(seconds=1))
+    assert during["round"] == 2 and during["rack"] is None and during["cgp"] is None  # the coming rack waits
+    assert during["board"] == playing.game.rounds.get(number=1).board_after
+    assert top_on(during["board"], top) == top["word"].upper()
+    assert selectors.state(paused_between, alice, t + dt.timedelta(seconds=1))["board"] == during["board"]  # host
+    services.pause(paused_between, alice, now=t + dt.timedelta(seconds=2))  # the host stops the clock in the pause
+    held = selectors.state(Room.objects.get(pk=playing.pk), bob, t + dt.timedelta(seconds=30))
+    assert held["status"] == Room.Status.PAUSED and held["rack"] is None and held["board"] == during["board"]
+
+
 def test_after_the_game_the_room_s_game_is_a_normal_shared_game(playing, alice, bob, carol):
     rnd = current(playing)
     top = playing.game.rounds.get(number=1).top
@@ -249,3 +274,17 @@ def test_the_state_s_ranking_is_the_first_lines_and_the_reader_s_own_and_follows
     assert [line["player"] for line in bob_sees] == ["carol", "bob"] and bob_sees[1]["total"] == 0
     assert [line["player"] for line in selectors.state(room, alice)["ranking"]] == ["carol"]  # the host
     assert len(selectors.ranking(room)) == 2  # GET ranking/ stays whole
+
+
+
+def test_the_lobby_lists_open_rooms_first_then_running_then_finished(rooms_of_every_stage, alice,
+                                                                      django_user_model):
+    """Open rooms (waiting for their start) the most recently opened first, then the rooms being played, then
+    the finished ones, the most recently finished first; hosted and joined rooms together, no one else's."""
+    assert [r.name for r in selectors.my_rooms(alice)] == rooms_of_every_stage
+    assert selectors.my_rooms(django_user_model.objects.create_user("dora")) == []
+
+
+def test_the_lobby_lists_at_most_its_share_of_rooms_open_ones_kept(rooms_of_every_stage, alice, monkeypatch):
+    monkeypatch.setattr(selectors, "MY_ROOMS_SHOWN", 3)
+    assert [r.name for r in selectors.my_rooms(alice)] == rooms_of_every_stage[:3]
