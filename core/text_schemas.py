@@ -120,7 +120,8 @@ def code(alphabet: str, length: int) -> dict[str, Any]:
 
 def username() -> dict[str, Any]:
     """Django's user name: letters, digits and ``@.+-_`` (``UnicodeUsernameValidator``), spaces around it
-    ignored (the field trims them)."""
+    ignored (the field trims them). ``\\w`` is read as Python reads it (any letter or digit); an ECMA reader
+    takes ASCII only, a stricter rule, never a looser one."""
     space = _classes()["space"]
     return _text(f"^[{space}]*[\\w.@+-]+[{space}]*$", "Letters, digits and @ . + - _ only.")
 
