@@ -6,7 +6,8 @@ from rest_framework import serializers
 from rest_framework.authtoken import serializers as authtoken_serializers
 
 from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
-from core import request_serializers
+from core import request_serializers, text_schemas
+from core.openapi import checked_char_field
 
 
 class AuthTokenSerializer(request_serializers.RefuseUnknownFields, authtoken_serializers.AuthTokenSerializer):
@@ -14,8 +15,11 @@ class AuthTokenSerializer(request_serializers.RefuseUnknownFields, authtoken_ser
 
 
 class RegisterSerializer(request_serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    # The user model's rules (letters, digits and @.+-_) and the password validators' that a schema can
+    # state (8 characters or more, not only digits); similarity to the username and common passwords are
+    # refused in words.
+    username = checked_char_field(text_schemas.username(), max_length=150)
+    password = checked_char_field(text_schemas.password(8), write_only=True, style={"input_type": "password"})
     # Optional (absent or blank); no default in the schema: "" is not an email address (format: email).
     email = serializers.EmailField(required=False, allow_blank=True)
 

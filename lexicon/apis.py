@@ -23,10 +23,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import text_schemas
 from core.api_errors import error_response
 from core.engine_messages import problem_reason
 from core.parsers import CheckedMultiPartParser
-from core.validation import ANY_INTEGER, parse_query_integer
+from core.validation import ANY_INTEGER, MAX_QUERY_INTEGER, parse_query_integer
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
@@ -63,6 +64,10 @@ def _problems(problems) -> dict[str, Any]:
     if not problems:
         return {}
     return {"problems": [{"line": p.line, "text": p.text, "reason": problem_reason(p)} for p in problems]}
+
+
+# The ``page`` query parameter as the schema states it (``_page`` refuses the rest).
+PAGE = {"type": "integer", "minimum": 1, "maximum": MAX_QUERY_INTEGER}
 
 
 def _page(request: Request) -> int:
@@ -183,8 +188,11 @@ def _words_response(lexicon: Lexicon, serving: int | None, result: selectors.Loo
 class AnagramsApi(PublicLookup):
     @extend_schema(
         parameters=[
-            OpenApiParameter("letters", str, required=True, description="Rack letters, ? for a blank (at most 15, 2 blanks)."),
-            OpenApiParameter("min_length", int, description="Also shorter words, down to this length."),
+            OpenApiParameter("letters", text_schemas.rack(maxLength=selectors.MAX_RACK), required=True,
+                             description="Rack letters, ? for a blank (at most 15, 2 blanks)."),
+            OpenApiParameter("min_length", {"type": "integer", "minimum": 1, "maximum": selectors.MAX_RACK},
+                             description="Also shorter words, down to this length (at most the number of "
+                                         "letters)."),
         ],
         responses=AnagramsResultSerializer,
     )
@@ -211,9 +219,11 @@ class AnagramsApi(PublicLookup):
 class PatternApi(PublicLookup):
     @extend_schema(
         parameters=[
-            OpenApiParameter("q", str, required=True, description="Pattern: a dot for any letter (e.g. .A.E.), a star "
-                                                                 "for any run of letters, none included (e.g. *TION)."),
-            OpenApiParameter("rack", str, description="Fill the dots only with these tiles (? = blank)."),
+            OpenApiParameter("q", text_schemas.pattern(maxLength=selectors.MAX_PATTERN), required=True,
+                             description="Pattern: a dot for any letter (e.g. .A.E.), a star "
+                                         "for any run of letters, none included (e.g. *TION)."),
+            OpenApiParameter("rack", text_schemas.rack(optional=True, maxLength=selectors.MAX_RACK),
+                             description="Fill the dots only with these tiles (? = blank)."),
         ],
         responses=WordsResultSerializer,
     )
@@ -226,7 +236,8 @@ class PatternApi(PublicLookup):
 
 
 class HooksApi(PublicLookup):
-    @extend_schema(parameters=[OpenApiParameter("word", str, required=True)], responses=HooksSerializer)
+    @extend_schema(parameters=[OpenApiParameter(
+        "word", text_schemas.word(maxLength=selectors.MAX_PATTERN * 2), required=True)], responses=HooksSerializer)
     def get(self, request: Request, lexicon_id: int) -> Response:
         """Front and back hooks of a word (letters that make a word when put before / after it)."""
         lexicon = self.get_lexicon(lexicon_id)
@@ -239,7 +250,7 @@ class NewWordsApi(PublicLookup):
     @extend_schema(
         parameters=[
             OpenApiParameter("version", int, description="Version number (default: the serving one)."),
-            OpenApiParameter("page", int),
+            OpenApiParameter("page", PAGE),
         ],
         responses=NewWordsSerializer,
     )
@@ -331,7 +342,7 @@ class VersionDiffApi(StaffApi):
         parameters=[
             OpenApiParameter("base", int, description="Compare with this version (default: the serving one, "
                                                       "or for the serving version the one it replaced)."),
-            OpenApiParameter("page", int, description="500 words of each list per page."),
+            OpenApiParameter("page", PAGE, description="500 words of each list per page."),
         ],
         responses=DiffSerializer,
     )
@@ -393,7 +404,7 @@ class WordEditApi(StaffApi):
 
 
 class EventListApi(StaffApi):
-    @extend_schema(parameters=[OpenApiParameter("page", int)], responses=EventSerializer(many=True))
+    @extend_schema(parameters=[OpenApiParameter("page", PAGE)], responses=EventSerializer(many=True))
     def get(self, request: Request, lexicon_id: int) -> Response:
         """The audit trail, newest first, 100 per page."""
         lexicon = self.get_lexicon(lexicon_id)

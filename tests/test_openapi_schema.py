@@ -121,3 +121,33 @@ def test_request_bodies_do_not_ask_for_read_only_fields(schema):
     components = schema["components"]["schemas"]
     assert "id" not in components["ListRequest"]["properties"]
     assert "id" in components["List"]["required"]
+
+
+def test_text_rules_are_stated_where_the_services_check_them(schema):
+    """Words, racks and patterns carry the engine's patterns; a name a service refuses blank has no empty
+    alternative (drf-spectacular offers one for patterned fields that allow blank text); free-form JSON is gone
+    from the Jarnac and crossword inputs."""
+    from core import text_schemas
+    from puzzles.jarnac.services import KINDS
+
+    def parameter(path: str, name: str) -> dict:
+        return next(p["schema"] for p in schema["paths"][path]["get"]["parameters"] if p["name"] == name)
+
+    assert parameter("/api/lexicons/{lexicon_id}/hooks/", "word")["pattern"] == text_schemas.word()["pattern"]
+    assert parameter("/api/lexicons/{lexicon_id}/anagrams/", "letters")["pattern"] == text_schemas.rack()["pattern"]
+    assert parameter("/api/lexicons/{lexicon_id}/pattern/", "q")["pattern"] == text_schemas.pattern()["pattern"]
+    assert parameter("/api/lexicons/{lexicon_id}/audit/", "page")["minimum"] == 1
+    components = schema["components"]["schemas"]
+    for component in ("RoomCreateRequest", "SimultaneCreateRequest", "RoomNameRequest"):
+        name = components[component]["properties"]["name"]
+        assert "oneOf" not in name and name["type"] == "string"
+        assert {"pattern": text_schemas.not_blank(80)["pattern"]} in name["allOf"]
+
+    def enum(component: str, field: str) -> list:
+        reference = components[component]["properties"][field]["allOf"][0]["$ref"]
+        return components[reference.rsplit("/", 1)[1]]["enum"]
+
+    assert enum("JarnacMoveInRequest", "kind") == list(KINDS)
+    assert enum("CheckInRequest", "scope") == ["cell", "word", "grid"]
+    entries = components["EntriesInRequest"]["properties"]["entries"]
+    assert entries["type"] == "array" and entries["items"]["pattern"] == text_schemas.grid_row()["pattern"]

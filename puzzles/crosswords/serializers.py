@@ -10,12 +10,13 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core import request_serializers
+from core import request_serializers, text_schemas
 from core.openapi import checked_json_field
 from lexicon.models import Lexicon
 from lexicon.serializers import LexiconVersionSerializer
 from puzzles.crosswords import selectors
 from puzzles.crosswords.models import Crossword, CrosswordProgress
+from puzzles.crosswords.services import MAX_TIMER_SECONDS
 
 
 class CrosswordCreateSerializer(request_serializers.Serializer):
@@ -110,21 +111,30 @@ class CrosswordSerializer(CrosswordListSerializer):
         return list((crossword.stats or {}).get("theme_placed", []))
 
 
+# What the services read (``services.parse_entries``, ``services.check``), typed for the schema: any other
+# value is refused by the service in words, as before. Sides are at most 21 cells (``size``).
+ENTRIES = {"type": "array", "maxItems": 21, "items": text_schemas.grid_row(maxLength=21)}
+SECONDS = {"type": "integer", "minimum": 0, "maximum": MAX_TIMER_SECONDS}
+CELL_INDEX = {"type": "integer", "minimum": 0, "maximum": 20}
+
+
 class EntriesInSerializer(request_serializers.Serializer):
-    entries = serializers.JSONField(help_text="Rows of the grid's shape: `#` on black cells, a letter or `.` "
-                                              "on white cells.")
-    seconds = serializers.JSONField(required=False, help_text="Timer, in seconds (it only goes forward).")
+    entries = checked_json_field(ENTRIES, help_text="Rows of the grid's shape: `#` on black cells, a letter or `.` "
+                                                    "on white cells.")
+    seconds = checked_json_field(SECONDS, required=False, help_text="Timer, in seconds (it only goes forward).")
 
 
 class CheckInSerializer(request_serializers.Serializer):
-    scope = serializers.JSONField(help_text="`cell`, `word` or `grid`.")
-    row = serializers.JSONField(required=False, help_text="0-based row, for a cell.")
-    col = serializers.JSONField(required=False, help_text="0-based column, for a cell.")
-    slot = serializers.JSONField(required=False, help_text="Slot key for a word: `12A`, `3D`.")
+    scope = checked_json_field({"type": "string", "enum": ["cell", "word", "grid"]},
+                               help_text="`cell`, `word` or `grid`.")
+    row = checked_json_field(CELL_INDEX, required=False, help_text="0-based row, for a cell.")
+    col = checked_json_field(CELL_INDEX, required=False, help_text="0-based column, for a cell.")
+    slot = checked_json_field({"type": "string", "pattern": "^[0-9]{1,2}[ADad]$"}, required=False,
+                              help_text="Slot key for a word: `12A`, `3D`.")
     reveal = serializers.BooleanField(required=False, default=False,
                                       help_text="Reveal (write the answers in) instead of checking.")
-    entries = serializers.JSONField(required=False, help_text="Current entries, saved before the check.")
-    seconds = serializers.JSONField(required=False)
+    entries = checked_json_field(ENTRIES, required=False, help_text="Current entries, saved before the check.")
+    seconds = checked_json_field(SECONDS, required=False)
 
 
 class CrosswordCheckedCellSerializer(request_serializers.Serializer):

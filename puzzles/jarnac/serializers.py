@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core import request_serializers
+from core import request_serializers, text_schemas
 from core.openapi import checked_json_field
+from engine.jarnac.rules import LINES
 from lexicon.serializers import LexiconVersionSerializer
 from puzzles.jarnac.services import KINDS, LEVELS
 
@@ -43,14 +44,15 @@ class JarnacGameListSerializer(LexiconVersionSerializer):
 
 
 class JarnacMoveInSerializer(request_serializers.Serializer):
-    kind = serializers.JSONField(required=False, help_text="`create`, `transform`, `draw`, `exchange`, `pass` or `jarnac`.")
-    word = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="The word, for `create`, `transform` and `jarnac`.")
-    line = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="0-based line: yours for `transform`; the opponent's for `jarnac` "
-                                           "(null: a word from the opponent's loose letters alone).")
-    letters = serializers.JSONField(required=False, allow_null=True,
-                                    help_text="The 3 letters given back, for `exchange`.")
+    kind = checked_json_field({"type": "string", "enum": list(KINDS)}, required=False,
+                              help_text="`create`, `transform`, `draw`, `exchange`, `pass` or `jarnac`.")
+    word = checked_json_field(text_schemas.word(maxLength=40), required=False, allow_null=True,
+                              help_text="The word, for `create`, `transform` and `jarnac`.")
+    line = checked_json_field({"type": "integer", "minimum": 0, "maximum": LINES - 1}, required=False, allow_null=True,
+                              help_text="0-based line: yours for `transform`; the opponent's for `jarnac` "
+                                        "(null: a word from the opponent's loose letters alone).")
+    letters = checked_json_field(text_schemas.word(maxLength=40), required=False, allow_null=True,
+                                 help_text="The 3 letters given back, for `exchange`.")
 
 
 class JarnacYouSerializer(request_serializers.Serializer):
@@ -139,11 +141,12 @@ class JarnacHintSerializer(request_serializers.Serializer):
 
 
 class JarnacReviewInSerializer(request_serializers.Serializer):
-    words = serializers.JSONField(required=False, allow_null=True,
-                                  help_text="Missed words to add (all of them if left out).")
-    list = serializers.JSONField(required=False, allow_null=True,
-                                 help_text="One of your revision lists of the game's lexicon; by default your list "
-                                           "“Jarnac: missed words”, created on first use.")
+    words = checked_json_field({"type": "array", "items": text_schemas.word(maxLength=40)},
+                               required=False, allow_null=True,
+                               help_text="Missed words to add (all of them if left out).")
+    list = checked_json_field({"type": "integer", "minimum": 1}, required=False, allow_null=True,
+                              help_text="One of your revision lists of the game's lexicon; by default your list "
+                                        "“Jarnac: missed words”, created on first use.")
 
 
 class JarnacSkippedSerializer(request_serializers.Serializer):

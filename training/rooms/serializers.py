@@ -4,15 +4,30 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core import request_serializers
+from core import request_serializers, text_schemas
+from core.openapi import checked_char_field
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame
 from training.duplicate.serializers import ErrorSerializer  # noqa: F401 (the same error body)
-from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, RoomMember
+from training.rooms.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DEFAULT_PAUSE,
+    MAX_PAUSE,
+    MIN_PAUSE,
+    Room,
+    RoomMember,
+)
+from training.rooms.services import MAX_NAME
+
+# The rules the services check on names and codes (``services.create_room``, ``services.join``), stated for
+# the schema; the services keep their own messages.
+ROOM_NAME = text_schemas.not_blank(MAX_NAME)
+ROOM_CODE = text_schemas.code(CODE_ALPHABET, CODE_LENGTH)
 
 
 class RoomCreateSerializer(request_serializers.Serializer):
-    name = serializers.CharField(max_length=200, allow_blank=True)
+    name = checked_char_field(ROOM_NAME, max_length=200, allow_blank=True)
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
                                                  help_text="Omitted: the caller's preferred lexicon.")
     variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices, default=DuplicateGame.Variant.CLASSIC)
@@ -38,7 +53,7 @@ class RoomCreatedSerializer(request_serializers.Serializer):
 
 
 class RoomJoinInSerializer(request_serializers.Serializer):
-    code = serializers.CharField(max_length=40)
+    code = checked_char_field(ROOM_CODE, max_length=40)
     role = serializers.ChoiceField(choices=RoomMember.Role.choices, default=RoomMember.Role.PLAYER)
 
 

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import request_serializers
+from core.openapi import checked_char_field
 from lexicon.models import Lexicon
 from training.duplicate.models import DuplicateGame
 from training.rooms import simultaneous
@@ -30,13 +31,13 @@ from training.rooms.apis import (
     _refused,
 )
 from training.rooms.models import DEFAULT_PAUSE, MAX_PAUSE, MIN_PAUSE, Room, Simultane
-from training.rooms.serializers import RoomRankingLineSerializer
+from training.rooms.serializers import ROOM_CODE, ROOM_NAME, RoomRankingLineSerializer
 
 NOT_FOUND = OpenApiResponse(description="No such simultané, or one the caller has no part in.")
 
 
 class SimultaneCreateSerializer(request_serializers.Serializer):
-    name = serializers.CharField(max_length=200, allow_blank=True)
+    name = checked_char_field(ROOM_NAME, max_length=200, allow_blank=True)
     lexicon = serializers.PrimaryKeyRelatedField(queryset=Lexicon.objects.all(), required=False,
                                                  help_text="Omitted: the caller's preferred lexicon.")
     variant = serializers.ChoiceField(choices=DuplicateGame.Variant.choices, default=DuplicateGame.Variant.CLASSIC)
@@ -48,18 +49,18 @@ class SimultaneCreateSerializer(request_serializers.Serializer):
     solo_min_players = serializers.IntegerField(min_value=2, max_value=10000, default=16,
                                                 help_text="Players the simultané needs for solos (all rooms).")
     seed = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True, default=None)
-    rooms = serializers.ListField(child=serializers.CharField(max_length=200, allow_blank=True), required=False,
+    rooms = serializers.ListField(child=checked_char_field(ROOM_NAME, max_length=200, allow_blank=True), required=False,
                                   default=list, max_length=simultaneous.MAX_ROOMS,
                                   help_text="Names of rooms the organiser runs, made with the simultané.")
 
 
 class RoomNameSerializer(request_serializers.Serializer):
-    name = serializers.CharField(max_length=200, allow_blank=True)
+    name = checked_char_field(ROOM_NAME, max_length=200, allow_blank=True)
 
 
 class SimultaneJoinSerializer(request_serializers.Serializer):
-    code = serializers.CharField(max_length=40)
-    name = serializers.CharField(max_length=200, allow_blank=True, help_text="The name of the arbitre's room.")
+    code = checked_char_field(ROOM_CODE, max_length=40)
+    name = checked_char_field(ROOM_NAME, max_length=200, allow_blank=True, help_text="The name of the arbitre's room.")
 
 
 class SimultaneRoomSerializer(request_serializers.Serializer):
