@@ -225,3 +225,23 @@ def test_version_history_is_paginated(client, staff, lexicon):
     assert ">v27</a>" in first and ">v3</a>" in first and ">v2</a>" not in first
     second = client.get(page(lexicon, "curate/"), {"page": 2}).content.decode()
     assert ">v2</a>" in second and ">v1</a>" in second and ">v27</a>" not in second
+
+
+@pytest.mark.parametrize(("language", "count", "words"), [("fr", "420\u202f440", "mots"), ("en", "420,440", "words")])
+def test_word_counts_are_grouped_by_thousands_in_the_readers_language(client, staff, lexicon, settings, language,
+                                                                       count, words):
+    """A French reader sees 420 440 (a narrow no-break space between the groups), an English one 420,440: on
+    the lexicons page, the curation page (its sentence and its versions table) and a version's page."""
+    from lexicon.models import Lexicon
+
+    Lexicon.objects.filter(pk=lexicon.pk).update(word_count=420440)
+    LexiconVersion.objects.filter(pk=lexicon.current_version_id).update(word_count=420440, added_count=12345)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(staff)
+    index = client.get("/lexicons/").content.decode()
+    assert f"{count} {words}" in index
+    curate = client.get(page(lexicon, "curate/")).content.decode()
+    assert f"{count} {words}." in curate and f"<td>{count}</td>" in curate
+    assert ("+12\u202f345" if language == "fr" else "+12,345") in curate
+    version = client.get(page(lexicon, f"versions/{lexicon.current_version.number}/")).content.decode()
+    assert f"{count} {words}" in version
