@@ -90,15 +90,21 @@ def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
     refused = client.post(page(lexicon, "versions/2/publish/"), HTTP_HX_REQUEST="true")
     html = refused.content.decode()
     assert refused.status_code == 409 and 'id="confirm-publish"' in html and "would remove 1 of the 16 words" in html
+    assert '<p id="publish-confirm-message" tabindex="-1" autofocus>' in html  # the focus goes to the question
     assert LexiconVersion.objects.get(number=2).state == "draft"
     started = client.post(page(lexicon, "versions/2/publish/"), {"confirm": "on"}, HTTP_HX_REQUEST="true")
     assert started.status_code == 200 and "task-progress" in started.content.decode()
     # the page's publish button and discard go while it compiles (htmx deletes them out of band)
     assert '<form id="publish-form" hx-swap-oob="delete">' in started.content.decode()
     assert '<details id="discard" hx-swap-oob="delete">' in started.content.decode()
+    # ... and the focus, on the pressed button, moves to the line that says it compiles (htmx's autofocus)
+    assert '<p id="publish-status" tabindex="-1" autofocus>' in started.content.decode()
     assert gaddag_for(lexicon).contains("LOUVE")
     state = client.get(page(lexicon, "versions/2/state/")).content.decode()
-    assert "state--published" in state
+    assert "state--published" in state and "autofocus" not in state  # a plain read takes no focus
+    done = client.get(page(lexicon, "versions/2/state/"), HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="published-message" tabindex="-1" autofocus' in done  # then to the message that it is done
+    assert "autofocus" not in client.get(page(lexicon, "versions/2/")).content.decode()  # never on a page load
 
 
 def test_rollback_page_asks_a_reason_and_the_history_shows_it(client, staff, lexicon):
@@ -109,6 +115,7 @@ def test_rollback_page_asks_a_reason_and_the_history_shows_it(client, staff, lex
     assert 'name="reason"' in form and "required" in form[form.index('name="reason"'):][:200]
     refused = client.post(page(lexicon, "versions/1/publish/"), {"reason": " "}, HTTP_HX_REQUEST="true")
     assert refused.status_code == 400 and "reason is required" in refused.content.decode()
+    assert 'role="alert" tabindex="-1" autofocus' in refused.content.decode()  # the focus goes to the reason
     asked = client.post(page(lexicon, "versions/1/publish/"), {"reason": "LOUVE is for next year"})  # no htmx
     html = asked.content.decode()
     assert asked.status_code == 409 and "<!DOCTYPE html>" in html and 'id="confirm-publish"' in html
