@@ -92,14 +92,26 @@ class DayActivity:
     def total(self) -> int:
         return self.answers + self.rounds + self.quiz
 
+    @property
+    def active(self) -> bool:
+        """Whether the learner practised that day: the one definition the daily goal's chart and the streak share
+        (any grid answer, duplicate round played or final quiz answer counts)."""
+        return self.total > 0
+
 
 def _activity_times(user: Any, since: dt.datetime) -> dict[str, list[dt.datetime]]:
     """When each piece of activity since ``since`` happened, per kind, from every app's
-    ``activity_since(user, since)`` hook (core.hooks: training knows its grids, rounds and quizzes)."""
+    ``activity_since(user, since)`` hook (core.hooks: training knows its grids, rounds and quizzes).
+    Read once per request (``core.request_memo``): the dashboard's chart and its streak read the same days."""
+    memo, key = request_memo(), ("activity-times", user.pk, since)
+    if memo is not None and key in memo:
+        return memo[key]
     times: dict[str, list[dt.datetime]] = {kind: [] for kind in ACTIVITY_KINDS}
     for hook in app_hooks("activity_since"):
         for kind, moments in hook(user, since).items():
             times.setdefault(kind, []).extend(moments)
+    if memo is not None:
+        memo[key] = times
     return times
 
 
@@ -119,6 +131,32 @@ def activity_by_day(user: Any, days: int = 30, now: dt.datetime | None = None) -
             day[kind] += 1
     return [DayActivity(first + dt.timedelta(days=k), **counts.get(first + dt.timedelta(days=k), {}))
             for k in range(days)]
+
+
+STREAK_FIRST_WINDOW = 30
+"""Days read at first for a streak (the dashboard's 30 days of activity, read once for both); a streak as long
+as the window reads twice as many days, and so on."""
+STREAK_LONGEST = STREAK_FIRST_WINDOW * 2 ** 10
+"""The most days a streak reads (about 84 years): the doubling stops there whatever the data say."""
+
+
+def activity_streak(user: Any, now: dt.datetime | None = None) -> int:
+    """Consecutive local days with activity (:attr:`DayActivity.active`, what the daily goal counts), ending
+    today, or yesterday while today has none yet (the day is not over). The days are read in windows that
+    double while the streak fills them: a usual streak costs one read of a month."""
+    days = STREAK_FIRST_WINDOW
+    while True:
+        activity = activity_by_day(user, days, now)
+        if not activity[-1].active:
+            activity = activity[:-1]  # today not played yet: the streak may still end yesterday
+        count = 0
+        for day in reversed(activity):
+            if not day.active:
+                return count
+            count += 1
+        if count == 0 or days >= STREAK_LONGEST:
+            return count
+        days *= 2
 
 
 def activity_today(user: Any) -> DayActivity:

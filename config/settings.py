@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # intcomma: counts of words grouped by thousands in the reader's language
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -359,6 +360,9 @@ SPECTACULAR_SETTINGS = {
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our formats first (config/formats/<lang>/formats.py), Django's for the rest: French thousands take a narrow
+# no-break space. Numbers are grouped only where a template asks (intcomma), never ids or form values.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_I18N = True
 USE_TZ = True

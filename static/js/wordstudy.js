@@ -1,4 +1,5 @@
-// Word study: the word wall's countdown (it submits the Finish form at zero) and Enter-to-submit in flash mode.
+// Word study: the word wall's countdown (it submits the Finish form at zero), its answer box, and Enter-to-submit
+// in flash mode.
 (function () {
   "use strict";
 
@@ -19,15 +20,38 @@
     tick();
   }
 
+  // The wall's answer box. Until this runs, the form is an ordinary POST (the server counts the word and shows
+  // the wall again). From here on each word is sent by htmx with its own value, and the box is emptied as it
+  // leaves: a word typed while the previous one is on its way stays in the box and goes next (hx-sync queues
+  // every request of the form, in order). Emptying the box only once the answer came back (form.reset()) lost
+  // what a fast player had typed meanwhile.
+  function wireWall(form) {
+    if (!window.htmx) return; // no htmx: the plain form keeps working
+    var field = form.querySelector("input[name=word]");
+    form.noValidate = true; // an empty box is simply ignored below
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var word = field.value.trim();
+      if (!word) return;
+      field.value = "";
+      field.focus();
+      // No target here: htmx.ajax would find it now, and a word queued behind another would land in the board
+      // the first answer replaces; the form's hx-target is looked up as each request leaves.
+      window.htmx.ajax("POST", form.action, { source: form, values: { word: word } });
+    });
+    // The word could not be sent (network down): give it back if the box is still empty.
+    form.addEventListener("htmx:sendError", function (event) {
+      var sent = event.detail.requestConfig && event.detail.requestConfig.parameters;
+      if (!field.value && sent && sent.word) field.value = sent.word;
+    });
+    form.addEventListener("htmx:afterRequest", function () {
+      if (document.activeElement === document.body) field.focus();
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".ws-timer[data-deadline]").forEach(startTimer);
-    // The wall's answer box: emptied and focused again after each word (no inline handler: the CSP forbids them).
-    document.querySelectorAll("form.ws-guess").forEach(function (form) {
-      form.addEventListener("htmx:afterRequest", function () {
-        form.reset();
-        form.querySelector("input[name=word]").focus();
-      });
-    });
+    document.querySelectorAll("form[data-wall-guess]").forEach(wireWall);
     document.querySelectorAll("textarea[data-submit-on-enter]").forEach(function (area) {
       area.addEventListener("keydown", function (event) {
         if (event.key === "Enter" && !event.shiftKey) {

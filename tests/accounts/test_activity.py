@@ -1,6 +1,7 @@
 """The daily goal counts every kind of practice: training-grid answers, duplicate rounds played (validated,
 or played before the time ran out) and word-study quiz answers (one per question, at its final answer);
-the dashboard charts the last 30 days of them and the API gives the same figures."""
+the dashboard charts the last 30 days of them and the API gives the same figures. The streak ("days in a
+row") counts the same days: a day of duplicate rounds or quizzes alone keeps it going."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import re
 import pytest
 from django.utils import timezone
 
-from accounts.selectors import activity_by_day, daily_goal_status
+from accounts.selectors import STREAK_FIRST_WINDOW, activity_by_day, activity_streak, daily_goal_status
 from accounts.services import update_profile
 from lexicon.services import import_word_list
 from tests.support import api_for, french_dict_words, write_words
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer
+from training.grids import selectors as grid_selectors
 from training.wordstudy.models import Quiz, QuizAnswer, QuizQuestion
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +90,48 @@ def test_the_api_gives_the_same_figures(alice, lexicon):
     me = api_for(alice).get("/api/auth/me/").json()
     assert me["answers_today"] == 2 and me["activity_today"] == {"answers": 0, "rounds": 2, "quiz": 0}
     assert me["activity"][-1] == {"date": str(timezone.localdate()), "answers": 0, "rounds": 2, "quiz": 0}
+
+
+def days_ago(days: int) -> dt.datetime:
+    """Noon, ``days`` local days ago (clear of midnight whatever the time zone)."""
+    day = timezone.localdate() - dt.timedelta(days=days)
+    return timezone.make_aware(dt.datetime.combine(day, dt.time(12)))
+
+
+def test_the_streak_counts_what_the_goal_counts(alice, bob, lexicon):
+    assert activity_streak(alice) == 0
+    play_rounds(alice, lexicon, 2, days_ago(0))  # today: duplicate rounds only
+    answer_quiz(alice, lexicon, 1, days_ago(1))  # yesterday: a quiz only
+    play_rounds(alice, lexicon, 1, days_ago(2), validated=False)  # played before the time ran out
+    play_rounds(alice, lexicon, 1, days_ago(4))  # after a gap (3 days ago): not in the streak
+    play_rounds(bob, lexicon, 1, days_ago(3))  # someone else's day fills no gap
+    assert activity_streak(alice) == 3
+    assert grid_selectors.progress_summary(alice)["streak"] == 3
+    assert [day.active for day in activity_by_day(alice, 5)] == [True, False, True, True, True]
+
+
+def test_a_streak_ends_yesterday_until_today_is_played(alice, lexicon):
+    answer_quiz(alice, lexicon, 1, days_ago(1))
+    answer_quiz(alice, lexicon, 1, days_ago(2))
+    assert activity_streak(alice) == 2  # today is not over
+    answer_quiz(alice, lexicon, 1, days_ago(3))
+    play_rounds(alice, lexicon, 1, days_ago(5))
+    assert activity_streak(alice) == 3  # the gap two days before yesterday ends it
+    QuizAnswer.objects.all().delete()
+    assert activity_streak(alice) == 0  # a round five days ago is no streak
+
+
+def test_a_streak_longer_than_the_first_window(alice, lexicon):
+    for days in range(STREAK_FIRST_WINDOW + 5):
+        play_rounds(alice, lexicon, 1, days_ago(days))
+    assert activity_streak(alice) == STREAK_FIRST_WINDOW + 5
+
+
+def test_the_dashboard_and_the_api_show_the_streak_of_rounds_and_quizzes(client, alice, lexicon):
+    play_rounds(alice, lexicon, 1, days_ago(0))
+    answer_quiz(alice, lexicon, 1, days_ago(1))
+    client.force_login(alice)
+    html = client.get("/training/").content.decode()
+    assert re.search(r'id="stat-streak">2</span><span class="stat__label">jours d’affilée<', html), \
+        re.search(r'id="stat-streak".{0,120}', html).group(0)
+    assert api_for(alice).get("/api/progress/").json()["streak"] == 2

@@ -70,15 +70,22 @@ def test_lookup_then_upload_diff_publish_with_progress(live_server, browser_page
     assert "Ce brouillon retire 1 mot de la liste en service." in page.inner_text(".messages")
     assert not gaddag_for(lexicon).contains("LOUVE")  # a draft serves nobody
 
-    page.click("#publish-button")  # ANE is 1 of 16 words: more than 1 %, a confirmation first
+    # With the keyboard: the focus follows each answer (never left on the page's body as buttons go).
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.focus("#publish-button")
+    page.keyboard.press("Enter")  # ANE is 1 of 16 words: more than 1 %, a confirmation first
     page.wait_for_selector("#publish-confirm")
     assert "retirerait 1 des 16 mots en service" in page.inner_text("#publish-confirm")
+    expect(page.locator("#publish-confirm-message")).to_be_focused()  # the question is read first
     page.screenshot(path=str(ARTIFACTS / "publish-confirm-390.png"), full_page=True)
     assert LexiconVersion.objects.get(lexicon=lexicon, number=2).state == "draft"  # nothing started
-    page.click("#confirm-publish")
+    page.keyboard.press("Tab")
+    expect(page.locator("#confirm-publish")).to_be_focused()  # then the button that answers it
+    page.keyboard.press("Enter")
     page.wait_for_selector("#publish-progress progress")
     assert page.locator("#publish-button").count() == 0  # no second press while it compiles
     page.wait_for_selector("#version-state .state--published", timeout=60_000)  # refreshed when the task ends
+    expect(page.locator("#published-message")).to_be_focused()  # the outcome, where the button was
     page.screenshot(path=str(ARTIFACTS / "published.png"), full_page=True)
     # the messages of the draft's upload ("brouillon") went with the publication; htmx swapped them out
     assert "brouillon" not in page.inner_text("#messages").lower()

@@ -90,15 +90,21 @@ def test_upload_page_flow_diff_and_publish(client, staff, lexicon):
     refused = client.post(page(lexicon, "versions/2/publish/"), HTTP_HX_REQUEST="true")
     html = refused.content.decode()
     assert refused.status_code == 409 and 'id="confirm-publish"' in html and "would remove 1 of the 16 words" in html
+    assert '<p id="publish-confirm-message" tabindex="-1" autofocus>' in html  # the focus goes to the question
     assert LexiconVersion.objects.get(number=2).state == "draft"
     started = client.post(page(lexicon, "versions/2/publish/"), {"confirm": "on"}, HTTP_HX_REQUEST="true")
     assert started.status_code == 200 and "task-progress" in started.content.decode()
     # the page's publish button and discard go while it compiles (htmx deletes them out of band)
     assert '<form id="publish-form" hx-swap-oob="delete">' in started.content.decode()
     assert '<details id="discard" hx-swap-oob="delete">' in started.content.decode()
+    # ... and the focus, on the pressed button, moves to the line that says it compiles (htmx's autofocus)
+    assert '<p id="publish-status" tabindex="-1" autofocus>' in started.content.decode()
     assert gaddag_for(lexicon).contains("LOUVE")
     state = client.get(page(lexicon, "versions/2/state/")).content.decode()
-    assert "state--published" in state
+    assert "state--published" in state and "autofocus" not in state  # a plain read takes no focus
+    done = client.get(page(lexicon, "versions/2/state/"), HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="published-message" tabindex="-1" autofocus' in done  # then to the message that it is done
+    assert "autofocus" not in client.get(page(lexicon, "versions/2/")).content.decode()  # never on a page load
 
 
 def test_rollback_page_asks_a_reason_and_the_history_shows_it(client, staff, lexicon):
@@ -109,6 +115,7 @@ def test_rollback_page_asks_a_reason_and_the_history_shows_it(client, staff, lex
     assert 'name="reason"' in form and "required" in form[form.index('name="reason"'):][:200]
     refused = client.post(page(lexicon, "versions/1/publish/"), {"reason": " "}, HTTP_HX_REQUEST="true")
     assert refused.status_code == 400 and "reason is required" in refused.content.decode()
+    assert 'role="alert" tabindex="-1" autofocus' in refused.content.decode()  # the focus goes to the reason
     asked = client.post(page(lexicon, "versions/1/publish/"), {"reason": "LOUVE is for next year"})  # no htmx
     html = asked.content.decode()
     assert asked.status_code == 409 and "<!DOCTYPE html>" in html and 'id="confirm-publish"' in html
@@ -225,3 +232,23 @@ def test_version_history_is_paginated(client, staff, lexicon):
     assert ">v27</a>" in first and ">v3</a>" in first and ">v2</a>" not in first
     second = client.get(page(lexicon, "curate/"), {"page": 2}).content.decode()
     assert ">v2</a>" in second and ">v1</a>" in second and ">v27</a>" not in second
+
+
+@pytest.mark.parametrize(("language", "count", "words"), [("fr", "420\u202f440", "mots"), ("en", "420,440", "words")])
+def test_word_counts_are_grouped_by_thousands_in_the_readers_language(client, staff, lexicon, settings, language,
+                                                                       count, words):
+    """A French reader sees 420 440 (a narrow no-break space between the groups), an English one 420,440: on
+    the lexicons page, the curation page (its sentence and its versions table) and a version's page."""
+    from lexicon.models import Lexicon
+
+    Lexicon.objects.filter(pk=lexicon.pk).update(word_count=420440)
+    LexiconVersion.objects.filter(pk=lexicon.current_version_id).update(word_count=420440, added_count=12345)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(staff)
+    index = client.get("/lexicons/").content.decode()
+    assert f"{count} {words}" in index
+    curate = client.get(page(lexicon, "curate/")).content.decode()
+    assert f"{count} {words}." in curate and f"<td>{count}</td>" in curate
+    assert ("+12\u202f345" if language == "fr" else "+12,345") in curate
+    version = client.get(page(lexicon, f"versions/{lexicon.current_version.number}/")).content.decode()
+    assert f"{count} {words}" in version

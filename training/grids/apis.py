@@ -123,7 +123,8 @@ class AnswerApi(APIView):
 
 
 class ProgressApi(APIView):
-    """Due counts, learned words, accuracy (overall and per day for 30 days), streak, hardest words."""
+    """Due counts, learned words, accuracy (overall and per day for 30 days), streak (days with any practice the
+    daily goal counts), hardest words."""
 
     @extend_schema(responses=ProgressSerializer)
     def get(self, request: Request) -> Response:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.selectors import activity_streak
 from core.engine_messages import unplaced_reason
 from core.request_memo import request_memo
 from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
@@ -226,16 +227,12 @@ def accuracy_by_day(user, days: int = 30, now: dt.datetime | None = None) -> lis
 
 
 def streak(user, now: dt.datetime | None = None) -> int:
-    """Consecutive days with at least one answer, ending today (or yesterday: today is not over yet)."""
-    today = timezone.localdate(now or timezone.now())
-    # The distinct local days with an answer, newest first, from the database (not every answer's time).
-    days = {timezone.localdate(t) for t in Answer.objects.filter(user=user).datetimes("created_at", "day", order="DESC")}
-    day = today if today in days else today - dt.timedelta(days=1)
-    count = 0
-    while day in days:
-        count += 1
-        day -= dt.timedelta(days=1)
-    return count
+    """Consecutive days with activity ending today (or yesterday: today is not over yet): every kind the daily
+    goal counts (grid answers, duplicate rounds, quiz answers), not grid answers alone, so the dashboard's
+    "days in a row" and its daily goal agree (:func:`accounts.selectors.activity_streak`)."""
+    if not is_user(user):
+        return 0
+    return activity_streak(user, now)
 
 
 def hardest_words(user, limit: int = 10) -> list[dict[str, Any]]:

@@ -272,6 +272,8 @@ class ProgressSerializer(request_serializers.Serializer):
     correct = serializers.IntegerField()
     wrong = serializers.IntegerField()
     accuracy = serializers.FloatField(allow_null=True)
-    streak = serializers.IntegerField()
+    streak = serializers.IntegerField(help_text="Consecutive days with practice ending today (or yesterday while "
+                                      "today has none yet): grid answers, duplicate rounds or quiz answers, "
+                                      "what the daily goal counts.")
     accuracy_by_day = DayAccuracySerializer(many=True)
     hardest = HardWordSerializer(many=True)

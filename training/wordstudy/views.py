@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.http import HtmxHttpRequest
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon
 from training.lists.selectors import lists_of
@@ -93,34 +94,55 @@ def _wall_context(quiz: Quiz, **extra: Any) -> dict[str, Any]:
             "deadline": limit.isoformat() if limit else "", "time_limit": quiz.time_limit, **extra}
 
 
+def _wall_note_key(quiz: Quiz) -> str:
+    return f"wordstudy.wall-note.{quiz.pk}"
+
+
+def _wall_reply(request: HtmxHttpRequest, quiz: Quiz, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    """The board after a guess: swapped in by htmx, or, for a form sent by the browser itself (no script yet,
+    or none at all), kept in the session for the wall the browser is sent back to (post, redirect, get)."""
+    if request.htmx:
+        return render(request, "training/wordstudy/_wall_board.html", context, status=status)
+    request.session[_wall_note_key(quiz)] = {key: context[key] for key in ("message", "message_kind", "found_ids")
+                                            if key in context}
+    return redirect("wordstudy:wall", quiz.pk)
+
+
+def _wall_closed(request: HtmxHttpRequest, quiz: Quiz) -> HttpResponse:
+    """The quiz is over (time out, every answer found): on to the results, with htmx or without."""
+    if not request.htmx:
+        return redirect("wordstudy:results", quiz.pk)
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = reverse("wordstudy:results", args=[quiz.pk])
+    return response
+
+
 @login_required
-def wall(request: HttpRequest, quiz_id: int) -> HttpResponse:
-    """Every question on one page; answers typed in one box, in any order; a timer; Finish shows what was missed."""
+def wall(request: HtmxHttpRequest, quiz_id: int) -> HttpResponse:
+    """Every question on one page; answers typed in one box, in any order; a timer; Finish shows what was missed.
+    The last guess's message, when the form was sent without htmx, comes from the session (once)."""
     quiz = services.get_own_quiz(request.user, quiz_id)
     if quiz.finished_at is not None:
         return redirect("wordstudy:results", quiz.pk)
-    return render(request, "training/wordstudy/wall.html", _wall_context(quiz))
+    note = request.session.pop(_wall_note_key(quiz), None) if request.method == "GET" else None
+    return render(request, "training/wordstudy/wall.html", _wall_context(quiz, **(note or {})))
 
 
 @login_required
 @require_POST
-def wall_guess(request: HttpRequest, quiz_id: int) -> HttpResponse:
+def wall_guess(request: HtmxHttpRequest, quiz_id: int) -> HttpResponse:
+    """One typed word: with htmx the board comes back; sent by the browser itself (a fast player pressing Enter
+    before the scripts are ready, or no scripts), the word counts all the same and the wall is shown again."""
     quiz = services.get_own_quiz(request.user, quiz_id)
     try:
         guess = services.wall_guess(quiz, request.user, request.POST.get("word", ""))
     except services.QuizClosed:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("wordstudy:results", args=[quiz.pk])
-        return response
+        return _wall_closed(request, quiz)
     except services.QuizError as exc:  # refused in words, on the board (htmx swaps 4xx answers too)
-        return render(request, "training/wordstudy/_wall_board.html", _wall_context(quiz, message=str(exc),
-                                                                                   message_kind="error"),
-                      status=400)
+        return _wall_reply(request, quiz, _wall_context(quiz, message=str(exc), message_kind="error"), status=400)
     quiz.refresh_from_db()
     if quiz.finished_at is not None:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = reverse("wordstudy:results", args=[quiz.pk])
-        return response
+        return _wall_closed(request, quiz)
     if guess.questions:
         message, kind = _("%(word)s: found!") % {"word": guess.word}, "ok"
     elif guess.already:
@@ -128,8 +150,7 @@ def wall_guess(request: HttpRequest, quiz_id: int) -> HttpResponse:
     else:
         message, kind = _("%(word)s: not an answer.") % {"word": guess.word}, "error"
     found_ids = [q.pk for q in guess.questions]
-    return render(request, "training/wordstudy/_wall_board.html",
-                  _wall_context(quiz, message=message, message_kind=kind, found_ids=found_ids))
+    return _wall_reply(request, quiz, _wall_context(quiz, message=message, message_kind=kind, found_ids=found_ids))
 
 
 @login_required

@@ -3,6 +3,8 @@ French, with a game, a player, a play, a ranking, a challenge, a quiz and its an
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.contrib import admin
 from django.urls import reverse
@@ -76,3 +78,25 @@ def test_the_admin_names_the_rows_in_french(admin_client, game, alice):
                                 HTTP_ACCEPT_LANGUAGE="fr").content.decode()
         assert title in page, (title, obj)
     assert str(game.rounds.get(number=1)).startswith("Round 1 (")  # English outside a French request
+
+
+def test_the_games_change_list_is_eight_short_columns(admin_client, game, alice):
+    """The games' change list fits the page: the lexicon with its version in one column, the kind of game in a
+    few words (not four columns of long labels), visibility and the rest as filters."""
+    DuplicateGame.objects.filter(pk=game.pk).update(variant=DuplicateGame.Variant.JOKER, tournament=True,
+                                                    source=DuplicateGame.Source.IMPORTED, lexicon_version=2)
+    model_admin = admin.site._registry[DuplicateGame]
+    assert len(model_admin.list_display) == 8 and "visibility" in model_admin.list_filter
+    html = admin_client.get(reverse("admin:training_duplicategame_changelist"),
+                            HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f'<td class="field-lexicon_and_version">{game.lexicon.name} v2</td>' in html
+    assert '<td class="field-kind">joker · importée · tournoi</td>' in html
+    table = html.split('id="result_list"')[1].split("</table>")[0]
+    assert "Joker (un joker toujours sur le chevalet)" not in table  # the long label stays in the filter
+    DuplicateGame.objects.filter(pk=game.pk).update(variant=DuplicateGame.Variant.CLASSIC, tournament=False,
+                                                    source=DuplicateGame.Source.MADE, lexicon_version=None,
+                                                    daily_date=dt.date(2026, 11, 27))
+    html = admin_client.get(reverse("admin:training_duplicategame_changelist"),
+                            HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f'<td class="field-lexicon_and_version">{game.lexicon.name}</td>' in html
+    assert '<td class="field-kind">classique · du jour 27/11/2026</td>' in html

@@ -167,3 +167,100 @@ def test_hooks_flash_card_answered_with_letters(live_server, tmp_path, french_wo
         assert shown == f"{front}·{question.question}·{back}"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(ARTIFACTS / f"hooks-verdict-{width}.png"), full_page=True)
+
+
+def wall_quiz_page(context, live_server, alice, lexicon, wait_until: str = "load"):
+    """A word wall of 7-letter anagrams for ``alice``, opened in ``context`` (logged in by cookie)."""
+    from django.test import Client
+
+    from training.wordstudy import services
+
+    quiz = services.create_quiz(alice, services.QuizRequest(lexicon=lexicon.pk, kind="anagrams", length=7,
+                                                            rank_from=1, rank_to=6, mode="wall", time_limit=300))
+    client = Client()
+    client.force_login(alice)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = new_page(context)
+    page.goto(f"{live_server.url}/wordstudy/quizzes/{quiz.pk}/wall/", wait_until=wait_until)
+    return quiz, page
+
+
+def test_a_fast_player_loses_no_word_on_the_wall(live_server, tmp_path, french_words, alice):
+    """Words typed while the previous one is still on its way all count: the box empties as each word leaves
+    (not when its answer comes back, which wiped what was typed meanwhile), and the words go in order."""
+    lexicon = import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+    ensure_ranking(lexicon)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with launch_context(viewport={"width": 390, "height": 844}, locale="fr-FR") as context:
+        held: list = []
+
+        def hold_the_first(route) -> None:  # the first word's request waits here until released below
+            if held:
+                route.continue_()
+            else:
+                held.append(route)
+
+        context.route("**/wall/guess/", hold_the_first)
+        quiz, page = wall_quiz_page(context, live_server, alice, lexicon)
+        page.wait_for_function("() => window.htmx !== undefined")
+        page.wait_for_load_state()
+        words = [q.answers[0] for q in QuizQuestion.objects.filter(quiz=quiz).order_by("order")[:3]]
+        page.focus("#guess")
+        page.keyboard.type(words[0])
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.getElementById('guess').value === ''")
+        while not held:
+            page.wait_for_timeout(20)
+        page.keyboard.type(words[1].lower())
+        page.keyboard.press("Enter")  # queued behind the first: it has left the box
+        assert page.input_value("#guess") == ""
+        page.keyboard.type(words[2])  # typed, not sent yet, while the first answer comes back
+        held[0].continue_()
+        page.locator("#wall-board .ws-status", has_text=words[1].upper()).wait_for()
+        assert page.input_value("#guess") == words[2]  # what was being typed is still there
+        assert page.evaluate("document.activeElement.id") == "guess"
+        page.keyboard.press("Enter")
+        page.locator("#wall-board .ws-status", has_text=words[2].upper()).wait_for()
+        page.screenshot(path=str(ARTIFACTS / "wall-fast-390.png"), full_page=True)
+        found = {w for q in QuizQuestion.objects.filter(quiz=quiz) for w in q.found}
+        assert set(words) <= found, (words, found)
+
+
+@pytest.mark.parametrize("scripts", ["none", "late"])
+def test_the_wall_works_without_scripts(live_server, tmp_path, french_words, alice, scripts):
+    """Enter before the scripts are ready (htmx held back: the page is drawn and its box focused, the deferred
+    scripts not run yet) or with none at all sends the form to the server, not to the page's own address:
+    the word counts and the wall comes back saying so, the box focused for the next word."""
+    lexicon = import_word_list(write_words(tmp_path / "fr.txt", french_words), name="fr8", language="fr").lexicon
+    ensure_ranking(lexicon)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with launch_context(viewport={"width": 1280, "height": 800}, locale="fr-FR",
+                        java_script_enabled=scripts != "none") as context:
+        held: list = []
+
+        def hold_the_first(route) -> None:  # the first page's htmx arrives only once the word is sent
+            if held:
+                route.continue_()
+            else:
+                held.append(route)
+
+        context.route("**/htmx.min.js", hold_the_first)
+        quiz, page = wall_quiz_page(context, live_server, alice, lexicon, wait_until="commit")
+        question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+        page.locator("#guess").wait_for()
+        if scripts == "late":
+            while not held:
+                page.wait_for_timeout(20)
+            assert page.evaluate("typeof window.htmx") == "undefined"
+        page.focus("#guess")
+        page.keyboard.type(question.answers[0].lower())
+        page.keyboard.press("Enter")
+        page.locator("#wall-board .ws-status", has_text=question.answers[0]).wait_for()
+        if held:
+            held[0].continue_()
+        assert page.url.endswith(f"/wordstudy/quizzes/{quiz.pk}/wall/")
+        assert "trouvé" in page.inner_text("#wall-board .ws-status")
+        assert question.answers[0] in page.inner_text(f"#q-{question.pk}")
+        assert page.evaluate("document.activeElement.id") == "guess"
+        page.screenshot(path=str(ARTIFACTS / f"wall-scripts-{scripts}-1280.png"), full_page=True)
+    assert question.answers[0] in QuizQuestion.objects.get(pk=question.pk).found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -50,6 +52,40 @@ def test_choose_then_word_wall_then_results(alice, ranked_lexicon, client_for):
     missed = [w for q in questions for w in q.answers if w != word]
     assert all(w in text for w in missed)  # the missed answers are shown
     assert AlphagramCard.objects.filter(owner=alice).count() == len({q.alphagram for q in questions})
+
+
+def test_a_word_sent_without_htmx_counts_and_the_wall_says_so(alice, ranked_lexicon, client_for):
+    """The wall's form is a real POST form: sent by the browser itself (Enter pressed before the scripts are
+    ready, or no scripts at all) the word counts, and the wall shown again says so, once."""
+    client = client_for(alice)
+    client.post("/wordstudy/", form(ranked_lexicon))
+    quiz = Quiz.objects.get(owner=alice)
+    wall = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert re.search(rf'<form class="ws-guess" method="post" action="/wordstudy/quizzes/{quiz.pk}/wall/guess/"', wall)
+    question = QuizQuestion.objects.filter(quiz=quiz).order_by("order").first()
+    word = question.answers[0]
+    sent = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word.lower()})
+    assert sent.status_code == 302 and sent["Location"] == f"/wordstudy/quizzes/{quiz.pk}/wall/"
+    assert word in QuizQuestion.objects.get(pk=question.pk).found
+    html = client.get(sent["Location"]).content.decode()
+    assert f"{word} : trouvé" in html and "ws-status--ok" in html
+    assert f'ws-cell--new" id="q-{question.pk}"' in html  # the cell it filled is marked new
+    again = client.get(sent["Location"]).content.decode()  # said once: a reload does not say it again
+    assert f"{word} : trouvé" not in again and "ws-cell--new" not in again
+    refused = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "A" * 41})
+    assert refused.status_code == 302
+    assert "ws-status--error" in client.get(refused["Location"]).content.decode()
+
+
+def test_a_word_sent_without_htmx_after_the_end_goes_to_the_results(alice, ranked_lexicon, client_for):
+    client = client_for(alice)
+    client.post("/wordstudy/", form(ranked_lexicon))
+    quiz = Quiz.objects.get(owner=alice)
+    client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/")
+    sent = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "EN"})
+    assert sent.status_code == 302 and sent["Location"] == f"/wordstudy/quizzes/{quiz.pk}/results/"
+    with_htmx = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "EN"}, HTTP_HX_REQUEST="true")
+    assert with_htmx.status_code == 204 and with_htmx["HX-Redirect"] == f"/wordstudy/quizzes/{quiz.pk}/results/"
 
 
 def test_bad_choice_shows_the_reason(alice, ranked_lexicon, client_for):
