@@ -153,6 +153,10 @@ def main() -> int:
                         help=f"SearchConfig.top_nodes (default {SearchConfig().top_nodes})")
     parser.add_argument("--top-helpers", type=int, default=None,
                         help=f"SearchConfig.top_helpers (default {SearchConfig().top_helpers})")
+    parser.add_argument("--top-blocks", type=int, default=None,
+                        help=f"SearchConfig.top_blocks (default {SearchConfig().top_blocks})")
+    parser.add_argument("--top-helper-room", type=int, default=None,
+                        help=f"SearchConfig.top_helper_room (default {SearchConfig().top_helper_room})")
     parser.add_argument("--repair-tries", type=int, default=None,
                         help=f"SearchConfig.repair_tries (default {SearchConfig().repair_tries})")
     parser.add_argument("--verbose", "-v", action="store_true", help="print the sets not fully placed")
@@ -169,7 +173,8 @@ def main() -> int:
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
-    for name in ("top_restarts", "top_target", "top_patience", "top_nodes", "top_helpers", "repair_tries"):
+    for name in ("top_restarts", "top_target", "top_patience", "top_nodes", "top_helpers", "top_blocks",
+                 "top_helper_room", "repair_tries"):
         if getattr(args, name) is not None:
             config = replace(config, **{name: getattr(args, name)})
     rows = [run("cbic", g, sets, args, config=config)]
@@ -182,7 +187,9 @@ def main() -> int:
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight
     print(f"Weights.top = {weight:g}, top_restarts = {config.top_restarts}, top_target = {config.top_target:g}, "
-          f"top_patience = {config.top_patience}, top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, repair_tries = {config.repair_tries}\n")
+          f"top_patience = {config.top_patience}, top_nodes = {config.top_nodes}, top_helpers = {config.top_helpers}, "
+          f"top_blocks = {config.top_blocks}, top_helper_room = {config.top_helper_room}, "
+          f"repair_tries = {config.repair_tries}\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
               "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:
