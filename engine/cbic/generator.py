@@ -75,7 +75,7 @@ from engine.cbic.placements import (
     refusal_text,
 )
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
-from engine.cbic.sequence import relocations, resequence
+from engine.cbic.sequence import prefix_before, relocations, resequence, with_helper_before
 from engine.cbic.situations import training_rack
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement, Step
 from engine.cbic.words import ResolvedWord
@@ -126,9 +126,10 @@ class SearchConfig:
     """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
     board, for words whose rack is shorter than a bingo (:meth:`Builder.top_helpers`); 0 turns them off."""
     top_helper_room: int = 2
-    """Helper words the :meth:`Builder.top_helpers` may lay beyond ``helpers`` (only for racks shorter than a
-    bingo): a set of 10 words of 7 letters takes 6-7 helpers to bring its support letters, which left the
-    top helpers no room under a cap of 8."""
+    """More helper words than ``helpers`` for sets with racks shorter than a bingo (with ``top_helpers``): a set
+    of 10 words of 7 letters takes 6-7 helpers to bring its support letters, which left the top helpers and
+    the searches after them little room under a cap of 8 (``bench/cbic.py``: 7-letter words, 66 % of list-word
+    tops with the room for top helpers alone, 76 % with it for every helper, on the same 16 sets)."""
     top_blocks: int = 30
     """Helper placements per :meth:`Builder.top_helpers` call laid on a square of the play that beats a list
     word (:func:`engine.cbic.helpers.blocking_helpers`: that hot spot closed); 0 turns them off."""
@@ -258,7 +259,10 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
-        self.helper_cap = config.helpers
+        short = config.helpers and config.weights.top and config.top_helpers and any(len(w.word) - 1 < BINGO_TILES for w in words)
+        self.max_helpers = config.helpers + (config.top_helper_room if short else 0)
+        """``helpers``, plus ``top_helper_room`` for sets with racks shorter than a bingo (the top helpers')."""
+        self.helper_cap = self.max_helpers
         self.targets: list[int] = [w.order for w in words]
         self.dropped: list[int] = []
         self.priority: set[int] = set()
@@ -438,6 +442,49 @@ class Builder:
                     other_count = self.tops(other)
                     if other_count > count:
                         state, count, improved = other, other_count, True
+                        self.repairs += 1
+                        break
+                if improved:
+                    break
+        return state
+
+    def blocked(self, state: GridState) -> GridState:
+        """``state`` with a blocking helper laid just before revision words whose top is another play, one at a
+        time, while that gives more situations whose top is the list word.
+
+        Why: the search closes hot spots only where no word could score the top; a finished grid's misses
+        are repaired the same way on their own board: the best play of the word's rack there
+        (:meth:`hot_squares`), a helper on its squares (:func:`engine.cbic.helpers.blocking_helpers`), the
+        word's own play unchanged and now the top, the later steps laid again and re-checked
+        (:func:`engine.cbic.sequence.with_helper_before`). Racks shorter than a bingo, ``top_blocks`` > 0,
+        no bag mode, and within ``helpers`` + ``top_helper_room`` helper words.
+        """
+        config = self.config
+        if not config.weights.top or self.bag is not None or not config.top_blocks:
+            return state
+        count = self.tops(state)
+        tried: set[int] = set()
+        improved = True
+        while improved and state.helper_count() < self.max_helpers:
+            improved = False
+            for index, step in enumerate(state.steps):
+                if step.kind != REVISION or step.word_id in tried or self.step_is_top(step):
+                    continue
+                w = self.by_id[step.word_id]
+                if len(w.word) - 1 >= BINGO_TILES:
+                    continue
+                tried.add(step.word_id)
+                before = prefix_before(state, index)
+                targets = self.hot_squares(before, [w])
+                for helper in blocking_helpers(before, self.check, self.lexicon, targets, self.excluded, None,
+                                               self.rng, config.top_blocks):
+                    middle = before.apply(helper, HELPER)
+                    if self.beaten_on(middle.text, middle.cells, training_rack(step.placement),
+                                      step.placement.score):
+                        continue
+                    other = with_helper_before(state, self.check, index, helper)
+                    if other is not None and self.tops(other) > count:
+                        state, count, improved = other, self.tops(other), True
                         self.repairs += 1
                         break
                 if improved:
@@ -666,8 +713,7 @@ class Builder:
         # earlier restart failed to place go first (fail-first among them), while the board is open; then
         # words that can score the top of this board now (their situation's top is then the list word).
         word_id, bonus, can_top = self.pick(state, movable, options)
-        room = min(self.config.helpers + self.config.top_helper_room,
-                   self.helper_cap + self.config.top_helpers) - state.helper_count()
+        room = min(self.max_helpers, self.helper_cap + self.config.top_helpers) - state.helper_count()
         if not can_top and self.config.weights.top and self.config.top_helpers and room > 0:
             # No word can score the top of this board: first a helper that lets one (a miss avoided).
             for child, child_options in self.top_helpers(state, remaining):
@@ -832,7 +878,7 @@ class Builder:
             # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
             # then the words left out need every helper the search may bring.
             low = k < len(caps) and not self.priority
-            self.helper_cap = min(caps[k], self.config.helpers) if low else self.config.helpers
+            self.helper_cap = min(caps[k], self.max_helpers) if low else self.max_helpers
             start = GridState()
             first = central_placement(start, self.check, word, row, col, direction, self.bag)
             if first is None:
@@ -852,7 +898,7 @@ class Builder:
             if result is None:
                 result = self.complete(self.best)
             if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order, repaired
-                result = self.repaired(self.reordered(result))
+                result = self.blocked(self.repaired(self.reordered(result)))
             if overall is None or self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from engine.cbic import RevisionWord, SearchConfig, generate_training_grid
-from engine.cbic.generator import Builder
+from engine.cbic import RevisionWord, SearchConfig, _assemble, generate_training_grid
+from engine.cbic.generator import Builder, Construction
 from engine.cbic.helpers import blocking_helpers
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.situations import training_rack
@@ -128,3 +128,46 @@ def test_grids_of_seven_letter_words_stay_exact_with_blocking_helpers(synthetic,
     assert all(h.word in words for h in grid.helpers)
     off = generate_training_grid(lexicon, items, seed=case, top_n=5, config=replace(config, top_blocks=0))
     assert off.stats["block_searches"] == 0
+
+
+def test_blocked_grids_are_exact_legal_and_have_more_list_word_tops(synthetic) -> None:
+    lexicon, words = synthetic
+    blocked = 0
+    for case in range(12):
+        if blocked and case >= 3:
+            break
+        items = _seven_letter_set(words, random.Random(1500 + case), 8)
+        resolved = resolve_words(lexicon, items)
+        plain = Builder(lexicon, resolved, central=None, seed=case, bag=False, time_budget=10.0,
+                        config=replace(SearchConfig(), top_blocks=0, top_restarts=0), progress=None)
+        built = plain.build()
+        state = built.state
+        builder = Builder(lexicon, resolved, central=None, seed=case, bag=False, time_budget=10.0,
+                          config=SearchConfig(), progress=None)
+        after = builder.blocked(state)
+        assert builder.tops(after) >= builder.tops(state)
+        assert after.placed_ids() == state.placed_ids()
+        assert after.helper_count() <= builder.max_helpers or after is state
+        grid = _assemble(lexicon, Construction(after, built.unplaced, {}), {w.order: w for w in resolved}, 5, None, None)
+        check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)  # legal, connected, exact tops
+        if after is not state:
+            blocked += 1
+            assert builder.tops(after) > builder.tops(state)
+            assert after.helper_count() == state.helper_count() + builder.repairs
+            assert all(after.cells[q] == t for q, t in enumerate(state.cells) if t)  # tiles only added
+    assert blocked
+
+
+def test_sets_with_racks_of_a_bingo_get_no_more_helpers(synthetic) -> None:
+    lexicon, words = synthetic
+    seven = resolve_words(lexicon, _seven_letter_set(words, random.Random(1), 4))
+    eight = resolve_words(lexicon, [RevisionWord(w, 2) for w in sorted(w for w in words if len(w) == 8)[:4]])
+    config = SearchConfig()
+    made = {n: Builder(lexicon, items, central=None, seed=0, bag=False, time_budget=10.0, config=c, progress=None)
+            for n, items, c in (("seven", seven, config), ("eight", eight, config),
+                                ("off", seven, replace(config, helpers=0)))}
+    assert made["seven"].max_helpers == config.helpers + config.top_helper_room
+    assert made["eight"].max_helpers == config.helpers
+    assert made["off"].max_helpers == 0
+    eight_grid = generate_training_grid(lexicon, [RevisionWord(w.word, 2) for w in eight], seed=0, top_n=0)
+    assert eight_grid.stats["block_searches"] == 0
