@@ -240,6 +240,8 @@ class Builder:
         self._beaters: dict[tuple[bytes, str], tuple[int, ...]] = {}
         """(board text, rack) -> the empty squares of the rack's best play there: :meth:`hot_squares`."""
         self.block_searches = 0
+        self.blocks_laid = 0
+        """Blocking helpers laid by :meth:`blocked` in finished grids."""
         self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
         self.repairs = 0
         self.finished: GridState | None = None
@@ -485,7 +487,7 @@ class Builder:
                     other = with_helper_before(state, self.check, index, helper)
                     if other is not None and self.tops(other) > count:
                         state, count, improved = other, self.tops(other), True
-                        self.repairs += 1
+                        self.blocks_laid += 1
                         break
                 if improved:
                     break
@@ -930,6 +932,7 @@ class Builder:
             "targeted_helper_searches": self.targeted_calls,
             "top_helper_searches": self.top_helper_calls,
             "block_searches": self.block_searches,
+            "blocked_repairs": self.blocks_laid,
             "top_generations": self.top_generations,
             "top_restarts": self.top_restarts_done,
             "reorders": self.reorders,

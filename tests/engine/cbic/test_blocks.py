@@ -153,7 +153,7 @@ def test_blocked_grids_are_exact_legal_and_have_more_list_word_tops(synthetic) -
         if after is not state:
             blocked += 1
             assert builder.tops(after) > builder.tops(state)
-            assert after.helper_count() == state.helper_count() + builder.repairs
+            assert after.helper_count() == state.helper_count() + builder.blocks_laid
             assert all(after.cells[q] == t for q, t in enumerate(state.cells) if t)  # tiles only added
     assert blocked
 
