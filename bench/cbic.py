@@ -41,9 +41,11 @@ shared with other work): 100 % placed; CPU median 0.077 s, p95 0.368 s with the 
 (``engine/cbic/_placements.c``) and no preference for list-word tops (``--top-weight 0``); 0.104 s / 0.542 s
 with the Python one. With the preference (defaults), 40 sets, load average 7-10: 8 letters 80.0 % word = top,
 CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``, 8 letters: 76.0 %, 0.070 s
-(0.162). ``--top-target``, ``--top-patience``, ``--top-nodes``, ``--top-helpers`` and ``--repair-tries`` set
-the other ``SearchConfig``
-fields of the preference (``docs/training.md``).
+(0.162). With the blocking helpers (``--top-blocks``, ``--top-helper-room``), load average 5-8: 7 letters
+72.0 %, CPU 2.247 s (4.817), against 60.0 %, 1.751 s (2.906) back to back with ``--top-helpers 3 --top-blocks 0
+--top-helper-room 0`` (the previous defaults); 8 letters unchanged (80.0 %, 0.268 s). ``--top-target``,
+``--top-patience``, ``--top-nodes``, ``--top-helpers``, ``--top-blocks``, ``--top-helper-room`` and
+``--repair-tries`` set the other ``SearchConfig`` fields of the preference (``docs/training.md``).
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ OUT = Path(__file__).resolve().parent / "out"
 
 SEARCH_OPTIONS: tuple[tuple[str, type], ...] = (
     ("top_restarts", int), ("top_target", float), ("top_patience", int), ("top_nodes", int), ("top_helpers", int),
-    ("repair_tries", int))
+    ("top_blocks", int), ("top_helper_room", int), ("repair_tries", int))
 """The ``SearchConfig`` fields of the preference for list-word tops that the command line sets (``--top-restarts``
 for ``top_restarts``), each with its type."""
 

@@ -26,9 +26,11 @@ Why this shape (seed 000, and past its limits):
   play of the rack score more?). A placement that scores the board's top gets ``weights.top`` in the
   ranking and the look-ahead; at a search node, words that can score the top now go first; once the search
   has a complete grid with misses (situations whose top is another play), it goes on for ``top_nodes``
-  more nodes after one with fewer, cutting branches with as many (branch and bound); optionally
-  (``top_helpers``) a helper word aimed at a double or triple word square comes first where no word can
-  score the top; a finished grid is laid again in the order where the most revision words score their
+  more nodes after one with fewer, cutting branches with as many (branch and bound); for racks shorter
+  than a bingo (``top_helpers``), where no word can score the top, a helper word comes first: aimed at a
+  double or triple word square (a support letter brought where the word spans it), or laid on a square of
+  the play that beats the word (``top_blocks``: that hot spot closed), kept only when a word then scores
+  the top; a finished grid is laid again in the order where the most revision words score their
   top (:mod:`engine.cbic.sequence`), then words nothing later goes through are moved to where they score
   their top (``repair_tries``); and ``top_restarts`` more restarts, while the share is under
   ``top_target``, keep the grid with the most such situations (``stats["list_word_tops"]``), and stop after
@@ -62,7 +64,7 @@ from engine.alphabet import Alphabet
 from engine.cbic.bagbound import BagBound, bag_shortfall
 from engine.cbic.central import central_candidates
 from engine.cbic.errors import CbicInputError, Message
-from engine.cbic.helpers import helper_words, targeted_helpers
+from engine.cbic.helpers import blocking_helpers, helper_words, targeted_helpers
 from engine.cbic.placements import (
     Candidate,
     WordCheck,
@@ -73,14 +75,14 @@ from engine.cbic.placements import (
     refusal_text,
 )
 from engine.cbic.scoring import SEED_WEIGHTS, Demand, Weights, unified_score
-from engine.cbic.sequence import relocations, resequence
+from engine.cbic.sequence import prefix_before, relocations, resequence, with_helper_before
 from engine.cbic.situations import training_rack
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement, Step
 from engine.cbic.words import ResolvedWord
-from engine.scrabble.board import CENTER, SIZE, Board
+from engine.scrabble.board import CENTER, LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
 from engine.scrabble.cgp import Position
-from engine.scrabble.movegen import beats
-from engine.scrabble.scoring import BINGO_TILES
+from engine.scrabble.movegen import beats, top_moves
+from engine.scrabble.scoring import BINGO_TILES, Move
 
 Progress = Callable[[int, str], None]
 
@@ -120,9 +122,19 @@ class SearchConfig:
     top_nodes: int = 40
     """Search nodes spent, once a complete grid is found with situations whose top is another play, looking
     for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
-    top_helpers: int = 3
+    top_helpers: int = 5
     """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
     board, for words whose rack is shorter than a bingo (:meth:`Builder.top_helpers`); 0 turns them off."""
+    top_helper_room: int = 2
+    """More helper words than ``helpers`` for sets with racks shorter than a bingo (with ``top_helpers``): a set
+    of 10 words of 7 letters takes 6-7 helpers to bring its support letters, which left the top helpers and
+    the searches after them little room under a cap of 8 (``bench/cbic.py``: 7-letter words, 66 % of list-word
+    tops with the room for top helpers alone, 76 % with it for every helper, on the same 16 sets)."""
+    top_blocks: int = 30
+    """Helper placements per :meth:`Builder.top_helpers` call laid on a square of the play that beats a list
+    word (:func:`engine.cbic.helpers.blocking_helpers`: that hot spot closed); 0 turns them off."""
+    top_block_words: int = 3
+    """Remaining words whose beating play is looked for (one move generation each) per such call."""
     repair_tries: int = 4
     """Relocated grids judged per revision word whose top is another play (:meth:`Builder.repaired`); 0 turns
     the repair off."""
@@ -157,6 +169,13 @@ def _board(cells: Sequence[str]) -> Board:
     board = Board.__new__(Board)
     board.cells = list(cells)
     return board
+
+
+def _new_squares(cells: Sequence[str], move: Move) -> tuple[int, ...]:
+    """The empty squares of ``cells`` that ``move``'s main word covers (where its new tiles go)."""
+    step = 1 if move.dir == "H" else SIZE
+    first = move.row * SIZE + move.col
+    return tuple(q for q in (first + k * step for k in range(len(move.word))) if not cells[q])
 
 
 def _played(p: Placement | Candidate) -> Placement:
@@ -218,6 +237,11 @@ class Builder:
         self.top_generations = 0
         self._beats: dict[tuple[bytes, str], tuple[int, int]] = {}
         """(board text, rack) -> (highest score no play beats, lowest score some play beats): :meth:`beaten_on`."""
+        self._beaters: dict[tuple[bytes, str], tuple[int, ...]] = {}
+        """(board text, rack) -> the empty squares of the rack's best play there: :meth:`hot_squares`."""
+        self.block_searches = 0
+        self.blocks_laid = 0
+        """Blocking helpers laid by :meth:`blocked` in finished grids."""
         self._tops: dict[tuple[tuple[str, ...], tuple[tuple[int, int, str], ...], int], bool] = {}
         self.repairs = 0
         self.finished: GridState | None = None
@@ -237,7 +261,10 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
-        self.helper_cap = config.helpers
+        short = config.helpers and config.weights.top and config.top_helpers and any(len(w.word) - 1 < BINGO_TILES for w in words)
+        self.max_helpers = config.helpers + (config.top_helper_room if short else 0)
+        """``helpers``, plus ``top_helper_room`` for sets with racks shorter than a bingo (the top helpers')."""
+        self.helper_cap = self.max_helpers
         self.targets: list[int] = [w.order for w in words]
         self.dropped: list[int] = []
         self.priority: set[int] = set()
@@ -423,6 +450,49 @@ class Builder:
                     break
         return state
 
+    def blocked(self, state: GridState) -> GridState:
+        """``state`` with a blocking helper laid just before revision words whose top is another play, one at a
+        time, while that gives more situations whose top is the list word.
+
+        Why: the search closes hot spots only where no word could score the top; a finished grid's misses
+        are repaired the same way on their own board: the best play of the word's rack there
+        (:meth:`hot_squares`), a helper on its squares (:func:`engine.cbic.helpers.blocking_helpers`), the
+        word's own play unchanged and now the top, the later steps laid again and re-checked
+        (:func:`engine.cbic.sequence.with_helper_before`). Racks shorter than a bingo, ``top_blocks`` > 0,
+        no bag mode, and within ``helpers`` + ``top_helper_room`` helper words.
+        """
+        config = self.config
+        if not config.weights.top or self.bag is not None or not config.top_blocks:
+            return state
+        count = self.tops(state)
+        tried: set[int] = set()
+        improved = True
+        while improved and state.helper_count() < self.max_helpers:
+            improved = False
+            for index, step in enumerate(state.steps):
+                if step.kind != REVISION or step.word_id in tried or self.step_is_top(step):
+                    continue
+                w = self.by_id[step.word_id]
+                if len(w.word) - 1 >= BINGO_TILES:
+                    continue
+                tried.add(step.word_id)
+                before = prefix_before(state, index)
+                targets = self.hot_squares(before, [w])
+                for helper in blocking_helpers(before, self.check, self.lexicon, targets, self.excluded, None,
+                                               self.rng, config.top_blocks):
+                    middle = before.apply(helper, HELPER)
+                    if self.beaten_on(middle.text, middle.cells, training_rack(step.placement),
+                                      step.placement.score):
+                        continue
+                    other = with_helper_before(state, self.check, index, helper)
+                    if other is not None and self.tops(other) > count:
+                        state, count, improved = other, self.tops(other), True
+                        self.blocks_laid += 1
+                        break
+                if improved:
+                    break
+        return state
+
     def better_result(self, a: GridState, b: GridState | None) -> bool:
         """Between finished restarts: more revision words placed, then (``weights.top`` > 0) more situations
         whose top is the list word, then fewer helpers."""
@@ -496,7 +566,10 @@ class Builder:
         Why: when no remaining word can be the top of the board now, laying one anyway makes a situation
         whose top is another play. A list word outscores the other plays of its rack mostly on a double or
         triple word square; a helper aimed at such a spot (:func:`engine.cbic.helpers.targeted_helpers`
-        with ``premium``) brings its support letter there. Only for words whose rack is shorter than a bingo:
+        with ``premium``) brings its support letter there. Or the word is beaten by a play on a hot spot (a
+        triple word line, a hook): a helper laid on that play's squares (:meth:`hot_squares`,
+        :func:`engine.cbic.helpers.blocking_helpers`, ``top_blocks``) spends its premium. Either kind is kept
+        only when a word then scores the top of the board (asked exactly, :meth:`top_bonus`). Only for words whose rack is shorter than a bingo:
         a bingo's bonus makes the list word the top of most boards already (``bench/cbic.py``: for 8-letter
         words these helpers cost four times the time for a few points).
         """
@@ -507,20 +580,76 @@ class Builder:
         aimed = targeted_helpers(state, self.check, self.lexicon, words, self.excluded, self.bag, self.rng,
                                  self.config.helper_tries, premium=True)
         scored: list[tuple[int, int, GridState]] = []
-        for p in aimed:
+        self._judge_top_helpers(state, aimed, words, remaining, scored, aimed=True)
+        if self.config.top_blocks:
+            self._judge_top_helpers(state, self._blocks(state, words), words, remaining, scored)
+        scored.sort(key=lambda t: t[:2], reverse=True)
+        return [(child, None) for *_, child in scored[:self.config.helper_branch]]
+
+    def _blocks(self, state: GridState, words: list[ResolvedWord]) -> list[Placement]:
+        """Blocking helper placements on ``state``: :func:`blocking_helpers` on :meth:`hot_squares`."""
+        targets = self.hot_squares(state, words)
+        if not targets:
+            return []
+        self.block_searches += 1
+        return blocking_helpers(state, self.check, self.lexicon, targets, self.excluded, self.bag, self.rng,
+                                self.config.top_blocks)
+
+    def _judge_top_helpers(self, state: GridState, candidates: list[Placement], words: list[ResolvedWord],
+                           remaining: list[int], scored: list[tuple[int, int, GridState]], aimed: bool = False) -> None:
+        """Append ``(words that score the top after it, order, child)`` for each helper candidate after which
+        some of ``words`` score the top of the board.
+
+        An aimed helper brings a support letter, so only the placements through its new tiles are asked; a
+        blocking one closes the spot that outscored the words where they already go, so all are.
+        """
+        for p in candidates:
             fresh = {r * SIZE + c for r, c, _ in p.tiles}
             child = state.apply(p, HELPER)
             if self.bag is not None and self.bag_deficit(child, remaining):
                 continue
             count = 0
             for w in words:
-                found = placements_through(child, self.check, w.word, w.supports, self.bag, squares=fresh)
+                found = placements_through(child, self.check, w.word, w.supports, self.bag,
+                                           squares=fresh if aimed else None)
                 if found and any(self.top_bonus(child, found)):
                     count += 1
             if count:
                 scored.append((count, -len(scored), child))
-        scored.sort(key=lambda t: t[:2], reverse=True)
-        return [(child, None) for *_, child in scored[:self.config.helper_branch]]
+
+    def hot_squares(self, state: GridState, words: list[ResolvedWord]) -> list[int]:
+        """The empty squares of the best play of each word's rack on ``state``'s board, word multipliers first,
+        then letter multipliers, then the others (for :func:`blocking_helpers`).
+
+        Why: :meth:`top_helpers` is asked when no remaining word can be the top of the board, so that best
+        play beats the list word; it mostly sits on a premium square (a triple word line, a hook next to a
+        letter multiplier). A helper word laid on that square spends the premium, and the list word may be the
+        top afterwards (checked exactly by the caller). At most ``top_block_words`` words are asked, each with
+        one move generation (:func:`engine.scrabble.movegen.top_moves`, the best play only, remembered per
+        board and rack).
+        """
+        board: Board | None = None
+        squares: list[int] = []
+        asked = 0
+        for w in words:
+            if asked >= self.config.top_block_words:
+                break
+            options = self.options(state, w.order)
+            if not options:
+                continue
+            asked += 1
+            rack = training_rack(options[0])
+            key = (state.text, rack)
+            found = self._beaters.get(key)
+            if found is None:
+                board = board or _board(state.cells)
+                self.top_generations += 1
+                top = top_moves(self.lexicon, Position(board, (rack, "")), 1)
+                found = self._beaters[key] = _new_squares(state.cells, top[0]) if top else ()
+            for sq in sorted(found, key=lambda q: (-WORD_MULTIPLIERS[q], -LETTER_MULTIPLIERS[q], q)):
+                if sq not in squares:
+                    squares.append(sq)
+        return squares
 
     def _helper_placements(self, state: GridState, drawn: list[str], letters: frozenset[str]) -> list[Candidate]:
         return [p for word in drawn for p in candidates_through(state, self.check, word, range(len(word)), self.bag)]
@@ -586,8 +715,8 @@ class Builder:
         # earlier restart failed to place go first (fail-first among them), while the board is open; then
         # words that can score the top of this board now (their situation's top is then the list word).
         word_id, bonus, can_top = self.pick(state, movable, options)
-        if not can_top and self.config.weights.top and self.config.top_helpers \
-                and state.helper_count() < min(self.config.helpers, self.helper_cap + self.config.top_helpers):
+        room = min(self.max_helpers, self.helper_cap + self.config.top_helpers) - state.helper_count()
+        if not can_top and self.config.weights.top and self.config.top_helpers and room > 0:
             # No word can score the top of this board: first a helper that lets one (a miss avoided).
             for child, child_options in self.top_helpers(state, remaining):
                 result = self.search(child, remaining, child_options, misses)
@@ -751,7 +880,7 @@ class Builder:
             # Low helper caps first (grids with fewer helper words), but not once a restart has failed:
             # then the words left out need every helper the search may bring.
             low = k < len(caps) and not self.priority
-            self.helper_cap = min(caps[k], self.config.helpers) if low else self.config.helpers
+            self.helper_cap = min(caps[k], self.max_helpers) if low else self.max_helpers
             start = GridState()
             first = central_placement(start, self.check, word, row, col, direction, self.bag)
             if first is None:
@@ -771,7 +900,7 @@ class Builder:
             if result is None:
                 result = self.complete(self.best)
             if len(result.placed_ids()) >= len(self.targets):  # a complete grid: its best order, repaired
-                result = self.repaired(self.reordered(result))
+                result = self.blocked(self.repaired(self.reordered(result)))
             if overall is None or self.better_result(result, overall):
                 overall = result
             placed_now = result.placed_ids()
@@ -802,6 +931,8 @@ class Builder:
             "helper_searches": self.helper_calls,
             "targeted_helper_searches": self.targeted_calls,
             "top_helper_searches": self.top_helper_calls,
+            "block_searches": self.block_searches,
+            "blocked_repairs": self.blocks_laid,
             "top_generations": self.top_generations,
             "top_restarts": self.top_restarts_done,
             "reorders": self.reorders,

@@ -8,6 +8,8 @@ situation and are listed apart in the result.
 Two sources, cheap first: :func:`helper_words` draws short words holding a needed letter (any
 placement of them is then tried); :func:`targeted_helpers` starts from the board instead — an open
 spot where a stuck word would fit, a tile next to it — and asks the GADDAG for words joining the two.
+For boards whose top is the list word, :func:`blocking_helpers` lays a tile on given squares instead
+(the squares of a play that outscores a list word).
 """
 
 from __future__ import annotations
@@ -167,6 +169,55 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
                                 found.append(p)
         if len(found) >= limit:
             break
+    return found[:limit]
+
+
+def blocking_helpers(state: GridState, check: WordCheck, lexicon: Any, targets: list[int], excluded: set[str],
+                     bag: Bag | None, rng: random.Random, limit: int) -> list[Placement]:
+    """Helper placements that lay a tile on one of the empty squares ``targets`` (closing a hot spot).
+
+    Why: a list word whose rack scores more elsewhere (a short word on a triple word square, a
+    hook) can become the top of its board when that spot is taken: a tile on a premium square
+    spends its multiplier for every later play. For each target square, along each direction, the
+    nearest board tile ``y`` within 4 squares (the squares between empty) anchors helpers of up
+    to 5 letters spanning both (a GADDAG pattern with ``y``'s letter), laid through ``y``.
+    Targets in the given order, :data:`PER_PATTERN` words per pattern, at most ``limit`` placements.
+    """
+    cells = state.cells
+    found: list[Placement] = []
+    for s in targets:
+        if cells[s]:
+            continue
+        sr, sc = divmod(s, SIZE)
+        for along in ("H", "V"):
+            dr, dc = (0, 1) if along == "H" else (1, 0)
+            for sign in (-1, 1):
+                y = -1
+                for d in range(1, 5):
+                    r, c = sr + sign * dr * d, sc + sign * dc * d
+                    if not (0 <= r < SIZE and 0 <= c < SIZE):
+                        break
+                    if cells[r * SIZE + c]:
+                        y = r * SIZE + c
+                        break
+                if y < 0:
+                    continue
+                for m in range(d + 1, 6):
+                    for k in range(m - d):
+                        at_y = k if sign < 0 else k + d
+                        yr, yc = divmod(y, SIZE)
+                        start = (yr - dr * at_y, yc - dc * at_y)
+                        if not _free_span(cells, start, along, m, at_y):
+                            continue
+                        pattern = ["."] * m
+                        pattern[at_y] = cells[y].upper()
+                        words = [w for w in _pattern(lexicon, "".join(pattern)) if w not in excluded]
+                        for word in rng.sample(words, min(PER_PATTERN, len(words))):
+                            for p in placements_through(state, check, word, (at_y,), bag, squares={y}):
+                                if (p.row, p.col, p.dir) == (*start, along):
+                                    found.append(p)
+                        if len(found) >= limit:
+                            return found[:limit]
     return found[:limit]
 
 

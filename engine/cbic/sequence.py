@@ -161,3 +161,25 @@ def relocations(state: GridState, check: WordCheck, index: int, word: str, suppo
             rest = _replay_all(before.apply(placement, REVISION, moved.word_id), check, others[index + at:])
             if rest is not None:
                 yield rest
+
+
+def with_helper_before(state: GridState, check: WordCheck, index: int, helper: Placement) -> GridState | None:
+    """The grid with ``helper`` (legal on the board before step ``index``) laid just before that step, the
+    steps from ``index`` on laid again after it, each re-checked (None when one is not legal any more).
+
+    Why: a situation whose top is another play may be repaired by closing the spot of that play on its own
+    board (:func:`engine.cbic.helpers.blocking_helpers`); the later steps are re-checked and re-scored on
+    the new boards, so the final board stays legal and connected (the helper goes through a board tile).
+    """
+    if not 0 < index < len(state.steps):
+        return None
+    return _replay_all(prefix_before(state, index).apply(helper, HELPER), check, list(state.steps[index:]))
+
+
+def prefix_before(state: GridState, index: int) -> GridState:
+    """The grid as it was just before step ``index`` (its steps laid again as they were)."""
+    steps = state.steps
+    prefix = GridState().apply(steps[0].placement, CENTRAL)
+    for step in steps[1:index]:
+        prefix = prefix.apply(step.placement, step.kind, step.word_id)
+    return prefix

@@ -82,7 +82,7 @@ def test_no_preference_in_bag_mode_or_with_a_zero_weight(seed_lexicon) -> None:
     assert plain.stats["list_word_tops"] is None and plain.stats["top_generations"] == 0
 
 
-ONE_SEARCH = replace(SearchConfig(), top_restarts=0, repair_tries=0, reorder_tries=0, top_helpers=0)
+ONE_SEARCH = replace(SearchConfig(), top_restarts=0, repair_tries=0, reorder_tries=0, top_helpers=0, top_blocks=0)
 """The preference inside one search only: no restart, repair, new order or helper for tops."""
 
 
