@@ -59,3 +59,19 @@ def new_page(context, timeout_ms: int = PAGE_TIMEOUT_MS):
     page = context.new_page()
     page.set_default_timeout(timeout_ms)
     return page
+
+
+@contextmanager
+def french_page_as(live_server, user, width: int, height: int) -> Iterator:
+    """A page of a French-speaking browser of ``width`` x ``height`` that is logged in as ``user``.
+
+    The session comes from Django's test client (no log-in form to fill), so a test starts on the page it is
+    about."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": live_server.url}])
+        yield new_page(context)

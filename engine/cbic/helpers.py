@@ -162,11 +162,8 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
                 for x in sorted(wanted):
                     pattern = ["."] * m
                     pattern[at_y], pattern[at_s] = cells[y].upper(), x
-                    words = [w for w in _pattern(lexicon, "".join(pattern)) if w not in excluded]
-                    for word in rng.sample(words, min(PER_PATTERN, len(words))):
-                        for p in placements_through(state, check, word, (at_y,), bag, squares={y}):
-                            if (p.row, p.col, p.dir) == (*start, along):
-                                found.append(p)
+                    found += _laid_at(state, check, lexicon, "".join(pattern), excluded, bag, rng, y, at_y,
+                                      (*start, along))
         if len(found) >= limit:
             break
     return found[:limit]
@@ -211,14 +208,21 @@ def blocking_helpers(state: GridState, check: WordCheck, lexicon: Any, targets: 
                             continue
                         pattern = ["."] * m
                         pattern[at_y] = cells[y].upper()
-                        words = [w for w in _pattern(lexicon, "".join(pattern)) if w not in excluded]
-                        for word in rng.sample(words, min(PER_PATTERN, len(words))):
-                            for p in placements_through(state, check, word, (at_y,), bag, squares={y}):
-                                if (p.row, p.col, p.dir) == (*start, along):
-                                    found.append(p)
+                        found += _laid_at(state, check, lexicon, "".join(pattern), excluded, bag, rng, y, at_y,
+                                          (*start, along))
                         if len(found) >= limit:
                             return found[:limit]
     return found[:limit]
+
+
+def _laid_at(state: GridState, check: WordCheck, lexicon: Any, pattern: str, excluded: set[str], bag: Bag | None,
+             rng: random.Random, y: int, at_y: int, where: tuple[int, int, str]) -> list[Placement]:
+    """Up to :data:`PER_PATTERN` words of ``pattern`` (``excluded`` left out) laid through the board tile ``y``
+    (the word's letter ``at_y``) exactly at ``where`` (row, column, direction)."""
+    words = [w for w in _pattern(lexicon, pattern) if w not in excluded]
+    return [p for word in rng.sample(words, min(PER_PATTERN, len(words)))
+            for p in placements_through(state, check, word, (at_y,), bag, squares={y})
+            if (p.row, p.col, p.dir) == where]
 
 
 def _free_span(cells: list[str], start: tuple[int, int], direction: str, m: int, keep: int) -> bool:

@@ -5,11 +5,10 @@ Screenshots go to ``artifacts/accounts/`` for a person to look at."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from lexicon.services import import_word_list
 from tests.accounts.test_activity import answer_quiz, days_ago, play_rounds
-from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, french_page_as
 from tests.support import french_dict_words, write_words
 
 ARTIFACTS = artifacts_dir("accounts")
@@ -27,13 +26,8 @@ def lexicon(tmp_path):
 def test_the_streak_counts_rounds_and_quizzes(live_server, alice, lexicon, width, height):
     play_rounds(alice, lexicon, 3, days_ago(1))
     answer_quiz(alice, lexicon, 1, days_ago(0))
-    client = Client()
-    client.force_login(alice)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = new_page(context)
+    with french_page_as(live_server, alice, width, height) as page:
         page.goto(f"{live_server.url}/training/")
         assert page.inner_text("#stat-streak") == "2"
         assert page.inner_text("#stat-streak + .stat__label") == "jours d’affilée"

@@ -5,9 +5,8 @@ scrolling of the page), and on a phone the page itself does not overflow either.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
-from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, french_page_as
 from training.duplicate.models import DuplicateGame
 
 ARTIFACTS = artifacts_dir("admin")
@@ -19,13 +18,8 @@ pytestmark = BROWSER_MARKS
 def test_the_games_change_list_fits_the_page(live_server, admin_user, game, width, height):
     DuplicateGame.objects.filter(pk=game.pk).update(variant=DuplicateGame.Variant.JOKER, tournament=True,
                                                     visibility=DuplicateGame.Visibility.LINK, lexicon_version=1)
-    client = Client()
-    client.force_login(admin_user)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = new_page(context)
+    with french_page_as(live_server, admin_user, width, height) as page:
         page.goto(f"{live_server.url}/admin/training/duplicategame/")
         assert "joker · tournoi" in page.inner_text("#result_list")
         page.screenshot(path=str(ARTIFACTS / f"duplicate-games-{width}.png"), full_page=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from lexicon.services import import_word_list
-from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
+from tests.browser_support import BROWSER_MARKS, artifacts_dir, french_page_as, launch_context, new_page
 from tests.support import write_words
 from training.wordstudy.models import Quiz, QuizQuestion
 from training.wordstudy.ranking import ensure_ranking
@@ -134,7 +134,6 @@ def test_flash_cards_card_box_and_challenge_on_a_phone(live_server, tmp_path, fr
 def test_hooks_flash_card_answered_with_letters(live_server, tmp_path, french_words, alice, width, height):
     """A hooks flash card: ·WORD· between the Devant and Derrière fields, letters typed with the keyboard, the
     verdict written BFT·ETE·S with the words after."""
-    from django.test import Client
 
     from engine.wordstudy import Question, hook_letters
     from training.wordstudy import services
@@ -145,13 +144,8 @@ def test_hooks_flash_card_answered_with_letters(live_server, tmp_path, french_wo
                                                             rank_to=1, mode="flash"))
     question = QuizQuestion.objects.get(quiz=quiz)
     front, back = hook_letters(Question("hooks", question.question, question.alphagram, tuple(question.answers)))
-    client = Client()
-    client.force_login(alice)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = new_page(context)
+    with french_page_as(live_server, alice, width, height) as page:
         page.goto(f"{live_server.url}/wordstudy/quizzes/{quiz.pk}/flash/")
         assert f"·{question.question}·" in page.inner_text("main")
         assert page.evaluate("document.activeElement.id") == "front"
