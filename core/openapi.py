@@ -76,6 +76,16 @@ def checked_char_field(schema: dict[str, Any], **kwargs: Any) -> serializers.Cha
     return documented(**kwargs)
 
 
+def checked_integer_field(minimum: int, maximum: int, **kwargs: Any) -> serializers.IntegerField:
+    """A whole number whose bounds the service checks itself (its messages stay the API's), documented with
+    them (``minimum``, ``maximum``) instead of the field's wide storage bounds; ``kwargs`` go to the field."""
+    documented_schema: dict[str, Any] = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    if kwargs.get("allow_null"):
+        documented_schema["nullable"] = True
+    documented = extend_schema_field(documented_schema)(type("CheckedIntegerField", (serializers.IntegerField,), {}))
+    return documented(**kwargs)
+
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 

@@ -151,3 +151,15 @@ def test_text_rules_are_stated_where_the_services_check_them(schema):
     assert enum("CheckInRequest", "scope") == ["cell", "word", "grid"]
     entries = components["EntriesInRequest"]["properties"]["entries"]
     assert entries["type"] == "array" and entries["items"]["pattern"] == text_schemas.grid_row()["pattern"]
+
+
+def test_quiz_numbers_are_documented_with_the_bounds_the_service_checks(schema):
+    from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH
+    from training.wordstudy.services import MAX_QUESTIONS, MAX_TIME_LIMIT, MIN_TIME_LIMIT
+
+    fields = schema["components"]["schemas"]["QuizInRequest"]["properties"]
+    bounds = {name: (fields[name]["minimum"], fields[name]["maximum"]) for name in ("length", "blanks", "time_limit",
+                                                                                    "count")}
+    assert bounds == {"length": (MIN_LENGTH, MAX_LENGTH), "blanks": (0, 2),
+                      "time_limit": (MIN_TIME_LIMIT, MAX_TIME_LIMIT), "count": (1, MAX_QUESTIONS)}
+    assert nullable(fields["time_limit"])

@@ -8,10 +8,13 @@ from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from core import request_serializers
+from core.openapi import checked_integer_field
 from engine.wordstudy import KINDS, Question, added_letters, hook_letters
 from engine.wordstudy.questions import HOOK_MARK
 from lexicon.serializers import LexiconVersionSerializer
 from training.wordstudy.models import Quiz
+from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH
+from training.wordstudy.services import MAX_QUESTIONS, MAX_TIME_LIMIT, MIN_TIME_LIMIT
 
 MAX_RANK = 10_000_000
 """Bounds on numbers that are stored (ranks) or compared with stored ones, so no database overflows."""
@@ -24,22 +27,23 @@ class QuizInSerializer(request_serializers.Serializer):
 
     lexicon = serializers.JSONField(required=False, help_text="Lexicon id (or name).")
     kind = serializers.ChoiceField(choices=list(KINDS), required=False, default="anagrams")
-    length = serializers.IntegerField(required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
-                                      help_text="2 to 15 letters (2 to 14 for seven_plus_one).")
+    length = checked_integer_field(MIN_LENGTH, MAX_LENGTH, required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                   help_text="2 to 15 letters (2 to 14 for seven_plus_one).")
     rank_from = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
                                          help_text="First probability rank (1 = likeliest).")
     rank_to = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
                                        help_text="Last rank (inclusive).")
-    blanks = serializers.IntegerField(required=False, default=0, min_value=-MAX_RANK, max_value=MAX_RANK,
-                                      help_text="Anagrams only: 0, 1 or 2.")
+    blanks = checked_integer_field(0, 2, required=False, default=0, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                   help_text="Anagrams only: 0, 1 or 2.")
     list = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID,
                                     help_text="A revision list id: its words' alphagrams.")
     due = serializers.BooleanField(required=False, default=False, help_text="The alphagrams due for review.")
     mode = serializers.ChoiceField(choices=Quiz.Mode.values, required=False, default=Quiz.Mode.WALL)
-    time_limit = serializers.IntegerField(required=False, allow_null=True, min_value=-MAX_RANK, max_value=MAX_RANK,
-                                          help_text="Seconds (10 to 3600); answers are refused after it.")
-    count = serializers.IntegerField(required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
-                                     help_text="Questions, 1 to 50 (default 50).")
+    time_limit = checked_integer_field(MIN_TIME_LIMIT, MAX_TIME_LIMIT, required=False, allow_null=True,
+                                       min_value=-MAX_RANK, max_value=MAX_RANK,
+                                       help_text="Seconds (10 to 3600); answers are refused after it.")
+    count = checked_integer_field(1, MAX_QUESTIONS, required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
+                                  help_text="Questions, 1 to 50 (default 50).")
 
 
 class QuestionSerializer(request_serializers.Serializer):

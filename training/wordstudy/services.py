@@ -71,6 +71,7 @@ from training.wordstudy.selectors import due_cards
 MAX_QUESTIONS = 50
 MAX_ANSWERS = 200
 MAX_ANSWER_CHARS = 40
+MIN_TIME_LIMIT = 10
 MAX_TIME_LIMIT = 3600
 MAX_RANK = 10_000_000
 GRACE_SECONDS = 10
@@ -152,7 +153,7 @@ def _check_mode(mode: Any) -> str:
 
 def _check_time_limit(value: Any) -> int | None:
     seconds = _int(value, "time_limit")
-    if seconds is not None and not 10 <= seconds <= MAX_TIME_LIMIT:
+    if seconds is not None and not MIN_TIME_LIMIT <= seconds <= MAX_TIME_LIMIT:
         raise QuizError(_("The time limit must be between 10 and %(max)s seconds.") % {"max": MAX_TIME_LIMIT})
     return seconds
 
