@@ -43,7 +43,8 @@ _MODULES: dict[str, _Format] = {"eliot": eliot_text, "eliot-xml": eliot_xml, "gc
 
 
 def detect_format(text: str) -> str | None:
-    """The format of a record from its first line: XML, the ``Eliot`` header, or GCG's ``#``/``>`` lines."""
+    """The format of a record from its first line: XML, the ``Eliot`` header, or GCG's ``#``/``>`` lines; or
+    Eliot's history table anywhere in the text (a table copied out of Eliot's output)."""
     for line in text.splitlines():
         line = line.strip().lstrip("\ufeff")
         if not line:
@@ -54,7 +55,7 @@ def detect_format(text: str) -> str | None:
             return "eliot"
         if line.startswith(("#", ">")):
             return "gcg"
-        return None
+        return "eliot" if eliot_text.has_history_table(text) else None
     return None
 
 

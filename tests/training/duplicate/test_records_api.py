@@ -252,3 +252,22 @@ def test_a_two_player_gcg_game_imports_to_replay_and_exports_as_gcg_only(alice, 
     copy = DuplicateGame.objects.get(pk=again.json()["game"])
     assert [(r.rack, r.top["word"], r.top["score"]) for r in copy.rounds.all()] == \
         [(r.rack, r.top["word"], r.top["score"]) for r in rounds]
+
+
+def test_eliots_history_table_imports_like_its_plain_text(alice, dup_lexicon):
+    from tests.engine.duplicate.test_history_table import table
+
+    text, made = eliot_text()
+    saved_game = table(read_record(text, "eliot"))
+    client = api_for(alice)
+    response = client.post("/api/duplicate/games/import/", {"format": "eliot", "text": saved_game,
+                                                             "lexicon": dup_lexicon.pk}, format="json")
+    assert response.status_code == 202, response.json()
+    game = DuplicateGame.objects.get(pk=response.json()["game"])
+    assert game.status == DuplicateGame.Status.DONE, game.error
+    assert [r.top["word"] for r in game.rounds.all()] == [r.top.word for r in made.rounds]
+    refused = client.post("/api/duplicate/games/import/", {"format": "eliot", "lexicon": dup_lexicon.pk,
+                                                           "text": saved_game.replace("Training", "Free game")},
+                          format="json")
+    assert refused.status_code == 400
+    assert refused.json()["line"] == 3 and refused.json()["reason_code"] == "xml_mode"
