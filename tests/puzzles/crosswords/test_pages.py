@@ -131,5 +131,5 @@ def test_the_pages_are_french_by_default(alice, crossword, settings):
     assert "Nouvelle grille" in listing and "Générer" in listing
     assert "Horizontalement" in solver and "Verticalement" in solver and "Vérifier" in solver
     data = json.loads(solver.split('<script id="xw-data" type="application/json">')[1].split("</script>")[0])
-    assert data["strings"]["solved"] == "Résolu en {time} !"  # the solver script's messages, translated here
+    assert data["strings"]["solved"] == "Résolu en {time}\u00a0!"  # the solver script's messages, translated here
     assert "Une grille de 40×40 n’est pas possible" in bad

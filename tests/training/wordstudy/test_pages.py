@@ -43,9 +43,9 @@ def test_choose_then_word_wall_then_results(alice, ranked_lexicon, client_for):
     questions = list(QuizQuestion.objects.filter(quiz=quiz).order_by("order"))
     word = questions[0].answers[0]
     guessed = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word.lower()}, HTTP_HX_REQUEST="true")
-    assert guessed.status_code == 200 and f"{word} : trouvé" in guessed.content.decode()
+    assert guessed.status_code == 200 and f"{word}\u00a0: trouvé" in guessed.content.decode()
     wrong = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "ZZZZZZZ"}, HTTP_HX_REQUEST="true")
-    assert "ZZZZZZZ : pas une réponse" in wrong.content.decode()
+    assert "ZZZZZZZ\u00a0: pas une réponse" in wrong.content.decode()
     finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True)
     text = finished.content.decode()
     assert finished.status_code == 200 and "Résultats" in text
@@ -68,10 +68,10 @@ def test_a_word_sent_without_htmx_counts_and_the_wall_says_so(alice, ranked_lexi
     assert sent.status_code == 302 and sent["Location"] == f"/wordstudy/quizzes/{quiz.pk}/wall/"
     assert word in QuizQuestion.objects.get(pk=question.pk).found
     html = client.get(sent["Location"]).content.decode()
-    assert f"{word} : trouvé" in html and "ws-status--ok" in html
+    assert f"{word}\u00a0: trouvé" in html and "ws-status--ok" in html
     assert f'ws-cell--new" id="q-{question.pk}"' in html  # the cell it filled is marked new
     again = client.get(sent["Location"]).content.decode()  # said once: a reload does not say it again
-    assert f"{word} : trouvé" not in again and "ws-cell--new" not in again
+    assert f"{word}\u00a0: trouvé" not in again and "ws-cell--new" not in again
     refused = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "A" * 41})
     assert refused.status_code == 302
     assert "ws-status--error" in client.get(refused["Location"]).content.decode()
@@ -187,7 +187,7 @@ def test_hooks_flash_card_answered_as_letters_in_front_and_after(alice, french_l
     answered = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
                            {"front": front.lower(), "back": back})
     html = answered.content.decode()
-    assert "Bravo" in html and "Rallonges :" in html and "Mots :" in html
+    assert "Bravo" in html and "Rallonges\u00a0:" in html and "Mots\u00a0:" in html
     question.refresh_from_db()
     assert question.correct is True and sorted(question.found) == sorted(question.answers)
     assert f'id="hooks-{question.pk}"' in html
@@ -225,7 +225,7 @@ def test_seven_plus_one_answered_with_letters_then_the_words_are_shown(alice, fr
     assert (f"{n} lettre à trouver." if n == 1 else f"{n} lettres à trouver.") in page
     html = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
                        {"answers": "".join(groups).lower()}).content.decode()
-    assert "Bravo" in html and "Lettres :" in html and all(f"+{letter}" in html for letter in groups)
+    assert "Bravo" in html and "Lettres\u00a0:" in html and all(f"+{letter}" in html for letter in groups)
     assert all(word in html for word in question.answers)  # the words, shown after
     finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True).content.decode()
     assert f'id="plus-{question.pk}"' in finished
