@@ -403,6 +403,15 @@ def deadline(quiz: Quiz) -> Any:
     return quiz.created_at + timedelta(seconds=quiz.time_limit + GRACE_SECONDS)
 
 
+def seconds_left(quiz: Quiz, now=None) -> int | None:
+    """Whole seconds the player has left, as the wall's countdown shows them (the grace is not the player's: it
+    is for answers already on their way); None without a time limit."""
+    if not quiz.time_limit:
+        return None
+    end = quiz.created_at + timedelta(seconds=quiz.time_limit)
+    return max(0, round((end - (now or timezone.now())).total_seconds()))
+
+
 def close_if_expired(quiz: Quiz, now=None) -> bool:
     """Finish a quiz whose time is up; True when it is (now) finished."""
     if quiz.finished_at is not None:

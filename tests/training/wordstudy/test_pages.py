@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from training.wordstudy.models import AlphagramCard, Quiz, QuizQuestion
@@ -52,6 +54,30 @@ def test_choose_then_word_wall_then_results(alice, ranked_lexicon, client_for):
     missed = [w for q in questions for w in q.answers if w != word]
     assert all(w in text for w in missed)  # the missed answers are shown
     assert AlphagramCard.objects.filter(owner=alice).count() == len({q.alphagram for q in questions})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_wall_clock_reads_minutes_and_seconds_before_any_script(alice, ranked_lexicon, language):
+    """The countdown's first text is the server's: minutes:seconds left, as js/wordstudy.js then writes it."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    client.post("/wordstudy/", form(ranked_lexicon, minutes=2))
+    quiz = Quiz.objects.get(owner=alice)
+    assert quiz.time_limit == 120
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert f'<html lang="{language}">' in html
+    assert re.search(r"<span data-timer-text>([^<]*)</span>", html).group(1) in {"2:00", "1:59"}
+    Quiz.objects.filter(pk=quiz.pk).update(created_at=quiz.created_at - timedelta(seconds=55))
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert re.search(r"<span data-timer-text>([^<]*)</span>", html).group(1) in {"1:05", "1:04"}
+
+
+def test_the_clock_filter_pads_the_seconds():
+    from training.templatetags.wordstudy_tags import clock
+
+    assert [clock(s) for s in (0, 5, 60, 125, 600, 3599)] == ["0:00", "0:05", "1:00", "2:05", "10:00", "59:59"]
+    assert clock(None) == "" and clock(-3) == "0:00"
 
 
 def test_a_word_sent_without_htmx_counts_and_the_wall_says_so(alice, ranked_lexicon, client_for):
