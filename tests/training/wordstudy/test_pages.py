@@ -286,3 +286,33 @@ def test_a_hooks_wall_shows_a_closed_question_in_letters(alice, french_lexicon, 
     html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
     assert f'id="hooks-{question.pk}"' in html
     assert f'<span class="ws-word ws-hooks__word">{question.question}</span>' in html and (front or back)
+
+
+@pytest.mark.parametrize(("language", "grouped"), [("fr", "\u202f"), ("en", ",")])
+def test_counts_are_grouped_by_thousands(alice, ranked_lexicon, monkeypatch, language, grouped):
+    """The card box, the wall's score and the results, grouped like every count of the site (U+202F in French)."""
+    from training.wordstudy import views
+    from training.wordstudy.selectors import CardBox, Score
+
+    monkeypatch.setattr(views.selectors, "card_box", lambda user, lexicon=None: CardBox(
+        total=12345, due=1234, by_state={"learning": 2345, "review": 3456, "relearning": 4567}, next_due=None))
+    monkeypatch.setattr(views.selectors, "score_of", lambda quiz, questions: Score(
+        questions=1500, right=1001, answers=2345, found=1234, wrong=1100, seconds=3600))
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    home = client.get("/wordstudy/").content.decode()
+    assert (f"12{grouped}345 alphagrammes rencontrés" if language == "fr" else f"12{grouped}345 alphagrams met") in home
+    cards = client.get("/wordstudy/cards/").content.decode()
+    for count in (1234, 2345, 3456, 4567):
+        assert f'<span class="stat__value">{count // 1000}{grouped}{count % 1000}</span>' in cards
+    client.post("/wordstudy/", form(ranked_lexicon))
+    quiz = Quiz.objects.get(owner=alice)
+    wall = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert (f"1{grouped}234 réponses trouvées sur 2{grouped}345" if language == "fr"
+            else f"1{grouped}234 of 2{grouped}345 answers found") in wall
+    results = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True).content.decode()
+    for shown in (f"1{grouped}001/1{grouped}500", f"1{grouped}234/2{grouped}345", f"1{grouped}100<", f"3{grouped}600 s"):
+        assert f'<span class="stat__value">{shown}' in results
+    for number in ("12345", "1234", "2345", "1500", "3600"):
+        assert number not in home + cards + wall + results
