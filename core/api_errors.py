@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from typing import Any
+from typing import Any, overload
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
@@ -34,11 +34,14 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core import request_guard
 from core.request_guard import ControlCharacterInRequest
+from core.validation import ANY_INTEGER, parse_query_integer
 
 API_PREFIX = "/api/"
 
@@ -79,6 +82,26 @@ def error_response(message: str, http: int = status.HTTP_400_BAD_REQUEST, *, cod
         body["code"] = code
     body.update(fields)
     return Response(body, status=http, headers=headers)
+
+
+@overload
+def query_integer(request: Request, name: str, *, default: int, minimum: int = ..., maximum: int = ...) -> int: ...
+@overload
+def query_integer(request: Request, name: str, *, default: None = None, minimum: int = ...,
+                  maximum: int = ...) -> int | None: ...
+def query_integer(request: Request, name: str, *, default: int | None = None, minimum: int = -ANY_INTEGER,
+                  maximum: int = ANY_INTEGER) -> int | None:
+    """The whole-number query parameter ``name`` of an API call (``default`` when absent), read by
+    :func:`core.validation.parse_query_integer`; anything else ends the call with a 400 ``{"detail": reason}``
+    (DRF answers its ``ParseError`` as :func:`error_response` would), so a view need not catch it.
+
+    Unbounded unless told: an id or a version number past the data names nothing (a 404 of the view's own),
+    but it is still a whole number, not bad input."""
+    try:
+        return parse_query_integer(request.query_params.get(name), name=name, default=default, minimum=minimum,
+                                   maximum=maximum)
+    except ValueError as exc:
+        raise ParseError(str(exc)) from None
 
 
 def is_api_request(request: HttpRequest) -> bool:

@@ -17,17 +17,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import ParseError
 from rest_framework.permissions import AllowAny, IsAdminUser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import text_schemas
-from core.api_errors import error_response
+from core.api_errors import error_response, query_integer
 from core.engine_messages import problem_reason
 from core.parsers import CheckedMultiPartParser
-from core.validation import ANY_INTEGER, MAX_QUERY_INTEGER, parse_query_integer
+from core.validation import MAX_QUERY_INTEGER
 from lexicon import selectors, services
 from lexicon.models import Lexicon, LexiconVersion
 from lexicon.serializers import (
@@ -72,10 +71,7 @@ PAGE = {"type": "integer", "minimum": 1, "maximum": MAX_QUERY_INTEGER}
 
 def _page(request: Request) -> int:
     """The ``page`` query parameter (1 when absent); garbage or out of range is a 400, not page 1."""
-    try:
-        return parse_query_integer(request.query_params.get("page"), name="page", default=1)
-    except ValueError as exc:
-        raise ParseError(str(exc)) from None
+    return query_integer(request, "page", default=1, minimum=1, maximum=MAX_QUERY_INTEGER)
 
 
 def _slice(words: list[str], page: int) -> tuple[list[str], int]:
@@ -202,11 +198,7 @@ class AnagramsApi(PublicLookup):
         ``tiles`` spells each listed word with the blank-played letters in lower case; with blanks in the
         rack, ``groups`` gathers the words by the letters the blanks stand for."""
         lexicon = self.get_lexicon(lexicon_id)
-        try:
-            min_length = parse_query_integer(request.query_params.get("min_length"), name="min_length", default=None,
-                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
-        except ValueError as exc:
-            return error_response(str(exc))
+        min_length = query_integer(request, "min_length")
         result = selectors.anagram_lookup(lexicon, request.query_params.get("letters", ""), min_length)
         body = {"lexicon": lexicon.pk, "version": self.serving(lexicon), "query": result.query, "count": result.total,
                 "truncated": result.truncated, "words": result.words, "tiles": result.tiles or [],
@@ -257,12 +249,7 @@ class NewWordsApi(PublicLookup):
     def get(self, request: Request, lexicon_id: int) -> Response:
         """Words a version added to the version it was based on (500 per page)."""
         lexicon = self.get_lexicon(lexicon_id)
-        try:
-            number = parse_query_integer(request.query_params.get("version"), name="version", default=None,
-                                         minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
-        except ValueError as exc:
-            return error_response(str(exc))
-        version, words = selectors.new_words(lexicon, number)
+        version, words = selectors.new_words(lexicon, query_integer(request, "version"))
         if version is None:
             return error_response("No such version.", status.HTTP_404_NOT_FOUND)
         page = _page(request)
@@ -350,14 +337,8 @@ class VersionDiffApi(StaffApi):
         """Words added and removed, with counts."""
         lexicon = self.get_lexicon(lexicon_id)
         version = self.get_version(lexicon, number)
-        base = None
-        try:
-            base_number = parse_query_integer(request.query_params.get("base"), name="base", default=None,
-                                              minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
-        except ValueError as exc:
-            return error_response(str(exc))
-        if base_number is not None:
-            base = self.get_version(lexicon, base_number)
+        base_number = query_integer(request, "base")
+        base = self.get_version(lexicon, base_number) if base_number is not None else None
         diff = selectors.version_diff(version, base)
         page = _page(request)
         added, pages_added = _slice(diff.added, page)

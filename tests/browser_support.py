@@ -62,16 +62,28 @@ def new_page(context, timeout_ms: int = PAGE_TIMEOUT_MS):
 
 
 @contextmanager
-def french_page_as(live_server, user, width: int, height: int) -> Iterator:
-    """A page of a French-speaking browser of ``width`` x ``height`` that is logged in as ``user``.
+def page_as(live_server, user, width: int, height: int, *, locale: str = "fr-FR", **options) -> Iterator:
+    """A page of a browser of ``width`` x ``height`` speaking ``locale`` that is logged in as ``user``;
+    ``options`` go to the browser context (``java_script_enabled=False`` for a page without scripts).
 
     The session comes from Django's test client (no log-in form to fill), so a test starts on the page it is
-    about."""
+    about. The site's language is the one of ``locale``, chosen as the switcher does (the site follows its
+    cookie, not the browser's Accept-Language)."""
+    from django.conf import settings
     from django.test import Client
 
     client = Client()
     client.force_login(user)
-    with launch_context(viewport={"width": width, "height": height}, locale="fr-FR") as context:
+    with launch_context(viewport={"width": width, "height": height}, locale=locale, **options) as context:
         context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                              "url": live_server.url},
+                             {"name": settings.LANGUAGE_COOKIE_NAME, "value": locale.split("-")[0],
                               "url": live_server.url}])
         yield new_page(context)
+
+
+@contextmanager
+def french_page_as(live_server, user, width: int, height: int) -> Iterator:
+    """A page of a French-speaking browser of ``width`` x ``height`` that is logged in as ``user``."""
+    with page_as(live_server, user, width, height) as page:
+        yield page

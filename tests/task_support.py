@@ -1,4 +1,7 @@
-"""Helpers of the task-reliability tests: a Celery broker that does not answer, a stale run.
+"""Helpers of the task-reliability tests: a Celery broker that does not answer, a stale run, a slow task.
+
+``slow`` is defined here once for every test module that needs a task that sleeps: a task name defined in two
+modules makes Celery warn (DuplicateTaskNameWarning) and keep whichever module was imported last.
 
 ``broker_down`` points the Celery app at a loopback port nobody listens on (a real connection refused,
 as when Redis is stopped) and dispatches in ``celery`` mode; the app's connection pool is reset on the
@@ -9,11 +12,21 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 
 from celery import current_app
 from kombu import pools as kombu_pools
+
+from core.progress import tracked_task
+
+
+@tracked_task(name="tests.slow")
+def slow(progress_, seconds: float) -> dict:
+    """Sleep ``seconds`` and say so: a run that stays running long enough to be watched."""
+    time.sleep(seconds)
+    return {"slept": seconds}
 
 
 def closed_port() -> int:

@@ -68,3 +68,17 @@ def test_no_test_reads_a_system_dictionary():
         if re.search(r"[\"']/usr/share/(dict|hunspell|myspell)/", text):
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == [], "these read a system word list; use tests/fixtures (tests.support.french_dict_words)"
+
+
+def test_every_test_task_has_a_name_of_its_own():
+    """Celery keeps one task a name: a second module defining it warns (DuplicateTaskNameWarning) and wins."""
+    defined: dict[str, list[str]] = {}
+    pattern = re.compile(r"@(?:tracked_task|shared_task|\w+\.task)\(\s*name=[\"']([^\"']+)[\"']")
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:  # a file another process just removed
+            continue
+        for name in pattern.findall(text):
+            defined.setdefault(name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in defined.items() if len(paths) > 1} == {}

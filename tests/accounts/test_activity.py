@@ -77,7 +77,7 @@ def test_the_dashboard_says_and_charts_it(client, alice, lexicon):
     assert 'value="40"' in goal
     chart = re.search(r'<svg class="chart chart--activity".*?</svg>', html, re.S).group(0)
     assert chart.count('class="chart__bar chart__bar--rounds"') == 2 and chart.count("chart__bar--quiz") == 1
-    assert 'class="chart__goal"' in chart and "Objectif du jour : 10" in chart
+    assert 'class="chart__goal"' in chart and "Objectif du jour\u00a0: 10" in chart
     assert "3 coups de duplicate" in chart and "style=" not in chart
     table = re.search(r'<table class="data-table" id="activity-table">.*?</table>', html, re.S).group(0)
     assert table.count("<tr>") == 3  # the head and the two days with activity

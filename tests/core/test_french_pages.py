@@ -429,7 +429,7 @@ def test_a_skipped_lines_note_and_the_crossword_files_are_in_french(client, alic
     with translation.override("fr"):
         outcome = upload_version(site["lexicon"], SimpleUploadedFile("l.txt", b"zzzq\nx-y\n3D\n"), user=site["staff"],
                                  skip_invalid=True, mode="add")
-    assert outcome.version.note.startswith("2 lignes invalides ignorées : ligne 2"), outcome.version.note
+    assert outcome.version.note.startswith("2 lignes invalides ignorées\u00a0: ligne 2"), outcome.version.note
     assert english_in(outcome.version.note) == [] and "skipped" not in outcome.version.note
     from puzzles.crosswords.exporters import notes_of, title_of
     from puzzles.models import Crossword

@@ -11,6 +11,7 @@ from core import progress
 from core.models import TaskRun
 from core.progress import TaskFailure, start_task, tracked_task
 from core.tasks import ping
+from tests.task_support import slow
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +25,6 @@ def expected_failure(progress_, word: str) -> None:
 @tracked_task(name="tests.crash")
 def crash(progress_) -> None:
     raise KeyError("missing-key")
-
-
-@tracked_task(name="tests.slow")
-def slow(progress_, seconds: float) -> dict:
-    time.sleep(seconds)
-    return {"slept": seconds}
 
 
 def test_ping_runs_to_done_with_its_result(alice):

@@ -21,8 +21,8 @@ from training.lists.models import RevisionList
 
 pytestmark = pytest.mark.django_db
 
-UNKNOWN = "Champ inconnu : cette opération ne le prend pas."  # French: the API's language by default
-NOT_TEXT = "Pas du texte : écrivez-le entre guillemets."
+UNKNOWN = "Champ inconnu\u00a0: cette opération ne le prend pas."  # French: the API's language by default
+NOT_TEXT = "Pas du texte\u00a0: écrivez-le entre guillemets."
 
 PROJECT_APPS = ("core", "accounts", "lexicon", "training", "puzzles")
 
@@ -136,7 +136,7 @@ def test_null_is_left_to_the_field():
 def test_an_empty_lexicon_parameter_is_refused_in_words(alice, lexicon, path):
     response = api_for(alice).get(path)
     assert response.status_code == 400
-    assert response.json()["detail"].startswith("lexicon est vide : donnez un nombre entier")
+    assert response.json()["detail"].startswith("lexicon est vide\u00a0: donnez un nombre entier")
 
 
 def test_a_lexicon_parameter_left_out_still_means_the_default(alice, lexicon):

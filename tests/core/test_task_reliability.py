@@ -23,7 +23,7 @@ from core.progress import (
 )
 from core.tasks import ping
 from tests.support import api_for
-from tests.task_support import broker_down, make_stale, silent_port
+from tests.task_support import broker_down, make_stale, silent_port, slow
 
 EXECUTIONS: list[str] = []
 
@@ -37,12 +37,6 @@ def counted(progress_, tag: str) -> dict:
 @tracked_task(name="tests.short_limit", time_limit=20, soft_time_limit=10)
 def short_limit(progress_) -> None:
     return None
-
-
-@tracked_task(name="tests.slow")
-def slow(progress_, seconds: float) -> dict:
-    time.sleep(seconds)
-    return {"slept": seconds}
 
 
 # --- A broker that does not answer ---------------------------------------------------------------------
@@ -282,7 +276,7 @@ def test_a_handed_over_run_waits_pending_for_a_worker(alice, settings, django_ca
     finally:
         counted.apply_async = original
     assert body["state"] == "pending"  # noticed on read
-    assert body["message"] == "Son processus s’est arrêté : la tâche a été confiée à un autre."
+    assert body["message"] == "Son processus s’est arrêté\u00a0: la tâche a été confiée à un autre."
     run.refresh_from_db()
     assert run.state == TaskRun.State.PENDING and run.progress == 0 and run.heartbeat_by == ""
     assert sent == [{"kwargs": run.arguments, "task_id": str(run.id)}]

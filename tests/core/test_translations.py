@@ -53,3 +53,24 @@ def test_french_catalogue_translates_the_base_layout():
     entries = po_entries(LOCALE / "fr" / "LC_MESSAGES" / "django.po")
     for msgid in ("Skip to content", "Log in", "Sign up", "Progress", "Reset my password"):
         assert entries.get((None, msgid)), f"no French translation for {msgid!r}"
+
+
+def test_french_high_punctuation_never_starts_a_line():
+    """French sets a space before : ; ! ? (and %) that must not break: an ordinary one lets the browser put
+    the mark alone at the start of the next line. The catalogue uses U+00A0 (U+202F before ; ! ? is as good)."""
+    with (LOCALE / "fr" / "LC_MESSAGES" / "django.mo").open("rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    texts = [text for key, text in catalogue._catalog.items() if key]  # the key "" is the catalogue's header
+    breaking = sorted(text for text in texts if re.search(r" (?:[:;!?]|%%)", text))
+    assert breaking == [], f"{len(breaking)} French messages with an ordinary space before : ; ! ? or %: {breaking[:3]}"
+
+
+def test_the_removal_confirmation_keeps_its_colon_and_percent_on_their_line():
+    from django.utils import translation
+
+    message = ("Version %(number)d would remove %(removed)s of the %(serving)s words served (%(share)s %%) and add "
+               "%(added)s: confirm to publish it.")
+    with translation.override("fr"):
+        french = translation.gettext(message) % {"number": 2, "removed": 1, "serving": 16, "share": "6,2", "added": 1}
+    assert french == ("La version 2 retirerait 1 des 16 mots en service (6,2\u00a0%) et en ajouterait 1\u00a0: "
+                      "confirmez pour la publier.")

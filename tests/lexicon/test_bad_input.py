@@ -99,3 +99,19 @@ def test_audit_page_keeps_working_with_any_page_number(client, staff, lexicon):
     for value in ["9" * 25, "abc", "-1"]:
         assert client.get(page(lexicon, "audit/"), {"page": value}).status_code == 200
     assert client.get(f"/lexicons/{'9' * 25}/audit/").status_code == 404
+
+
+@pytest.mark.parametrize("value", ["abc", "1.5", ""])
+def test_unbounded_query_numbers_are_refused_alike_in_every_app(staff_api, lexicon, value):
+    """An id or version number in a query string (unbounded: past the data it is a 404) that is not a whole
+    number is a 400 ``{"detail": reason}`` naming the parameter, whichever app's API reads it."""
+    for url, name in [(api_url(lexicon, "anagrams/?letters=CHAT&min_length="), "min_length"),
+                      (api_url(lexicon, "new/?version="), "version"),
+                      (api_url(lexicon, "versions/1/diff/?base="), "base"),
+                      ("/api/duplicate/today/?lexicon=", "lexicon"),
+                      ("/api/wordstudy/due/?lexicon=", "lexicon")]:
+        response = staff_api.get(url + value)
+        assert response.status_code == 400, (url, value, response.content)
+        body = response.json()
+        assert list(body) == ["detail"] and body["detail"].startswith(name), (url, body)
+        assert f"-{10**30}" in body["detail"] and f"{10**30}" in body["detail"], (url, body)

@@ -147,7 +147,7 @@ def test_curation_asks_before_it_hurts_at_1280(live_server, tmp_path, settings, 
         page.click("#publish-button")
         page.wait_for_selector("#publish-confirm")
         text = page.inner_text("#publish-confirm")
-        assert "retirerait 13 des 16 mots en service (81,2 %) et en ajouterait 2" in text, text
+        assert "retirerait 13 des 16 mots en service (81,2\u00a0%) et en ajouterait 2" in text, text
         page.screenshot(path=str(ARTIFACTS / "publish-confirm-1280.png"), full_page=True)
         page.click("#publish-confirm a")  # cancel: nothing happened
         page.wait_for_selector("#discard summary")

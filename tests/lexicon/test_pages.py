@@ -180,7 +180,7 @@ def test_pages_are_french_by_default(client, staff, lexicon, settings):
         assert "Anagrammes" in body and "jokers au plus" in body
         client.force_login(staff)
         response = client.post(page(lexicon, "curate/words/"), {"add": "chat", "remove": "zzz", "reason": "x"})
-        assert "déjà dans le lexique : CHAT ; absent du lexique : ZZZ." in response.content.decode()
+        assert "déjà dans le lexique\u00a0: CHAT\u00a0; absent du lexique\u00a0: ZZZ." in response.content.decode()
         curate = client.get(page(lexicon, "curate/")).content.decode()
         assert ">Envoyer la liste</button>" in curate  # the upload button says what it does, as a verb
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the language switcher's choice

@@ -23,8 +23,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import error_response
-from core.validation import ANY_INTEGER, MAX_ID, parse_query_integer
+from core.api_errors import error_response, query_integer
+from core.validation import MAX_ID
 from engine.duplicate import standings
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon, site_lexicon
@@ -426,12 +426,8 @@ class TodayApi(APIView):
                                                 description="Lexicon id; default: the default French lexicon.")],
                    responses={200: TodayOutSerializer, 400: BAD_INPUT, 404: NOT_FOUND, 503: UNAVAILABLE})
     def get(self, request: Request) -> Response:
-        try:
-            # Any whole number is an id the schema allows: one past the id column names no lexicon (404).
-            lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
-                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)
-        except ValueError as exc:
-            return error_response(str(exc))
+        # Any whole number is an id the schema allows: one past the id column names no lexicon (404).
+        lexicon_id = query_integer(request, "lexicon")
         if lexicon_id is not None:
             lexicon = Lexicon.objects.filter(pk=lexicon_id).first() if 1 <= lexicon_id <= MAX_ID else None
         else:

@@ -24,6 +24,15 @@ def tiles(text: str, language: str = "fr") -> SafeString:
     return format_html('<span class="ws-tiles" role="img" aria-label="{}">{}</span>', text, inner)
 
 
+@register.filter
+def clock(seconds: int | None) -> str:
+    """``seconds`` as a countdown reads them, minutes:seconds (125 -> ``2:05``), as js/wordstudy.js writes it
+    each second: the page shows the same clock before its script runs, and without one."""
+    if seconds is None:
+        return ""
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    return f"{minutes}:{rest:02d}"
+
 
 def _engine_question(kind: str, q: Any) -> Question:
     return Question(kind, q.question, q.alphagram, tuple(q.answers))

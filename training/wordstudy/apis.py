@@ -15,8 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import error_response
-from core.validation import ANY_INTEGER, parse_query_integer
+from core.api_errors import error_response, query_integer
 from lexicon.selectors import version_keys
 from training.wordstudy import selectors, services
 from training.wordstudy.serializers import (
@@ -198,14 +197,11 @@ class DueApi(APIView):
                    responses={200: DueSerializer, 400: BAD_INPUT})
     def get(self, request: Request) -> Response:
         lexicon = None
-        try:
-            lexicon_id = parse_query_integer(request.query_params.get("lexicon"), name="lexicon", default=None,
-                                             minimum=-ANY_INTEGER, maximum=ANY_INTEGER)  # past the id column: "Unknown lexicon"
-            if lexicon_id is not None:
+        lexicon_id = query_integer(request, "lexicon")  # past the id column: "Unknown lexicon"
+        if lexicon_id is not None:
+            try:
                 lexicon = services.resolve_lexicon(lexicon_id)
-        except ValueError as exc:
-            return error_response(str(exc))
-        except services.QuizError as exc:
-            return error_response(str(exc))
+            except services.QuizError as exc:
+                return error_response(str(exc))
         cards = selectors.due_cards(request.user, lexicon=lexicon)
         return Response(DueSerializer({"count": cards.count(), "cards": list(cards[:MAX_DUE_LISTED])}).data)

@@ -34,6 +34,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from fsrs import Card
 
@@ -306,7 +307,7 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     if rank_from < 1 or rank_to < 1:
         raise QuizError(_("Ranks start at 1."))
     if max(rank_from, rank_to) > MAX_RANK:
-        raise QuizError(_("Ranks go up to %(max)s.") % {"max": MAX_RANK})
+        raise QuizError(_("Ranks go up to %(max)s.") % {"max": number_format(MAX_RANK, force_grouping=True)})
     if rank_from > rank_to:
         raise QuizError(_("The first rank (%(start)s) is after the last one (%(end)s).")
                         % {"start": rank_from, "end": rank_to})
@@ -314,8 +315,8 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     available = int(ranking.lengths.get(str(length), 0))
     if rank_from > available:
         raise QuizError(_("There are %(n)s alphagrams of %(length)s letters in %(lexicon)s: rank %(start)s is "
-                          "beyond them.") % {"n": available, "length": length, "lexicon": lexicon.name,
-                                              "start": rank_from})
+                          "beyond them.") % {"n": number_format(available, force_grouping=True), "length": length,
+                                              "lexicon": lexicon.name, "start": rank_from})
     last = min(rank_to, available)
     span = last - rank_from + 1
     # A random sample of the range when it is larger than the quiz, asked in rank order.
@@ -401,6 +402,15 @@ def deadline(quiz: Quiz) -> Any:
     if not quiz.time_limit:
         return None
     return quiz.created_at + timedelta(seconds=quiz.time_limit + GRACE_SECONDS)
+
+
+def seconds_left(quiz: Quiz, now=None) -> int | None:
+    """Whole seconds the player has left, as the wall's countdown shows them (the grace is not the player's: it
+    is for answers already on their way); None without a time limit."""
+    if not quiz.time_limit:
+        return None
+    end = quiz.created_at + timedelta(seconds=quiz.time_limit)
+    return max(0, round((end - (now or timezone.now())).total_seconds()))
 
 
 def close_if_expired(quiz: Quiz, now=None) -> bool:

@@ -91,7 +91,8 @@ def _wall_context(quiz: Quiz, **extra: Any) -> dict[str, Any]:
     questions = selectors.questions_of(quiz)
     limit = services.deadline(quiz)
     return {"quiz": quiz, "questions": questions, "score": selectors.score_of(quiz, questions),
-            "deadline": limit.isoformat() if limit else "", "time_limit": quiz.time_limit, **extra}
+            "deadline": limit.isoformat() if limit else "", "grace": services.GRACE_SECONDS,
+            "time_left": services.seconds_left(quiz), **extra}
 
 
 def _wall_note_key(quiz: Quiz) -> str:

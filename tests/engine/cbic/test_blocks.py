@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from engine.cbic import RevisionWord, SearchConfig, _assemble, generate_training_grid
-from engine.cbic.generator import Builder, Construction
+from engine.cbic.generator import Construction
 from engine.cbic.helpers import blocking_helpers
 from engine.cbic.placements import WordCheck, placements_through
 from engine.cbic.situations import training_rack
@@ -22,6 +22,7 @@ from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.movegen import top_moves
 from tests.engine.cbic.oracle import check_grid
+from tests.engine.cbic.support import SetsUntil, make_builder
 from tests.engine.cbic.test_grid import specs
 from tests.engine.cbic.test_placements import random_state
 
@@ -72,8 +73,7 @@ def test_hot_squares_are_the_empty_squares_of_the_best_play(synthetic, case: int
     lexicon, words = synthetic
     rng = random.Random(1200 + case)
     items = resolve_words(lexicon, _seven_letter_set(words, rng, 6))
-    builder = Builder(lexicon, items, central=None, seed=case, bag=False, time_budget=10.0,
-                      config=replace(SearchConfig(), top_block_words=1), progress=None)
+    builder = make_builder(lexicon, items, case, replace(SearchConfig(), top_block_words=1))
     for _ in range(20):  # a board where some word of the set fits
         state = random_state(lexicon, sorted(words), rng, plays=4)
         asked = [w for w in items if builder.options(state, w.order)]
@@ -96,8 +96,7 @@ def test_every_top_helper_child_lets_a_word_score_the_true_top(synthetic, case: 
     lexicon, words = synthetic
     rng = random.Random(1300 + case)
     items = resolve_words(lexicon, _seven_letter_set(words, rng, 8))
-    builder = Builder(lexicon, items, central=None, seed=case, bag=False, time_budget=10.0, config=SearchConfig(),
-                      progress=None)
+    builder = make_builder(lexicon, items, case)
     children = 0
     for _ in range(6):
         state = random_state(lexicon, sorted(words), rng, plays=3)
@@ -132,18 +131,13 @@ def test_grids_of_seven_letter_words_stay_exact_with_blocking_helpers(synthetic,
 
 def test_blocked_grids_are_exact_legal_and_have_more_list_word_tops(synthetic) -> None:
     lexicon, words = synthetic
-    blocked = 0
-    for case in range(12):
-        if blocked and case >= 3:
-            break
-        items = _seven_letter_set(words, random.Random(1500 + case), 8)
+    blocked = SetsUntil(words, _seven_letter_set, 1500, tries=12, least=3)  # met: grids a block changed
+    for case, items in blocked:
         resolved = resolve_words(lexicon, items)
-        plain = Builder(lexicon, resolved, central=None, seed=case, bag=False, time_budget=10.0,
-                        config=replace(SearchConfig(), top_blocks=0, top_restarts=0), progress=None)
+        plain = make_builder(lexicon, resolved, case, replace(SearchConfig(), top_blocks=0, top_restarts=0))
         built = plain.build()
         state = built.state
-        builder = Builder(lexicon, resolved, central=None, seed=case, bag=False, time_budget=10.0,
-                          config=SearchConfig(), progress=None)
+        builder = make_builder(lexicon, resolved, case)
         after = builder.blocked(state)
         assert builder.tops(after) >= builder.tops(state)
         assert after.placed_ids() == state.placed_ids()
@@ -151,11 +145,11 @@ def test_blocked_grids_are_exact_legal_and_have_more_list_word_tops(synthetic) -
         grid = _assemble(lexicon, Construction(after, built.unplaced, {}), {w.order: w for w in resolved}, 5, None, None)
         check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)  # legal, connected, exact tops
         if after is not state:
-            blocked += 1
+            blocked.met += 1
             assert builder.tops(after) > builder.tops(state)
             assert after.helper_count() == state.helper_count() + builder.blocks_laid
             assert all(after.cells[q] == t for q, t in enumerate(state.cells) if t)  # tiles only added
-    assert blocked
+    assert blocked.met
 
 
 def test_sets_with_racks_of_a_bingo_get_no_more_helpers(synthetic) -> None:
@@ -163,7 +157,7 @@ def test_sets_with_racks_of_a_bingo_get_no_more_helpers(synthetic) -> None:
     seven = resolve_words(lexicon, _seven_letter_set(words, random.Random(1), 4))
     eight = resolve_words(lexicon, [RevisionWord(w, 2) for w in sorted(w for w in words if len(w) == 8)[:4]])
     config = SearchConfig()
-    made = {n: Builder(lexicon, items, central=None, seed=0, bag=False, time_budget=10.0, config=c, progress=None)
+    made = {n: make_builder(lexicon, items, 0, c)
             for n, items, c in (("seven", seven, config), ("eight", eight, config),
                                 ("off", seven, replace(config, helpers=0)))}
     assert made["seven"].max_helpers == config.helpers + config.top_helper_room

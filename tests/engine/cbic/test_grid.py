@@ -240,15 +240,14 @@ def test_sets_of_ten_words_are_given_up_only_when_the_time_budget_is_spent(synth
 
 
 def test_a_word_a_restart_could_not_place_goes_first_in_the_next(synthetic) -> None:
-    from engine.cbic.generator import Builder
     from engine.cbic.words import resolve_words
+    from tests.engine.cbic.support import make_builder
 
     lexicon, words = synthetic
     rng = random.Random(3)
     items = [RevisionWord(w, rng.randrange(8)) for w in rng.sample(sorted(w for w in words if len(w) == 8), 6)]
     resolved = resolve_words(lexicon, items)
-    plain = Builder(lexicon, resolved, central=None, seed=1, bag=False, time_budget=5.0, config=SearchConfig(),
-                    progress=None)
+    plain = make_builder(lexicon, resolved, 1, time_budget=5.0)
     first = plain.build().state.steps[1].word_id
     # A word that could go first too (it has a placement on the central word alone), but did not.
     from engine.cbic.placements import central_placement
@@ -257,8 +256,7 @@ def test_a_word_a_restart_could_not_place_goes_first_in_the_next(synthetic) -> N
     word, (row, col, direction) = plain.attempts()[0]
     start = GridState().apply(central_placement(GridState(), plain.check, word, row, col, direction, None), CENTRAL)
     other = next(w.order for w in resolved if w.order != first and plain.options(start, w.order))
-    builder = Builder(lexicon, resolved, central=None, seed=1, bag=False, time_budget=5.0, config=SearchConfig(),
-                      progress=None)
+    builder = make_builder(lexicon, resolved, 1, time_budget=5.0)
     builder.priority = {other}
     assert builder.build().state.steps[1].word_id == other
 

@@ -12,12 +12,13 @@ from dataclasses import replace
 import pytest
 
 from engine.cbic import RevisionWord, SearchConfig, Weights, _assemble, generate_training_grid
-from engine.cbic.generator import Builder, Construction
+from engine.cbic.generator import Construction
 from engine.cbic.sequence import _owned_squares, _support_square, relocations, resequence
 from engine.cbic.situations import build_situation
 from engine.cbic.state import REVISION
 from engine.cbic.words import resolve_words
 from tests.engine.cbic.oracle import check_grid
+from tests.engine.cbic.support import SetsUntil, make_builder
 from tests.engine.cbic.test_grid import random_set, specs
 
 NO_TOP = replace(SearchConfig(), weights=replace(Weights(), top=0.0))
@@ -33,8 +34,7 @@ def test_a_reordered_grid_is_the_same_board_laid_legally_with_at_least_as_many_t
     lexicon, words = synthetic
     rng = random.Random(300 + case)
     items = resolve_words(lexicon, random_set(words, rng, 7))
-    builder = Builder(lexicon, items, central=None, seed=case, bag=False, time_budget=10.0, config=NO_TOP,
-                      progress=None)
+    builder = make_builder(lexicon, items, case, NO_TOP)
     state = builder.build().state
     other = resequence(state, builder.check, builder.is_top)
     if other is None:
@@ -88,8 +88,7 @@ ONE_SEARCH = replace(SearchConfig(), top_restarts=0, repair_tries=0, reorder_tri
 
 def _built(lexicon, words, case: int, config: SearchConfig, count: int = 8):
     items = random_set(words, random.Random(500 + case), count)
-    builder = Builder(lexicon, resolve_words(lexicon, items), central=None, seed=case, bag=False, time_budget=10.0,
-                      config=config, progress=None)
+    builder = make_builder(lexicon, resolve_words(lexicon, items), case, config)
     return items, builder, builder.build().state
 
 
@@ -134,19 +133,16 @@ def test_the_search_goes_on_for_a_grid_with_fewer_misses_and_never_keeps_more(sy
 
 def test_repaired_grids_are_exact_and_have_more_list_word_tops(synthetic) -> None:
     lexicon, words = synthetic
-    repairs = 0
-    for case in range(60):
-        if repairs and case >= 4:
-            break
-        items = random_set(words, random.Random(600 + case), 8)
+    repaired = SetsUntil(words, random_set, 600, tries=60, least=4)  # met: the repairs made
+    for case, items in repaired:
         grid = generate_training_grid(lexicon, items, seed=case, top_n=5, config=replace(ONE_SEARCH, repair_tries=4))
         check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)
         assert grid.stats["list_word_tops"] == _share(grid)[0]
         if grid.stats["repairs"]:
             plain = generate_training_grid(lexicon, items, seed=case, top_n=5, config=ONE_SEARCH)
             assert _share(grid)[0] > _share(plain)[0]
-        repairs += grid.stats["repairs"]
-    assert repairs
+        repaired.met += grid.stats["repairs"]
+    assert repaired.met
 
 
 def test_helpers_aimed_at_premium_squares_keep_grids_exact_and_only_serve_racks_short_of_a_bingo(synthetic) -> None:

@@ -19,6 +19,7 @@ from engine.cbic.words import resolve_words
 from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.movegen import top_moves
+from tests.engine.cbic.support import make_builder
 from tests.engine.cbic.test_grid import random_set
 from tests.engine.cbic.test_placements import FR, random_state
 
@@ -74,8 +75,7 @@ def test_helper_patterns_from_the_index_are_the_lexicon_s(synthetic) -> None:
 
 def _builder(lexicon, words, case: int, config: SearchConfig, count: int = 8) -> Builder:
     items = random_set(words, random.Random(700 + case), count)
-    return Builder(lexicon, resolve_words(lexicon, items), central=None, seed=case, bag=False, time_budget=10.0,
-                   config=config, progress=None)
+    return make_builder(lexicon, resolve_words(lexicon, items), case, config)
 
 
 def test_remembered_beats_answers_are_the_move_generator_s(synthetic) -> None:

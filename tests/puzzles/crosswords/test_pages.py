@@ -131,5 +131,28 @@ def test_the_pages_are_french_by_default(alice, crossword, settings):
     assert "Nouvelle grille" in listing and "Générer" in listing
     assert "Horizontalement" in solver and "Verticalement" in solver and "Vérifier" in solver
     data = json.loads(solver.split('<script id="xw-data" type="application/json">')[1].split("</script>")[0])
-    assert data["strings"]["solved"] == "Résolu en {time} !"  # the solver script's messages, translated here
+    assert data["strings"]["solved"] == "Résolu en {time}\u00a0!"  # the solver script's messages, translated here
     assert "Une grille de 40×40 n’est pas possible" in bad
+
+
+@pytest.mark.parametrize(("language", "grouped"), [("fr", "\u202f"), ("en", ",")])
+def test_counts_on_the_crossword_list_are_grouped_by_thousands(alice, crossword, monkeypatch, settings, language,
+                                                               grouped):
+    """1 234 theme words and the stats (the list's and the training dashboard's), grouped like every count of the
+    site (a narrow no-break space in French)."""
+    from puzzles.crosswords import views
+
+    Crossword.objects.filter(pk=crossword.pk).update(theme_words=[f"MOT{i}" for i in range(1234)])
+    monkeypatch.setattr(views.selectors, "crossword_summary", lambda user: {
+        "started": 12345, "finished": 3579, "solved": 2345, "revealed": 1234, "clean": 1001, "seconds": 0,
+        "words_sent_to_review": 4321})
+    client = logged_in(alice)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    html = client.get("/puzzles/crosswords/").content.decode()
+    for number in ("1234", "12345", "2345", "1001", "4321"):
+        assert number not in html
+    assert f'id="stat-solved">2{grouped}345<' in html and f"12{grouped}345" in html and f"1{grouped}234" in html
+    assert f'id="stat-clean">1{grouped}001<' in html and f'id="stat-review">4{grouped}321<' in html
+    assert (f"1{grouped}234 mots thèmes" if language == "fr" else f"1{grouped}234 theme words") in html
+    dashboard = client.get("/training/").content.decode()  # the crosswords' figures on the training dashboard
+    assert f"12{grouped}345" in dashboard and f"4{grouped}321" in dashboard and "12345" not in dashboard

@@ -61,7 +61,7 @@ def test_a_few_turns_with_the_keyboard(live_server, tmp_path, django_user_model,
         game.state = to_json(new_game(game.seed, "fr"))
         game.save()
         page.reload()
-        assert "À vous de jouer" in page.inner_text("#jn-status") and "Sac : 144 lettres" in page.inner_text("#jn-status")
+        assert "À vous de jouer" in page.inner_text("#jn-status") and "Sac\u00a0: 144 lettres" in page.inner_text("#jn-status")
         assert page.locator("tr.jn-line").count() == 16
         page.screenshot(path=str(ARTIFACTS / f"start-{width}.png"), full_page=True)
 
@@ -104,7 +104,7 @@ def test_a_few_turns_with_the_keyboard(live_server, tmp_path, django_user_model,
         moves = page.inner_text("#jn-moves")
         assert "L’IA" in moves and "À vous de jouer" in page.inner_text("#jn-status")
         message = page.inner_text(".messages")
-        assert "L’IA a joué : L’IA : tirage" in message and " ms)" not in message  # its moves, no timing
+        assert "L’IA a joué\u00a0: L’IA\u00a0: tirage" in message and " ms)" not in message  # its moves, no timing
         state = from_json(JarnacGame.objects.get().state)
         assert state.current == 0 and state.players[1].turns == 1
         # The AI's letters are face up, under its board (a "Jarnac!" steals from them).
@@ -127,7 +127,7 @@ def test_a_few_turns_with_the_keyboard(live_server, tmp_path, django_user_model,
         page.focus("#jn-review button[type=submit]")
         page.keyboard.press("Enter")
         page.wait_for_selector(".message--success")
-        assert "Jarnac : mots manqués" in page.inner_text(".messages")
+        assert "Jarnac\u00a0: mots manqués" in page.inner_text(".messages")
         page.goto(f"{base}/puzzles/jarnac/")
         assert "perdue" in page.inner_text("#my-games")
         page.screenshot(path=str(ARTIFACTS / f"games-{width}.png"), full_page=True)

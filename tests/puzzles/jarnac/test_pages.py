@@ -135,3 +135,18 @@ def test_other_users_game_pages_are_404(alice, bob, lexicon):
     assert other.post(f"/puzzles/jarnac/{game.pk}/review/", {}).status_code == 404
     assert Client().get(f"/puzzles/jarnac/{game.pk}/").status_code == 302  # to the log-in page
     assert JarnacGame.objects.get(pk=game.pk).moves == []
+
+
+@pytest.mark.parametrize(("language", "grouped"), [("fr", "\u202f"), ("en", ",")])
+def test_counts_on_the_games_page_are_grouped_by_thousands(alice, lexicon, monkeypatch, settings, language, grouped):
+    from puzzles.jarnac import views
+
+    monkeypatch.setattr(views.selectors, "jarnac_summary",
+                        lambda user: {"started": 2000, "finished": 1500, "won": 1234})
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    html = client.get("/puzzles/jarnac/").content.decode()  # as served: page_text would fold the U+202F
+    assert "1234" not in html and "1500" not in html
+    assert f'<span class="jn-stat__value">1{grouped}234</span>' in html
+    assert (f"gagnées sur 1{grouped}500 terminées" if language == "fr" else f"won of 1{grouped}500 finished") in html

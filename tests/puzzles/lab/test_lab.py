@@ -320,3 +320,19 @@ def test_api_compare_bad_input(alice, lexicon, body):
     response = api_for(alice).post("/api/crosswords/lab/comparisons/", {"lexicon": lexicon.pk, **body}, format="json")
     assert response.status_code == 400
     assert not FillComparison.objects.exists()
+
+
+@pytest.mark.parametrize(("language", "grouped"), [("fr", "\u202f"), ("en", ",")])
+def test_the_comparison_table_groups_its_counts_by_thousands(client, settings, alice, lexicon, language, grouped):
+    from django.urls import reverse
+
+    comparison = services.start_comparison(alice, lexicon, OPEN_5, "fr", algorithms=["fc"], seeds=1, time_limit=10)
+    FillComparison.objects.filter(pk=comparison.pk).update(table=[{
+        "algorithm": "fc", "runs": 1200, "solved": 1100, "unsolvable": 1050, "timeouts": 1001, "median_time": 0.5,
+        "median_backtracks": 23456.0, "median_nodes": 1234567.0}])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    html = client.get(reverse("puzzles:lab-comparison", args=[comparison.pk])).content.decode()
+    g = grouped
+    assert f"<td>1{g}100/1{g}200</td>" in html and f"<td>1{g}050</td>" in html and f"<td>1{g}001</td>" in html
+    assert f"<td>23{g}456</td>" in html and f"<td>1{g}234{g}567</td>" in html

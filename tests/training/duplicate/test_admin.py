@@ -70,7 +70,7 @@ def test_the_admin_names_the_rows_in_french(admin_client, game, alice):
                                source=Quiz.Source.values[0])
     ranking = AlphagramRanking.objects.create(content_hash="0123456789abcdef", language="fr")
     expected = {game: f"Partie de duplicate {game.pk} (Terminé)", player: f"alice dans la partie {game.pk}",
-                play: "Coup 1 : ZA H7 (22)", quiz: f"Quiz {quiz.pk} (Anagrammes)",
+                play: "Coup 1\u00a0: ZA H7 (22)", quiz: f"Quiz {quiz.pk} (Anagrammes)",
                 ranking: "Classement 0123456789ab (En cours)"}
     for obj, title in expected.items():
         opts = obj._meta

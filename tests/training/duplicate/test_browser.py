@@ -243,7 +243,7 @@ def test_the_play_page_rack_arrow_focus_and_draw(live_server, alice, game, width
         page = signed_in_page(context, live_server, alice)
         page.goto(f"{live_server.url}/training/duplicate/{game.pk}/")
         assert page.evaluate("document.activeElement.dataset.square") == "H8"  # the board, ready to place
-        assert "Tirage :" in page.inner_text("#announced") and "95 jetons dans le sac" in page.inner_text("#announced")
+        assert "Tirage\u00a0:" in page.inner_text("#announced") and "95 jetons dans le sac" in page.inner_text("#announced")
 
         def rack_letters():
             return page.eval_on_selector_all("#dup-rack .tile--rack", "ts => ts.map(t => t.textContent.trim().charAt(0) || '?')")

@@ -69,7 +69,7 @@ def test_play_round_page_then_play_change_validate_result(client_alice, game):
     response = client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": 1})
     assert response["Location"] == f"/training/duplicate/{game.pk}/rounds/1/"
     result = client_alice.get(response["Location"]).content.decode()
-    assert "Vous avez trouvé le top" in result and top["word"] in result and "100,0 %" in result
+    assert "Vous avez trouvé le top" in result and top["word"] in result and "100,0\u00a0%" in result
     # the sous-tops table lists the plays below the top only; plays worth the top are named with it
     below = [m for m in first.subtops if m["score"] < top["score"]]
     equal = [m for m in first.subtops if m["score"] == top["score"]]
@@ -165,8 +165,8 @@ def test_the_play_page_offers_the_notation_french_by_default_and_remembers_engli
     url = f"/training/duplicate/{game.pk}/"
     html = client_alice.get(url).content.decode()
     assert 'name="style"' in html and "Notation" in html
-    assert '<option value="fr" selected>' in html and "Français : H4 horizontal, 4H vertical" in html
-    assert "Anglais : 8H horizontal, H8 vertical" in html
+    assert '<option value="fr" selected>' in html and "Français\u00a0: H4 horizontal, 4H vertical" in html
+    assert "Anglais\u00a0: 8H horizontal, H8 vertical" in html
     first = game.rounds.get(number=1)
     top = first.top
     english = _english(top)
@@ -282,11 +282,11 @@ def test_a_past_rounds_page_shows_the_total_at_that_round(client_alice, game):
         client_alice.get(f"/training/duplicate/{game.pk}/")
         client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"word": top["word"], "coord": top["coord"]})
     past = client_alice.get(f"/training/duplicate/{game.pk}/rounds/1/").content.decode()
-    assert f"Votre total : {tops[0]['score']} · négatif 0" in past
-    assert 'id="past-round"' in past and f"actuellement : {tops[0]['score'] + tops[1]['score']}" in past
+    assert f"Votre total\u00a0: {tops[0]['score']} · négatif 0" in past
+    assert 'id="past-round"' in past and f"actuellement\u00a0: {tops[0]['score'] + tops[1]['score']}" in past
     assert "Retour à la partie" in past
     latest = client_alice.get(f"/training/duplicate/{game.pk}/rounds/2/").content.decode()
-    assert f"Votre total : {tops[0]['score'] + tops[1]['score']} · négatif 0" in latest
+    assert f"Votre total\u00a0: {tops[0]['score'] + tops[1]['score']} · négatif 0" in latest
     assert 'id="past-round"' not in latest and "Coup suivant" in latest
 
 
@@ -305,7 +305,7 @@ def test_review_shows_the_running_total_and_negatif_and_blanks_in_their_style(cl
     assert "Négatif" in html and f"<td class=\"num\" data-label=\"Total\">{top['score']}</td><td class=\"num\" data-label=\"Négatif\">0</td>" in html
     assert 'EMPI<span class="blank-letter" title="joker">l</span>AI' in html
     player = game.players.get()
-    assert f"Négatif : −{player.top_total - player.total} ;" in html
+    assert f"Négatif\u00a0: −{player.top_total - player.total}\u00a0;" in html
 
 
 def test_the_play_page_announces_the_draw_and_the_bag(client_alice, game):

@@ -69,7 +69,7 @@ def client_alice(client, alice):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("language", "detail", "fragment"), [
-    ("fr", "Ligne 3 : ", "est noté 9 points mais en vaut 8 sur la grille"),
+    ("fr", "Ligne 3\u00a0: ", "est noté 9 points mais en vaut 8 sur la grille"),
     ("en", "Line 3: ", "is written for 9 points but scores 8 on the board"),
 ])
 def test_the_api_refuses_in_the_callers_language_with_the_code_and_params(alice, dup_lexicon, language, detail,
@@ -94,18 +94,18 @@ def test_a_play_that_does_not_fit_says_why_in_french_on_the_page(client_alice, d
                              HTTP_ACCEPT_LANGUAGE="fr")
     assert page.status_code == 400
     html = page.content.decode()
-    assert "Ligne 3 : coup 1 : LIRE A4 ne va pas sur la grille avec le tirage AEILNRS" in html
+    assert "Ligne 3\u00a0: coup 1\u00a0: LIRE A4 ne va pas sur la grille avec le tirage AEILNRS" in html
     assert "le premier mot doit couvrir la case centrale" in html
     assert "does not fit" not in html
     kept = client_alice.post("/training/duplicate/import/", {"lexicon": dup_lexicon.pk, "format": "eliot",
                                                              "text": TWO.replace("OOUMEDR", "O+OUMEDR"),
                                                              "variant": "classic", "timer": "180"})
-    assert ("Ligne 4 : coup 2 : reliquat du coup précédent : rien ; reliquat écrit : « O »"
+    assert ("Ligne 4\u00a0: coup 2\u00a0: reliquat du coup précédent\u00a0: rien\u00a0; reliquat écrit\u00a0: « O »"
             in kept.content.decode())
     # the "+" forgotten: nothing written as kept, where the last play left two letters
     forgot = client_alice.post("/training/duplicate/import/", {"lexicon": dup_lexicon.pk, "format": "eliot",
                                                                "text": PARTIE_1.replace("   OU+IIWEL ", "   OUIIWEL  "),
                                                                "variant": "classic", "timer": "180"})
-    assert ("Ligne 6 : coup 4 : reliquat du coup précédent : « OU » ; reliquat écrit : rien"
+    assert ("Ligne 6\u00a0: coup 4\u00a0: reliquat du coup précédent\u00a0: « OU »\u00a0; reliquat écrit\u00a0: rien"
             in forgot.content.decode())
     assert DuplicateGame.objects.count() == 0

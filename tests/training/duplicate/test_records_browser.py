@@ -41,7 +41,7 @@ def test_replay_a_game_file_then_print_its_sheet(live_server, tmp_path, django_u
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             page.click("#import-form button[type=submit]")
             page.wait_for_selector("#dup-board")
-            assert "Tirage :" in page.inner_text("#announced")
+            assert "Tirage\u00a0:" in page.inner_text("#announced")
             page.screenshot(path=str(ARTIFACTS / f"imported-play-{width}.png"), full_page=True)
             game = DuplicateGame.objects.filter(owner__username="lea").order_by("-pk").first()
             page.goto(f"{base}/training/duplicate/{game.pk}/sheet/")

@@ -40,7 +40,7 @@ def test_replay_a_game_from_a_file_upload(client_alice, dup_lexicon):
     assert response.status_code == 302 and response["Location"] == f"/training/duplicate/{game.pk}/"
     assert game.source == "imported" and game.status == "done" and game.timer_seconds is None
     html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
-    assert "Partie rejouée d’après un fichier" in html and "Tirage :" in html
+    assert "Partie rejouée d’après un fichier" in html and "Tirage\u00a0:" in html
 
 
 def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup_lexicon):
@@ -52,14 +52,14 @@ def test_a_malformed_file_is_refused_on_the_page_with_its_line(client_alice, dup
         "format": "eliot", "text": "\n".join(lines), "lexicon": dup_lexicon.pk, "variant": "classic",
         "timer": "180"})
     html = response.content.decode()
-    assert response.status_code == 400 and "Ligne 4 :" in html and "sur la grille" in html
+    assert response.status_code == 400 and "Ligne 4\u00a0:" in html and "sur la grille" in html
     assert not DuplicateGame.objects.exists()
     # the same file uploaded: refused the same way, and its text is put in the box to correct the line named
     upload = SimpleUploadedFile("partie.txt", "\n".join(lines).encode())
     response = client_alice.post("/training/duplicate/import/", {
         "format": "eliot", "file": upload, "lexicon": dup_lexicon.pk, "variant": "classic", "timer": "180"})
     html = response.content.decode()
-    assert response.status_code == 400 and "Ligne 4 :" in html
+    assert response.status_code == 400 and "Ligne 4\u00a0:" in html
     assert response.context["form"]["text"].value() == "\n".join(lines) and lines[3] in html
     empty = client_alice.post("/training/duplicate/import/", {"format": "eliot", "text": " ",
                                                               "lexicon": dup_lexicon.pk, "variant": "classic",
@@ -76,7 +76,7 @@ def test_the_play_page_shows_the_rack_as_announced_and_a_rejected_draw(client_al
     html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
     first = game.rounds.get(number=1)
     assert 'id="announced"' in html and first.rack in html.replace("+", "").replace("-", "")
-    assert "Lexique : dup-small" in html
+    assert "Lexique\u00a0: dup-small" in html
     # a round whose last draw was put back says "rejet"
     DuplicateRound.objects.filter(pk=first.pk).update(rejected=["AEIOUAE"])
     html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
@@ -102,7 +102,7 @@ def test_the_game_sheet_and_exports_open_after_the_game(client, bob, game):
     # the sheet does not link to itself; the review links to it
     assert f'href="/training/duplicate/{game.pk}/sheet/"' not in html
     assert f'href="/training/duplicate/{game.pk}/sheet/"' in review
-    assert "Négatif :" in review and "Sous-top" in review and "export/?format=eliot" in review
+    assert "Négatif\u00a0:" in review and "Sous-top" in review and "export/?format=eliot" in review
     ranking = client.get(f"/training/duplicate/{game.pk}/ranking/").content.decode()
     assert "Négatif" in ranking and "Solos" in ranking
 

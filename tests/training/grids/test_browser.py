@@ -163,7 +163,7 @@ def test_answer_flow_right_top_wrong_refused_and_widths(live_server, alice, smal
         assert "BACARAT n’est pas dans le lexique" in page.inner_text("#answer-zone")
         assert page.locator("#answer-form").count() == 1 and page.input_value("input[name=word]") == "bacarat"
         goal = page.inner_text("#situation-goal")
-        assert "Objectif : le mot de la liste, 8 lettres, par le T en H8" in goal, goal
+        assert "Objectif\u00a0: le mot de la liste, 8 lettres, par le T en H8" in goal, goal
         page.locator(".play-area").screenshot(path=str(ARTIFACTS / "answer-typo-1280.png"))
         answer(right, "baccarat", "8A")
         assert "feedback--ok" in page.inner_html("#answer-zone")

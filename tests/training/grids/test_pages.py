@@ -41,7 +41,7 @@ def test_dashboard_shows_todays_progress_against_the_daily_goal(alice_client, al
     html = alice_client.get("/training/").content.decode()
     goal = re.search(r'<p class="home-goal" id="daily-goal">(.*?)</p>', html, re.S)
     assert goal, "the dashboard shows the daily goal"
-    assert re.search(r"Aujourd’hui : 1 sur 5 \(1 réponse en grille\)\.", goal.group(1)), goal.group(1)  # in French
+    assert re.search(r"Aujourd’hui\u00a0: 1 sur 5 \(1 réponse en grille\)\.", goal.group(1)), goal.group(1)  # in French
     assert 'value="20"' in goal.group(1) and 'href="/accounts/"' in goal.group(1)
 
 
@@ -101,7 +101,7 @@ def test_a_top_other_than_the_list_word_is_credited_and_the_form_stays(alice_cli
     top = top_play(situation)
     html = alice_client.post(f"/training/situations/{situation.pk}/answer/", {"word": top.word, "coord": top.coord},
                              **HTMX).content.decode()
-    assert "Un top !" in html and 'id="answer-form"' in html
+    assert "Un top\u00a0!" in html and 'id="answer-form"' in html
     assert 'id="top-table"' not in html and "8F" not in html  # nothing told about the list word yet
     page = alice_client.get(f"/training/situations/{situation.pk}/").content.decode()
     assert 'id="top-credited"' in page and 'id="answer-form"' in page

@@ -69,7 +69,7 @@ def test_dashboard_shared_list_and_import(live_server, django_user_model, small_
         page.set_input_files("#import-file", str(file))
         page.click("#import-list")
         page.wait_for_selector(".refusals")
-        assert "Ligne 3 :" in page.inner_text(".refusals") and "1 mot ajouté." in page.inner_text("#words-notice")
+        assert "Ligne 3\u00a0:" in page.inner_text(".refusals") and "1 mot ajouté." in page.inner_text("#words-notice")
         assert page.input_value("textarea[name=text]") == "XYZZY"
         page.locator("#words-section").screenshot(path=str(out / f"import-{width}.png"))
         assert errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]

@@ -121,7 +121,7 @@ def test_a_host_two_players_and_the_projector_through_one_round(daphne_url, dup_
         assert str(top["score"]) in lea_page.inner_text("#my-result")
         expect(max_page.locator("#my-result")).to_contain_text("vaut 0")
         refused = max_page.inner_text("#my-result")  # the reason in French words, never the engine's code
-        assert "_" not in refused and refused.split("vaut 0 :")[1].strip(), refused
+        assert "_" not in refused and refused.split("vaut 0\u00a0:")[1].strip(), refused
         # the next round is open at once (no pause): last round's bulletin is no longer in the fields
         expect(lea_page.locator("#round-line")).to_contain_text("Coup 2")
         expect(lea_page.locator("#coord-input")).to_have_value("")

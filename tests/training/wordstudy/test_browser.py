@@ -10,10 +10,18 @@ from __future__ import annotations
 import pytest
 
 from lexicon.services import import_word_list
-from tests.browser_support import BROWSER_MARKS, artifacts_dir, french_page_as, launch_context, new_page
+from tests.browser_support import (
+    BROWSER_MARKS,
+    artifacts_dir,
+    french_page_as,
+    launch_context,
+    new_page,
+    page_as,
+)
 from tests.support import write_words
 from training.wordstudy.models import Quiz, QuizQuestion
 from training.wordstudy.ranking import ensure_ranking
+from training.wordstudy.services import QuizRequest, create_quiz
 
 ARTIFACTS = artifacts_dir("wordstudy")
 
@@ -258,3 +266,19 @@ def test_the_wall_works_without_scripts(live_server, tmp_path, french_words, ali
         assert page.evaluate("document.activeElement.id") == "guess"
         page.screenshot(path=str(ARTIFACTS / f"wall-scripts-{scripts}-1280.png"), full_page=True)
     assert question.answers[0] in QuizQuestion.objects.get(pk=question.pk).found
+
+
+@pytest.mark.parametrize("locale", ["fr-FR", "en-GB"])
+@pytest.mark.parametrize("scripts", [True, False], ids=["js", "no-js"])
+def test_the_wall_clock_reads_minutes_and_seconds(live_server, ranked_lexicon, alice, locale, scripts):
+    """2:00 on a two-minute wall, never 120: the server's text without scripts, the countdown's with them."""
+    quiz = create_quiz(alice, QuizRequest(lexicon=ranked_lexicon.pk, kind="anagrams", length=7, rank_from=1,
+                                          rank_to=3, mode="wall", time_limit=120))
+    with page_as(live_server, alice, 390, 844, locale=locale, java_script_enabled=scripts) as page:
+        page.goto(f"{live_server.url}/wordstudy/quizzes/{quiz.pk}/wall/")
+        assert page.locator("html").get_attribute("lang") == locale[:2]
+        clock = page.locator("[data-timer-text]")
+        assert clock.inner_text() in {"2:00", "1:59", "1:58"}
+        if scripts:  # the countdown runs
+            pytest.importorskip("playwright.sync_api").expect(clock).not_to_have_text("2:00", timeout=5000)
+            assert clock.inner_text() in {"1:59", "1:58", "1:57", "1:56", "1:55"}

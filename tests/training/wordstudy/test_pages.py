@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from training.wordstudy.models import AlphagramCard, Quiz, QuizQuestion
@@ -43,15 +45,39 @@ def test_choose_then_word_wall_then_results(alice, ranked_lexicon, client_for):
     questions = list(QuizQuestion.objects.filter(quiz=quiz).order_by("order"))
     word = questions[0].answers[0]
     guessed = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": word.lower()}, HTTP_HX_REQUEST="true")
-    assert guessed.status_code == 200 and f"{word} : trouvé" in guessed.content.decode()
+    assert guessed.status_code == 200 and f"{word}\u00a0: trouvé" in guessed.content.decode()
     wrong = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "ZZZZZZZ"}, HTTP_HX_REQUEST="true")
-    assert "ZZZZZZZ : pas une réponse" in wrong.content.decode()
+    assert "ZZZZZZZ\u00a0: pas une réponse" in wrong.content.decode()
     finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True)
     text = finished.content.decode()
     assert finished.status_code == 200 and "Résultats" in text
     missed = [w for q in questions for w in q.answers if w != word]
     assert all(w in text for w in missed)  # the missed answers are shown
     assert AlphagramCard.objects.filter(owner=alice).count() == len({q.alphagram for q in questions})
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_the_wall_clock_reads_minutes_and_seconds_before_any_script(alice, ranked_lexicon, language):
+    """The countdown's first text is the server's: minutes:seconds left, as js/wordstudy.js then writes it."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    client.post("/wordstudy/", form(ranked_lexicon, minutes=2))
+    quiz = Quiz.objects.get(owner=alice)
+    assert quiz.time_limit == 120
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert f'<html lang="{language}">' in html
+    assert re.search(r"<span data-timer-text>([^<]*)</span>", html).group(1) in {"2:00", "1:59"}
+    Quiz.objects.filter(pk=quiz.pk).update(created_at=quiz.created_at - timedelta(seconds=55))
+    html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert re.search(r"<span data-timer-text>([^<]*)</span>", html).group(1) in {"1:05", "1:04"}
+
+
+def test_the_clock_filter_pads_the_seconds():
+    from training.templatetags.wordstudy_tags import clock
+
+    assert [clock(s) for s in (0, 5, 60, 125, 600, 3599)] == ["0:00", "0:05", "1:00", "2:05", "10:00", "59:59"]
+    assert clock(None) == "" and clock(-3) == "0:00"
 
 
 def test_a_word_sent_without_htmx_counts_and_the_wall_says_so(alice, ranked_lexicon, client_for):
@@ -68,10 +94,10 @@ def test_a_word_sent_without_htmx_counts_and_the_wall_says_so(alice, ranked_lexi
     assert sent.status_code == 302 and sent["Location"] == f"/wordstudy/quizzes/{quiz.pk}/wall/"
     assert word in QuizQuestion.objects.get(pk=question.pk).found
     html = client.get(sent["Location"]).content.decode()
-    assert f"{word} : trouvé" in html and "ws-status--ok" in html
+    assert f"{word}\u00a0: trouvé" in html and "ws-status--ok" in html
     assert f'ws-cell--new" id="q-{question.pk}"' in html  # the cell it filled is marked new
     again = client.get(sent["Location"]).content.decode()  # said once: a reload does not say it again
-    assert f"{word} : trouvé" not in again and "ws-cell--new" not in again
+    assert f"{word}\u00a0: trouvé" not in again and "ws-cell--new" not in again
     refused = client.post(f"/wordstudy/quizzes/{quiz.pk}/wall/guess/", {"word": "A" * 41})
     assert refused.status_code == 302
     assert "ws-status--error" in client.get(refused["Location"]).content.decode()
@@ -187,7 +213,7 @@ def test_hooks_flash_card_answered_as_letters_in_front_and_after(alice, french_l
     answered = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
                            {"front": front.lower(), "back": back})
     html = answered.content.decode()
-    assert "Bravo" in html and "Rallonges :" in html and "Mots :" in html
+    assert "Bravo" in html and "Rallonges\u00a0:" in html and "Mots\u00a0:" in html
     question.refresh_from_db()
     assert question.correct is True and sorted(question.found) == sorted(question.answers)
     assert f'id="hooks-{question.pk}"' in html
@@ -225,7 +251,7 @@ def test_seven_plus_one_answered_with_letters_then_the_words_are_shown(alice, fr
     assert (f"{n} lettre à trouver." if n == 1 else f"{n} lettres à trouver.") in page
     html = client.post(f"/wordstudy/quizzes/{quiz.pk}/questions/{question.pk}/answer/",
                        {"answers": "".join(groups).lower()}).content.decode()
-    assert "Bravo" in html and "Lettres :" in html and all(f"+{letter}" in html for letter in groups)
+    assert "Bravo" in html and "Lettres\u00a0:" in html and all(f"+{letter}" in html for letter in groups)
     assert all(word in html for word in question.answers)  # the words, shown after
     finished = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True).content.decode()
     assert f'id="plus-{question.pk}"' in finished
@@ -260,3 +286,33 @@ def test_a_hooks_wall_shows_a_closed_question_in_letters(alice, french_lexicon, 
     html = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
     assert f'id="hooks-{question.pk}"' in html
     assert f'<span class="ws-word ws-hooks__word">{question.question}</span>' in html and (front or back)
+
+
+@pytest.mark.parametrize(("language", "grouped"), [("fr", "\u202f"), ("en", ",")])
+def test_counts_are_grouped_by_thousands(alice, ranked_lexicon, monkeypatch, language, grouped):
+    """The card box, the wall's score and the results, grouped like every count of the site (U+202F in French)."""
+    from training.wordstudy import views
+    from training.wordstudy.selectors import CardBox, Score
+
+    monkeypatch.setattr(views.selectors, "card_box", lambda user, lexicon=None: CardBox(
+        total=12345, due=1234, by_state={"learning": 2345, "review": 3456, "relearning": 4567}, next_due=None))
+    monkeypatch.setattr(views.selectors, "score_of", lambda quiz, questions: Score(
+        questions=1500, right=1001, answers=2345, found=1234, wrong=1100, seconds=3600))
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(alice)
+    home = client.get("/wordstudy/").content.decode()
+    assert (f"12{grouped}345 alphagrammes rencontrés" if language == "fr" else f"12{grouped}345 alphagrams met") in home
+    cards = client.get("/wordstudy/cards/").content.decode()
+    for count in (1234, 2345, 3456, 4567):
+        assert f'<span class="stat__value">{count // 1000}{grouped}{count % 1000}</span>' in cards
+    client.post("/wordstudy/", form(ranked_lexicon))
+    quiz = Quiz.objects.get(owner=alice)
+    wall = client.get(f"/wordstudy/quizzes/{quiz.pk}/wall/").content.decode()
+    assert (f"1{grouped}234 réponses trouvées sur 2{grouped}345" if language == "fr"
+            else f"1{grouped}234 of 2{grouped}345 answers found") in wall
+    results = client.post(f"/wordstudy/quizzes/{quiz.pk}/finish/", follow=True).content.decode()
+    for shown in (f"1{grouped}001/1{grouped}500", f"1{grouped}234/2{grouped}345", f"1{grouped}100<", f"3{grouped}600 s"):
+        assert f'<span class="stat__value">{shown}' in results
+    for number in ("12345", "1234", "2345", "1500", "3600"):
+        assert number not in home + cards + wall + results
