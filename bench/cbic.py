@@ -43,7 +43,8 @@ with the Python one. With the preference (defaults), 40 sets, load average 7-10:
 CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``, 8 letters: 76.0 %, 0.070 s
 (0.162). With the blocking helpers (``--top-blocks``, ``--top-helper-room``), load average 5-8: 7 letters
 72.0 %, CPU 2.247 s (4.817), against 60.0 %, 1.751 s (2.906) back to back with ``--top-helpers 3 --top-blocks 0
---top-helper-room 0`` (the previous defaults); 8 letters unchanged (80.0 %, 0.268 s). ``--top-target``,
+--top-helper-room 0`` (the previous defaults); 8 letters unchanged (80.0 %, 0.268 s). Then 40 top restarts, patience 16, target 90 % and room 4 (the defaults), load 0-2: 7 letters
+82.2 %, CPU 2.763 s (5.622), 81.2 % with ``--seed 2``; 8 letters 91.0 %, 0.368 s (1.003) (docs/training.md). ``--top-target``,
 ``--top-patience``, ``--top-nodes``, ``--top-helpers``, ``--top-blocks``, ``--top-helper-room`` and
 ``--repair-tries`` set the other ``SearchConfig`` fields of the preference (``docs/training.md``).
 """
