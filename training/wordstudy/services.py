@@ -36,7 +36,6 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from fsrs import Card
 
 from core.selectors import get_or_404, not_found_message
 from engine.wordstudy import (
@@ -54,7 +53,7 @@ from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
-from training.lists.services import review_fsrs_card
+from training.lists.services import new_fsrs_card, review_fsrs_card
 from training.wordstudy import selectors
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
@@ -482,7 +481,7 @@ def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=No
     now = now or timezone.now()
     row = AlphagramCard.objects.select_for_update().filter(owner=user, lexicon=lexicon, alphagram=letters).first()
     if row is None:
-        fresh = Card()
+        fresh = new_fsrs_card()
         try:
             with transaction.atomic():
                 row = AlphagramCard.objects.create(owner=user, lexicon=lexicon, alphagram=letters,
