@@ -44,7 +44,8 @@ CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``
 (0.162). With the blocking helpers (``--top-blocks``, ``--top-helper-room``), load average 5-8: 7 letters
 72.0 %, CPU 2.247 s (4.817), against 60.0 %, 1.751 s (2.906) back to back with ``--top-helpers 3 --top-blocks 0
 --top-helper-room 0`` (the previous defaults); 8 letters unchanged (80.0 %, 0.268 s). Then 40 top restarts, patience 16, target 90 % and room 4 (the defaults), load 0-2: 7 letters
-82.2 %, CPU 2.763 s (5.622), 81.2 % with ``--seed 2``; 8 letters 91.0 %, 0.368 s (1.003) (docs/training.md). ``--top-target``,
+82.2 %, CPU 2.763 s (5.622), 81.2 % with ``--seed 2``; 8 letters 91.0 %, 0.368 s (1.003); with ``top_help_bingos`` (now on) 92.2 %, 0.505 s (3.177)
+(docs/training.md; the starter lists' words: ``bench/cbic_starter.py``). ``--top-target``,
 ``--top-patience``, ``--top-nodes``, ``--top-helpers``, ``--top-blocks``, ``--top-helper-room`` and
 ``--repair-tries`` set the other ``SearchConfig`` fields of the preference (``docs/training.md``).
 """
@@ -73,7 +74,7 @@ OUT = Path(__file__).resolve().parent / "out"
 
 SEARCH_OPTIONS: tuple[tuple[str, type], ...] = (
     ("top_restarts", int), ("top_target", float), ("top_patience", int), ("top_nodes", int), ("top_helpers", int),
-    ("top_blocks", int), ("top_helper_room", int), ("repair_tries", int))
+    ("top_blocks", int), ("top_helper_room", int), ("top_help_bingos", int), ("repair_tries", int))
 """The ``SearchConfig`` fields of the preference for list-word tops that the command line sets (``--top-restarts``
 for ``top_restarts``), each with its type."""
 

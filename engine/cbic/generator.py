@@ -138,6 +138,12 @@ class SearchConfig:
     word (:func:`engine.cbic.helpers.blocking_helpers`: that hot spot closed); 0 turns them off."""
     top_block_words: int = 3
     """Remaining words whose beating play is looked for (one move generation each) per such call."""
+    top_help_bingos: bool = True
+    """Top helpers, blocks and room for racks of a bingo too (8-letter words), not only shorter ones. Why: for
+    random 8-letter words the bingo's bonus makes the list word the top of most boards already, but the
+    starter lists' likeliest words (AEINRST...) make many bingos, and another one on a word multiplier beats
+    the list word (``bench/cbic_starter.py --length 8``: 54 % of list-word tops without, 82 % with, at about
+    ten times the CPU: 1.6 -> 15 s a grid)."""
     repair_tries: int = 4
     """Relocated grids judged per revision word whose top is another play (:meth:`Builder.repaired`); 0 turns
     the repair off."""
@@ -264,7 +270,7 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
-        short = config.helpers and config.weights.top and config.top_helpers and any(len(w.word) - 1 < BINGO_TILES for w in words)
+        short = config.helpers and config.weights.top and config.top_helpers and any(self.helped(w) for w in words)
         self.max_helpers = config.helpers + (config.top_helper_room if short else 0)
         """``helpers``, plus ``top_helper_room`` for sets with racks shorter than a bingo (the top helpers')."""
         self.helper_cap = self.max_helpers
@@ -275,6 +281,10 @@ class Builder:
         self._percent = 0
 
     # -- small pieces ------------------------------------------------------------------------------
+
+    def helped(self, word: ResolvedWord) -> bool:
+        """Does the word's rack get the top helpers, blocks and room (``top_help_bingos`` for a bingo's)."""
+        return len(word.word) - 1 < BINGO_TILES or self.config.top_help_bingos
 
     def _report(self, percent: int, text: str, code: str, **params: Any) -> None:
         """Progress as a :class:`Message` (English text with a code, for interfaces that translate)."""
@@ -476,7 +486,7 @@ class Builder:
                 if step.kind != REVISION or step.word_id in tried or self.step_is_top(step):
                     continue
                 w = self.by_id[step.word_id]
-                if len(w.word) - 1 >= BINGO_TILES:
+                if not self.helped(w):
                     continue
                 tried.add(step.word_id)
                 before = prefix_before(state, index)
@@ -572,11 +582,10 @@ class Builder:
         with ``premium``) brings its support letter there. Or the word is beaten by a play on a hot spot (a
         triple word line, a hook): a helper laid on that play's squares (:meth:`hot_squares`,
         :func:`engine.cbic.helpers.blocking_helpers`, ``top_blocks``) spends its premium. Either kind is kept
-        only when a word then scores the top of the board (asked exactly, :meth:`top_bonus`). Only for words whose rack is shorter than a bingo:
-        a bingo's bonus makes the list word the top of most boards already (``bench/cbic.py``: for 8-letter
-        words these helpers cost four times the time for a few points).
+        only when a word then scores the top of the board (asked exactly, :meth:`top_bonus`). For words whose rack
+        is shorter than a bingo, and for a bingo's with ``top_help_bingos`` (:meth:`helped`).
         """
-        words = [self.by_id[i] for i in remaining if len(self.by_id[i].word) - 1 < BINGO_TILES]
+        words = [self.by_id[i] for i in remaining if self.helped(self.by_id[i])]
         if not words:
             return []
         self.top_helper_calls += 1

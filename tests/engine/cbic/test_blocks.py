@@ -152,16 +152,21 @@ def test_blocked_grids_are_exact_legal_and_have_more_list_word_tops(synthetic) -
     assert blocked.met
 
 
-def test_sets_with_racks_of_a_bingo_get_no_more_helpers(synthetic) -> None:
+def test_sets_with_racks_of_a_bingo_get_more_helpers_only_when_asked(synthetic) -> None:
     lexicon, words = synthetic
     seven = resolve_words(lexicon, _seven_letter_set(words, random.Random(1), 4))
     eight = resolve_words(lexicon, [RevisionWord(w, 2) for w in sorted(w for w in words if len(w) == 8)[:4]])
-    config = SearchConfig()
+    assert SearchConfig().top_help_bingos
+    helped = make_builder(lexicon, eight, 0, SearchConfig())
+    assert helped.max_helpers == SearchConfig().helpers + SearchConfig().top_helper_room
+    assert all(helped.helped(w) for w in eight)
+    config = replace(SearchConfig(), top_help_bingos=False)
     made = {n: make_builder(lexicon, items, 0, c)
             for n, items, c in (("seven", seven, config), ("eight", eight, config),
                                 ("off", seven, replace(config, helpers=0)))}
     assert made["seven"].max_helpers == config.helpers + config.top_helper_room
     assert made["eight"].max_helpers == config.helpers
     assert made["off"].max_helpers == 0
-    eight_grid = generate_training_grid(lexicon, [RevisionWord(w.word, 2) for w in eight], seed=0, top_n=0)
+    eight_grid = generate_training_grid(lexicon, [RevisionWord(w.word, 2) for w in eight], seed=0, top_n=0,
+                                        config=config)
     assert eight_grid.stats["block_searches"] == 0

@@ -145,7 +145,7 @@ def test_repaired_grids_are_exact_and_have_more_list_word_tops(synthetic) -> Non
     assert repaired.met
 
 
-def test_helpers_aimed_at_premium_squares_keep_grids_exact_and_only_serve_racks_short_of_a_bingo(synthetic) -> None:
+def test_helpers_aimed_at_premium_squares_keep_grids_exact_and_serve_a_bingo_s_rack_only_when_asked(synthetic) -> None:
     lexicon, words = synthetic
     searches = 0
     for case in range(4):
@@ -154,7 +154,11 @@ def test_helpers_aimed_at_premium_squares_keep_grids_exact_and_only_serve_racks_
         check_grid(grid.to_json(), lexicon, words, specs(items), top_n=5)
         searches += grid.stats["top_helper_searches"]
     assert searches
-    eight = [w for w in sorted(words) if len(w) == 8][:8]  # racks of 7 tiles: a bingo, no such helper
-    grid = generate_training_grid(lexicon, [RevisionWord(w, 3) for w in eight], seed=1, top_n=0,
-                                  config=replace(ONE_SEARCH, top_helpers=3))
+    eight = [w for w in sorted(words) if len(w) == 8][:8]  # racks of 7 tiles: a bingo
+    items = [RevisionWord(w, 3) for w in eight]
+    grid = generate_training_grid(lexicon, items, seed=1, top_n=0,
+                                  config=replace(ONE_SEARCH, top_helpers=3, top_help_bingos=False))
     assert grid.stats["top_helper_searches"] == 0
+    helped = generate_training_grid(lexicon, items, seed=1, top_n=5,
+                                    config=replace(ONE_SEARCH, top_helpers=3, top_help_bingos=True))
+    check_grid(helped.to_json(), lexicon, words, specs(items), top_n=5)
