@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -87,3 +87,17 @@ def french_page_as(live_server, user, width: int, height: int) -> Iterator:
     """A page of a French-speaking browser of ``width`` x ``height`` that is logged in as ``user``."""
     with page_as(live_server, user, width, height) as page:
         yield page
+
+
+def focus_arrives(page, element_id: str, timeout_ms: int = 5000) -> str:
+    """The id of the focused element once ``element_id`` has the focus, or when ``timeout_ms`` is spent.
+
+    Why: after a page load, Chromium applies ``autofocus`` (and a page script its ``focus()``) at a later
+    rendering step, not when the text the test waits for appears; reading ``document.activeElement`` at once
+    then races with it. Waiting for the focus keeps what is asserted (the box gets it) without the race."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    script = "id => document.activeElement !== null && document.activeElement.id === id"
+    with suppress(PlaywrightTimeout):  # the caller's assertion reports what has the focus instead
+        page.wait_for_function(script, arg=element_id, timeout=timeout_ms)
+    return page.evaluate("document.activeElement ? document.activeElement.id : ''")

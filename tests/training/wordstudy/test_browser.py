@@ -13,6 +13,7 @@ from lexicon.services import import_word_list
 from tests.browser_support import (
     BROWSER_MARKS,
     artifacts_dir,
+    focus_arrives,
     french_page_as,
     launch_context,
     new_page,
@@ -263,7 +264,7 @@ def test_the_wall_works_without_scripts(live_server, tmp_path, french_words, ali
         assert page.url.endswith(f"/wordstudy/quizzes/{quiz.pk}/wall/")
         assert "trouvé" in page.inner_text("#wall-board .ws-status")
         assert question.answers[0] in page.inner_text(f"#q-{question.pk}")
-        assert page.evaluate("document.activeElement.id") == "guess"
+        assert focus_arrives(page, "guess") == "guess"
         page.screenshot(path=str(ARTIFACTS / f"wall-scripts-{scripts}-1280.png"), full_page=True)
     assert question.answers[0] in QuizQuestion.objects.get(pk=question.pk).found
 
