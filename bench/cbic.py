@@ -46,8 +46,8 @@ CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``
 --top-helper-room 0`` (the previous defaults); 8 letters unchanged (80.0 %, 0.268 s). Then 40 top restarts, patience 16, target 90 % and room 4 (the defaults), load 0-2: 7 letters
 82.2 %, CPU 2.763 s (5.622), 81.2 % with ``--seed 2``; 8 letters 91.0 %, 0.368 s (1.003); with ``top_help_bingos`` (now on) 92.2 %, 0.505 s (3.177)
 (docs/training.md; the starter lists' words: ``bench/cbic_starter.py``). ``--top-target``,
-``--top-patience``, ``--top-nodes``, ``--top-helpers``, ``--top-blocks``, ``--top-helper-room`` and
-``--repair-tries`` set the other ``SearchConfig`` fields of the preference (``docs/training.md``).
+``--top-patience``, ``--top-nodes``, ``--top-helpers``, ``--top-blocks``, ``--top-helper-room``,
+``--top-help-bingos`` and ``--repair-tries`` set the other ``SearchConfig`` fields of the preference (``docs/training.md``).
 """
 
 from __future__ import annotations
@@ -77,6 +77,31 @@ SEARCH_OPTIONS: tuple[tuple[str, type], ...] = (
     ("top_blocks", int), ("top_helper_room", int), ("top_help_bingos", int), ("repair_tries", int))
 """The ``SearchConfig`` fields of the preference for list-word tops that the command line sets (``--top-restarts``
 for ``top_restarts``), each with its type."""
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """One command-line option per field of :data:`SEARCH_OPTIONS` (``--top-restarts``), absent by default."""
+    for name, kind in SEARCH_OPTIONS:
+        parser.add_argument("--" + name.replace("_", "-"), type=kind, default=None,
+                            help=f"SearchConfig.{name} (default {setting(getattr(SearchConfig(), name))})")
+
+
+def search_config(args: argparse.Namespace, config: SearchConfig) -> SearchConfig:
+    """``config`` with the :data:`SEARCH_OPTIONS` the command line set."""
+    for name, _kind in SEARCH_OPTIONS:
+        if getattr(args, name) is not None:
+            config = replace(config, **{name: getattr(args, name)})
+    return config
+
+
+def search_settings(config: SearchConfig) -> str:
+    """The :data:`SEARCH_OPTIONS` of ``config`` as the tables' header line writes them."""
+    return ", ".join(f"{name} = {setting(getattr(config, name))}" for name, _kind in SEARCH_OPTIONS)
+
+
+def list_word_tops(grid) -> int:
+    """Situations of ``grid`` whose list word scores the top of its board (no other play of its rack more)."""
+    return sum(1 for p in grid.placed if p.situation.top and p.situation.expected.score >= p.situation.top[0].score)
 
 
 def setting(value: float) -> str:
@@ -129,7 +154,7 @@ def run(name: str, g: Gaddag, sets: list[list[RevisionWord]], args: argparse.Nam
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - cpu_start)
         full += grid.complete
-        tops += sum(1 for p in grid.placed if p.situation.top and p.situation.expected.score >= p.situation.top[0].score)
+        tops += list_word_tops(grid)
         if sum(grid.stats.get("bag_shortfall", {}).values()) <= 2:  # the bag bound leaves a chance
             feasible += 1
             full_feasible += grid.complete
@@ -159,9 +184,7 @@ def main() -> int:
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--top-weight", type=float, default=None,
                         help=f"Weights.top: preference for boards whose top is the list word (default {Weights().top:g})")
-    for name, kind in SEARCH_OPTIONS:
-        parser.add_argument("--" + name.replace("_", "-"), type=kind, default=None,
-                            help=f"SearchConfig.{name} (default {setting(getattr(SearchConfig(), name))})")
+    add_search_options(parser)
     parser.add_argument("--verbose", "-v", action="store_true", help="print the sets not fully placed")
     args = parser.parse_args()
     args.wordlist = args.wordlist or default_french_list()
@@ -176,9 +199,7 @@ def main() -> int:
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
-    for name, _kind in SEARCH_OPTIONS:
-        if getattr(args, name) is not None:
-            config = replace(config, **{name: getattr(args, name)})
+    config = search_config(args, config)
     rows = [run("cbic", g, sets, args, config=config)]
     if not args.no_baseline:
         central = "DATAIS" if g.contains("DATAIS") else None
@@ -188,8 +209,7 @@ def main() -> int:
           f"time budget {args.time_budget:g} s, "
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight
-    print(", ".join([f"Weights.top = {weight:g}"]
-                    + [f"{name} = {setting(getattr(config, name))}" for name, _kind in SEARCH_OPTIONS]) + "\n")
+    print(f"Weights.top = {weight:g}, {search_settings(config)}\n")
     header = ("method", "sets", "fully placed %", "words placed %", "median s", "p95 s", "max s",
               "CPU median s", "CPU p95 s", "helpers/set", "word = top %")
     if args.bag:

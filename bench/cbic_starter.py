@@ -29,13 +29,12 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cbic import SEARCH_OPTIONS, lexicon, percentile, setting  # noqa: E402
+from cbic import add_search_options, lexicon, list_word_tops, percentile, search_config, search_settings  # noqa: E402
 from french_list import default_french_list  # noqa: E402
 
 from engine.alphabet import get_alphabet  # noqa: E402
@@ -82,16 +81,11 @@ def main() -> int:
     parser.add_argument("--sets", type=int, default=12)
     parser.add_argument("--words", type=int, default=10)
     parser.add_argument("--seed", type=int, default=5)
-    for name, kind in SEARCH_OPTIONS:
-        parser.add_argument("--" + name.replace("_", "-"), type=kind, default=None,
-                            help=f"SearchConfig.{name} (default {setting(getattr(SearchConfig(), name))})")
+    add_search_options(parser)
     args = parser.parse_args()
     g, words = lexicon(args.wordlist or default_french_list())
     pool = starter_words(g, words, args.length)
-    config = SearchConfig()
-    for name, _kind in SEARCH_OPTIONS:
-        if getattr(args, name) is not None:
-            config = replace(config, **{name: getattr(args, name)})
+    config = search_config(args, SearchConfig())
     rng = random.Random(args.seed)
     tops = placed = 0
     cpu: list[float] = []
@@ -100,12 +94,12 @@ def main() -> int:
         start = time.process_time()
         grid = generate_training_grid(g, items, seed=1000 + k, top_n=3, time_budget=TIME_BUDGET, config=config)
         cpu.append(time.process_time() - start)
-        found = sum(1 for p in grid.placed if p.situation.expected.score >= p.situation.top[0].score)
+        found = list_word_tops(grid)
         tops += found
         placed += len(grid.placed)
         print(f"set {k}: {found}/{len(grid.placed)} list-word tops, {len(items)} words, CPU {cpu[-1]:.2f} s",
               flush=True)
-    print("\n" + ", ".join(f"{name} = {setting(getattr(config, name))}" for name, _kind in SEARCH_OPTIONS))
+    print("\n" + search_settings(config))
     print(f"starter list of {args.length}-letter words ({len(pool)}), {args.sets} sets of {args.words}, seed "
           f"{args.seed}: word = top {100.0 * tops / max(1, placed):.1f} %, CPU median "
           f"{statistics.median(cpu):.3f} s, p95 {percentile(cpu, 0.95):.3f} s")
