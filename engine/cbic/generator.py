@@ -127,9 +127,10 @@ class SearchConfig:
     for one with fewer (branch and bound in :meth:`Builder.search`); 0 stops at the first complete grid."""
     top_helpers: int = 5
     """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
-    board, for words whose rack is shorter than a bingo (:meth:`Builder.top_helpers`); 0 turns them off."""
+    board, for words whose rack is shorter than a bingo, and a bingo's with ``top_help_bingos``
+    (:meth:`Builder.top_helpers`, :meth:`Builder.helped`); 0 turns them off."""
     top_helper_room: int = 4
-    """More helper words than ``helpers`` for sets with racks shorter than a bingo (with ``top_helpers``): a set
+    """More helper words than ``helpers`` for sets with a word the top helpers serve (:meth:`Builder.helped`): a set
     of 10 words of 7 letters takes 6-7 helpers to bring its support letters, which left the top helpers and
     the searches after them little room under a cap of 8 (``bench/cbic.py``: 7-letter words, 66 % of list-word
     tops with the room for top helpers alone, 76 % with it for every helper, on the same 16 sets)."""
@@ -270,9 +271,9 @@ class Builder:
         self.stopped_by_time = False
         self.rng = random.Random(seed)
         self.best: GridState | None = None
-        short = config.helpers and config.weights.top and config.top_helpers and any(self.helped(w) for w in words)
-        self.max_helpers = config.helpers + (config.top_helper_room if short else 0)
-        """``helpers``, plus ``top_helper_room`` for sets with racks shorter than a bingo (the top helpers')."""
+        served = config.helpers and config.weights.top and config.top_helpers and any(self.helped(w) for w in words)
+        self.max_helpers = config.helpers + (config.top_helper_room if served else 0)
+        """``helpers``, plus ``top_helper_room`` for sets with a word the top helpers serve (:meth:`helped`)."""
         self.helper_cap = self.max_helpers
         self.targets: list[int] = [w.order for w in words]
         self.dropped: list[int] = []
@@ -471,7 +472,7 @@ class Builder:
         are repaired the same way on their own board: the best play of the word's rack there
         (:meth:`hot_squares`), a helper on its squares (:func:`engine.cbic.helpers.blocking_helpers`), the
         word's own play unchanged and now the top, the later steps laid again and re-checked
-        (:func:`engine.cbic.sequence.with_helper_before`). Racks shorter than a bingo, ``top_blocks`` > 0,
+        (:func:`engine.cbic.sequence.with_helper_before`). Words the top helpers serve (:meth:`helped`), ``top_blocks`` > 0,
         no bag mode, and within ``helpers`` + ``top_helper_room`` helper words.
         """
         config = self.config
