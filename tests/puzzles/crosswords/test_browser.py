@@ -8,6 +8,7 @@ Debian's Chromium driven by Playwright (never a downloaded browser). Screenshots
 from __future__ import annotations
 
 import re
+import threading
 
 import ipuz
 import pytest
@@ -159,11 +160,23 @@ def test_generate_type_check_come_back_and_export(live_server, browser_page, tmp
 
 
 def test_in_process_task_progress_then_solver_and_phone_typing(live_server, browser_page, tmp_path, french_words,
-                                                               django_user_model, settings):
+                                                               django_user_model, settings, monkeypatch):
     """As with ``make run``: the task runs in a background thread, the page polls its progress, then the
     solver is swapped in by htmx and works; letters from an on-screen keyboard (input events without a
     usable keydown) are accepted and folded."""
     settings.TIRAGE_TASKS_MODE = "thread"
+    from puzzles.crosswords import services as crossword_services
+
+    # The build waits until the page has drawn its progress bar: a 9x9 grid can be done before the page's first
+    # drawing, which then shows the grid at once and no bar, and the bar's polling would go untested.
+    page_drawn = threading.Event()
+    build = crossword_services.build_crossword
+
+    def build_once_drawn(*args, **kwargs):
+        page_drawn.wait(60)
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(crossword_services, "build_crossword", build_once_drawn)
     page, errors = browser_page
     lexicon = import_word_list(write_words(tmp_path / "fr7.txt", french_words), name="fr7", language="fr").lexicon
     user = django_user_model.objects.create_user("lea", password="Scrabble-2026-ok")
@@ -178,6 +191,8 @@ def test_in_process_task_progress_then_solver_and_phone_typing(live_server, brow
     page.select_option("select[name=theme_list]", str(theme.pk))
     page.click("#crossword-form button[type=submit]")
     page.wait_for_url("**/puzzles/crosswords/*/")
+    page.wait_for_selector(".task-progress")
+    page_drawn.set()
     page.wait_for_selector(".xw-grid", timeout=120_000)  # swapped in once the task says it has finished
     crossword = Crossword.objects.get()
     assert crossword.status == "done" and crossword.theme_words == ["CHAT"]
