@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.cbic import RevisionWord, Weights
 from engine.cbic.central import central_candidates, support_demand
 from engine.cbic.helpers import helper_words, words_with_letter
@@ -13,7 +15,7 @@ from engine.cbic.state import GridState
 from engine.cbic.unionfind import UnionFind
 from engine.cbic.words import resolve_words
 from engine.gaddag import build_gaddag
-from engine.scrabble.board import Board
+from engine.scrabble.board import WORD_MULTIPLIERS, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.scoring import validate_placement
 
@@ -120,6 +122,53 @@ def test_a_premium_spot_covers_a_word_multiplier() -> None:
     assert not _room(cells, 2 * 15 + 5, "V", 3, 0, premium=True)  # F3-F5: none
     cells[4 * 15 + 4] = "A"
     assert not _room(cells, 4 * 15 + 5, "H", 4, 2, premium=True)  # the span is not empty any more
+
+
+def test_a_spot_s_multiplier_leaves_out_the_support_square() -> None:
+    from engine.cbic.helpers import _room
+
+    cells = [""] * 225
+    assert _room(cells, 4 * 15 + 6, "H", 7, 2, premium=True) == 4  # E5-E11: both double word squares, x4
+    assert _room(cells, 4 * 15 + 4, "H", 7, 0, premium=True) == 2  # the support letter on E5: the helper's
+    assert _room(cells, 4 * 15 + 4, "H", 3, 0, premium=True) == 0  # E5-E7: only the support's square
+    assert _room(cells, 0 * 15 + 3, "H", 7, 3, premium=True) == 3  # A1-A7 covers the triple A1
+    assert _room(cells, 0 * 15 + 3, "H", 7, 3) == 3 and _room(cells, 5 * 15 + 5, "H", 3, 1) == 1
+
+
+def _walked_room(cells: list[str], s: int, direction: str, n: int, i: int, premium: bool) -> int:
+    """The spot's answer the long way: walk the span and its two ends square by square."""
+    r, c = divmod(s, 15)
+    p, step = (c, 1) if direction == "H" else (r, 15)
+    first = p - i
+    if first < 0 or first + n > 15:
+        return 0
+    squares = [s + (k - i) * step for k in range(n)]
+    if any(cells[q] for q in squares):
+        return 0
+    if (first > 0 and cells[squares[0] - step]) or (first + n < 15 and cells[squares[-1] + step]):
+        return 0
+    multiplier = 1
+    for k, q in enumerate(squares):
+        if k != i:
+            multiplier *= WORD_MULTIPLIERS[q]
+    return 0 if premium and multiplier == 1 else multiplier
+
+
+@pytest.mark.parametrize("density", [0.05, 0.2, 0.45])
+def test_the_empty_runs_answer_every_spot_as_the_walk_does(density: float) -> None:
+    from engine.cbic.helpers import _EmptyRuns
+
+    rng = random.Random(int(density * 100))
+    for _ in range(20):
+        cells = ["A" if rng.random() < density else "" for _ in range(225)]
+        runs = _EmptyRuns(cells)
+        for s in (q for q in range(225) if not cells[q]):
+            for direction in "HV":
+                for n in range(2, 9):
+                    for i in range(n):
+                        for premium in (False, True):
+                            assert runs.room(s, direction, n, i, premium) == _walked_room(
+                                cells, s, direction, n, i, premium), (s, direction, n, i, premium)
 
 
 def test_central_from_the_tiles_the_racks_leave() -> None:

@@ -1,12 +1,14 @@
 """The construction's shortcuts give the answers of the long way: helper counts without the new state, the
 helpers' patterns from an index, remembered ``beats`` answers; and the stops of the preference for list-word
-tops (a grid reaching ``top_target``, ``top_patience``, the helper caps' floor) do what they say."""
+tops (a grid reaching ``top_target``, ``top_patience``, ``top_patience_met`` past ``top_goal``, the helper caps'
+floor) do what they say."""
 
 from __future__ import annotations
 
 import importlib
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
@@ -14,7 +16,7 @@ from engine.cbic import SearchConfig, placements
 from engine.cbic import helpers as helpers_module
 from engine.cbic.generator import Builder
 from engine.cbic.placements import WordCheck, candidates_through, counts_after, placements_through
-from engine.cbic.state import HELPER, Bag
+from engine.cbic.state import HELPER, REVISION, Bag
 from engine.cbic.words import resolve_words
 from engine.scrabble.board import SIZE, Board
 from engine.scrabble.cgp import Position
@@ -113,7 +115,7 @@ def test_top_restarts_stop_after_top_patience_restarts_without_progress(syntheti
     lexicon, words = synthetic
     stopped = 0
     for case in range(8):
-        base = replace(SearchConfig(), top_target=1.0, top_restarts=6)
+        base = replace(SearchConfig(), top_target=1.0, top_goal=1.0, top_restarts=6)
         patient = _builder(lexicon, words, case, replace(base, top_patience=1))
         patient.build()
         endless = _builder(lexicon, words, case, replace(base, top_patience=0))
@@ -123,6 +125,23 @@ def test_top_restarts_stop_after_top_patience_restarts_without_progress(syntheti
             stopped += 1
             assert patient.top_stale >= 1
     assert stopped
+
+
+@pytest.mark.parametrize(("tops", "restarts"), [(4, 5), (6, 2)])
+def test_top_restarts_are_less_patient_once_the_goal_is_reached(synthetic, tops: int, restarts: int) -> None:
+    """Under ``top_goal`` the restarts wait ``top_patience`` stale ones (5 here), at or above it
+    ``top_patience_met`` (2): a grid with 4 list-word tops of 10 gets 5 more restarts, one with 6 gets 2."""
+    lexicon, words = synthetic
+    config = replace(SearchConfig(), top_target=1.0, top_goal=0.5, top_patience=5, top_patience_met=2,
+                     top_restarts=50)
+    builder = _builder(lexicon, words, 0, config)
+    builder.tops = lambda state: tops  # type: ignore[method-assign]
+    overall = SimpleNamespace(steps=[SimpleNamespace(kind=REVISION)] * 10)
+    granted = 0
+    while builder.more_tops_wanted(overall):  # type: ignore[arg-type]
+        granted += 1
+        assert granted < 50
+    assert granted == restarts and builder.top_restarts_done == restarts
 
 
 def test_low_helper_caps_are_raised_for_large_sets(synthetic) -> None:
