@@ -187,37 +187,35 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
     for w in stuck:
         for i in w.supports:
             shapes.setdefault((len(w.word), i), set()).add(w.word[i])
-    at_square: dict[tuple[int, str], tuple[set[str], int]] = {}
-    """(empty square, direction of the word) -> the support letters wanted there and the best multiplier."""
     spots: dict[tuple[int, str, int, int], set[str]] = {}
     value: dict[tuple[int, str, int, int], int] = {}
-    for y, tile in enumerate(cells):
-        if not tile:
+    # Each empty square s with a board tile y at most 3 squares away along a line, the squares between empty:
+    # the tiles just outside the run of empty squares that holds s.
+    for s in range(SIZE * SIZE):
+        if cells[s]:
             continue
-        yr, yc = divmod(y, SIZE)
-        for along in ("H", "V"):
-            dr, dc = (0, 1) if along == "H" else (1, 0)
+        r, c = divmod(s, SIZE)
+        for along, p, a, b, step in (("H", c, runs.h_start[s], runs.h_end[s], 1),
+                                     ("V", r, runs.v_start[s], runs.v_end[s], SIZE)):
+            before = p - a + 1 if a > 0 else 0
+            after = b + 1 - p if b < SIZE - 1 else 0
+            if not (0 < before <= 3 or 0 < after <= 3):
+                continue
             across = "V" if along == "H" else "H"
-            for sign in (-1, 1):
-                for d in (1, 2, 3):
-                    r, c = yr + sign * dr * d, yc + sign * dc * d
-                    if not (0 <= r < SIZE and 0 <= c < SIZE) or cells[r * SIZE + c]:
-                        break
-                    s = r * SIZE + c
-                    known = at_square.get((s, across))
-                    if known is None:
-                        letters: set[str] = set()
-                        best = 0
-                        for (n, i), xs in shapes.items():
-                            multiplier = runs.room(s, across, n, i, premium)
-                            if multiplier:
-                                letters |= xs
-                                best = max(best, multiplier)
-                        known = at_square[s, across] = (letters, best)
-                    if known[0]:
-                        key = (y, along, sign, d)
-                        spots.setdefault(key, set()).update(known[0])
-                        value[key] = max(value.get(key, 0), known[1])
+            letters: set[str] = set()
+            best = 0
+            for (n, i), xs in shapes.items():
+                multiplier = runs.room(s, across, n, i, premium)
+                if multiplier:
+                    letters |= xs
+                    best = max(best, multiplier)
+            if not letters:
+                continue
+            for y, sign, d in ((s - before * step, 1, before), (s + after * step, -1, after)):
+                if 0 < d <= 3:
+                    key = (y, along, sign, d)
+                    spots.setdefault(key, set()).update(letters)
+                    value[key] = max(value.get(key, 0), best)
     found: list[Placement] = []
     layouts = sorted(spots.items())
     rng.shuffle(layouts)
@@ -292,9 +290,11 @@ def _laid_at(state: GridState, check: WordCheck, lexicon: Any, pattern: str, exc
              rng: random.Random, y: int, at_y: int, where: tuple[int, int, str]) -> list[Placement]:
     """Up to :data:`PER_PATTERN` words of ``pattern`` (``excluded`` left out) laid through the board tile ``y``
     (the word's letter ``at_y``) exactly at ``where`` (row, column, direction)."""
-    words = [w for w in _pattern(lexicon, pattern) if w not in excluded]
+    words = _pattern(lexicon, pattern)
+    if any(len(w) == len(pattern) for w in excluded):  # the revision words are mostly longer than helpers
+        words = [w for w in words if w not in excluded]
     return [p for word in rng.sample(words, min(PER_PATTERN, len(words)))
-            for p in placements_through(state, check, word, (at_y,), bag, squares={y})
+            for p in placements_through(state, check, word, (at_y,), bag, squares={y}, direction=where[2])
             if (p.row, p.col, p.dir) == where]
 
 

@@ -145,23 +145,26 @@ def _cross(cells: list[str], sq: int, perp: int) -> tuple[str, str, list[int]]:
 
 def placements_through(state: GridState, check: WordCheck, word: str, supports: Iterable[int],
                        bag: Bag | None = None, reasons: Counter[tuple[str, str]] | None = None,
-                       squares: Collection[int] | None = None) -> list[Placement]:
+                       squares: Collection[int] | None = None, direction: str | None = None) -> list[Placement]:
     """Every legal placement of ``word`` crossing the board at one of its ``supports`` indices.
 
     ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go: keys
     ``(code, word)`` (:data:`REFUSALS`; ``word`` is the invalid cross-word for ``cbic_forms_invalid``, else "").
-    ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``).
-    Order: support index, then the squares of that letter in the order they were placed, H then V.
+    ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``), ``direction``
+    (optional, ``H`` or ``V``) the placements to those running that way. Order: support index, then the squares of that letter in the order they were placed, H then V.
 
     The candidates' geometry runs in the compiled core when it is built (:data:`implementation`);
     :func:`placements_through_python` is its specification, with the same plays in the same order.
     """
     if _CORE is None:
-        return placements_through_python(state, check, word, supports, bag, reasons, squares)
+        found = placements_through_python(state, check, word, supports, bag, reasons, squares)
+        return found if direction is None else [p for p in found if p.dir == direction]
     at = [(i, state.by_letter.get(word[i], ())) for i in supports]
     candidates, refusals = _CORE.scan(state.text, word.encode("ascii"), at, squares, check, reasons is not None)
     out: list[Placement] = []
     for i, sq, vertical, crosses in candidates:
+        if direction is not None and (V if vertical else H) != direction:
+            continue
         placement = _placement(state, check, word, i, sq, V if vertical else H,
                                [(s, others) for s, others, _cross_word in crosses],
                                [cross_word for _s, _others, cross_word in crosses], bag)
