@@ -137,14 +137,17 @@ class SearchConfig:
     """Helper words the search may add, beyond its cap, where no remaining word can score the top of the
     board, for words whose rack is shorter than a bingo, and a bingo's with ``top_help_bingos``
     (:meth:`Builder.top_helpers`, :meth:`Builder.helped`); 0 turns them off."""
-    top_helper_room: int = 4
+    top_helper_room: int = 6
     """More helper words than ``helpers`` for sets with a word the top helpers serve (:meth:`Builder.helped`): a set
     of 10 words of 7 letters takes 6-7 helpers to bring its support letters, which left the top helpers and
     the searches after them little room under a cap of 8 (``bench/cbic.py``: 7-letter words, 66 % of list-word
-    tops with the room for top helpers alone, 76 % with it for every helper, on the same 16 sets)."""
-    top_blocks: int = 30
+    tops with the room for top helpers alone, 76 % with it for every helper, on the same 16 sets). The starter
+    list of 7-letter words, whose grids often end at the cap, gains with 6 and ``top_blocks`` 45
+    (``bench/cbic_starter.py``, seeds 5-8: 78.6 % of list-word tops with 4 and 30, 80.2 % with 6 and 45)."""
+    top_blocks: int = 45
     """Helper placements per :meth:`Builder.top_helpers` call laid on a square of the play that beats a list
-    word (:func:`engine.cbic.helpers.blocking_helpers`: that hot spot closed); 0 turns them off."""
+    word (:func:`engine.cbic.helpers.blocking_helpers`: that hot spot closed); 0 turns them off. Fewer cost
+    tops (15: 74.2 % on the 7-letter starter list, seed 5), more bring nothing (60, 90: 77.5 %, 79.2 %)."""
     top_block_words: int = 3
     """Remaining words whose beating play is looked for (one move generation each) per such call."""
     top_help_bingos: bool = True
