@@ -203,6 +203,29 @@ def _played(p: Placement | Candidate) -> Placement:
     return p.placement() if isinstance(p, Candidate) else p
 
 
+def _surroundings(move: Move, cells: Sequence[str]) -> frozenset[int]:
+    """The empty squares where a tile would change ``move`` on the board ``cells``: the squares of its main
+    word and the one beyond each end, and for each of its squares the one beyond each end of the line of tiles
+    it touches across (the cross-word that a new tile there would lengthen). A tile laid elsewhere leaves the
+    play legal with the same score."""
+    around: set[int] = set()
+    vertical = move.dir != "H"
+    step_along, step_across = ((1, 0), (0, 1)) if vertical else ((0, 1), (1, 0))
+    spots = [(r, c) for r, c, _ in move.squares()]
+    (r0, c0), (r1, c1) = spots[0], spots[-1]
+    spots += [(r0 - step_along[0], c0 - step_along[1]), (r1 + step_along[0], c1 + step_along[1])]
+    for r, c in spots[:len(move.word)]:
+        for sign in (-1, 1):
+            rr, cc = r + sign * step_across[0], c + sign * step_across[1]
+            while 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc]:
+                rr, cc = rr + sign * step_across[0], cc + sign * step_across[1]
+            spots.append((rr, cc))
+    for r, c in spots:
+        if 0 <= r < SIZE and 0 <= c < SIZE:
+            around.add(r * SIZE + c)
+    return frozenset(around)
+
+
 class _OutOfBudget(Exception):
     pass
 
@@ -258,6 +281,8 @@ class Builder:
         self.top_generations = 0
         self._beats: dict[tuple[bytes, str], tuple[int, int]] = {}
         """(board text, rack) -> (highest score no play beats, lowest score some play beats): :meth:`beaten_on`."""
+        self._best_plays: dict[tuple[bytes, str], tuple[int, frozenset[int]]] = {}
+        """(board text, rack) -> the best play's score and :func:`_surroundings`: :meth:`still_beaten`."""
         self._beaters: dict[tuple[bytes, str], tuple[int, ...]] = {}
         """(board text, rack) -> the empty squares of the rack's best play there: :meth:`hot_squares`."""
         self.block_searches = 0
@@ -637,10 +662,37 @@ class Builder:
             for w in words:
                 found = placements_through(child, self.check, w.word, w.supports, self.bag,
                                            squares=fresh if aimed else None)
-                if found and any(self.top_bonus(child, found)):
+                if found and not self.still_beaten(state, fresh, found) and any(self.top_bonus(child, found)):
                     count += 1
             if count:
                 scored.append((count, -len(scored), child))
+
+    def still_beaten(self, state: GridState, fresh: set[int], found: list[Placement]) -> bool:
+        """Is it certain, without asking the move generator, that none of ``found`` (one word's placements on
+        the board of ``state`` plus a helper whose new squares are ``fresh``) scores the top there?
+
+        Why: a helper candidate is judged for every remaining word, one bounded move generation each, and for
+        8-letter racks those were most of a grid's time. The best play of the word's rack on ``state``'s board
+        (:func:`engine.scrabble.movegen.top_moves`, remembered per board and rack) stays legal, with the same
+        score, when the helper lays no tile on its squares or next to them (no cross-word, no extension
+        changes); if it then scores more than every placement of the word, the word is not the top, exactly as
+        the move generator would answer. Only without bag mode and for placements of one rack.
+        """
+        if self.bag is not None:
+            return False
+        racks = {training_rack(p) for p in found}
+        if len(racks) != 1:
+            return False
+        rack = racks.pop()
+        key = (state.text, rack)
+        best = self._best_plays.get(key)
+        if best is None:
+            self.top_generations += 1
+            top = top_moves(self.lexicon, Position(_board(state.cells), (rack, "")), 1)
+            best = self._best_plays[key] = ((top[0].score, _surroundings(top[0], state.cells)) if top
+                                             else (-1, frozenset()))
+        score, around = best
+        return score > max(p.score for p in found) and not (fresh & around)
 
     def hot_squares(self, state: GridState, words: list[ResolvedWord]) -> list[int]:
         """The empty squares of the best play of each word's rack on ``state``'s board, word multipliers first,

@@ -150,3 +150,34 @@ def test_low_helper_caps_are_raised_for_large_sets(synthetic) -> None:
     assert _builder(lexicon, words, 0, SearchConfig(), count=8).low_caps() == (3, 4)
     assert _builder(lexicon, words, 0, SearchConfig(), count=10).low_caps() == (4,)
     assert _builder(lexicon, words, 0, replace(SearchConfig(), low_cap_floor=0.0), count=10).low_caps() == (2, 3, 4)
+
+
+def test_a_word_known_to_stay_beaten_is_beaten_by_the_move_generator(synthetic) -> None:
+    """:meth:`Builder.still_beaten` answers without the move generator only when the move generator would
+    find a play scoring more than every placement of the word, on the board with the helper laid."""
+    from engine.cbic.generator import _board
+    from engine.cbic.situations import training_rack
+
+    lexicon, words = synthetic
+    rng = random.Random(11)
+    builder = _builder(lexicon, words, 0, SearchConfig())
+    check = WordCheck(lexicon)
+    pool = sorted(words)
+    certain = asked = 0
+    for case in range(10):
+        state = random_state(lexicon, pool, rng, plays=2 + case % 5)
+        for helper in rng.sample(pool, 20):
+            for played in placements_through(state, check, helper, range(len(helper)))[:3]:
+                child = state.apply(played, HELPER)
+                fresh = {r * SIZE + c for r, c, _ in played.tiles}
+                for word in rng.sample(pool, 6):
+                    found = placements_through(child, check, word, (rng.randrange(len(word)),))
+                    if not found:
+                        continue
+                    asked += 1
+                    if builder.still_beaten(state, fresh, found):
+                        certain += 1
+                        rack = training_rack(found[0])
+                        best = top_moves(lexicon, Position(_board(child.cells), (rack, "")), 1)
+                        assert best and best[0].score > max(p.score for p in found)
+    assert certain and certain < asked
