@@ -74,7 +74,8 @@ OUT = Path(__file__).resolve().parent / "out"
 
 SEARCH_OPTIONS: tuple[tuple[str, type], ...] = (
     ("top_restarts", int), ("top_target", float), ("top_patience", int), ("top_nodes", int), ("top_helpers", int),
-    ("top_blocks", int), ("top_block_words", int), ("top_helper_room", int), ("top_help_bingos", int), ("repair_tries", int), ("top_goal", float), ("top_patience_met", int))
+    ("top_blocks", int), ("top_block_words", int), ("top_helper_room", int), ("top_help_bingos", int),
+    ("repair_tries", int), ("top_goal", float), ("top_patience_met", int))
 """The ``SearchConfig`` fields of the preference for list-word tops that the command line sets (``--top-restarts``
 for ``top_restarts``), each with its type."""
 

@@ -58,7 +58,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.alphabet import Alphabet
 from engine.cbic.bagbound import BagBound, bag_shortfall
@@ -79,7 +79,7 @@ from engine.cbic.sequence import prefix_before, relocations, resequence, with_he
 from engine.cbic.situations import training_rack
 from engine.cbic.state import CENTRAL, HELPER, REVISION, Bag, GridState, Placement, Step
 from engine.cbic.words import ResolvedWord
-from engine.scrabble.board import CENTER, LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
+from engine.scrabble.board import CENTER, HORIZONTAL, LETTER_MULTIPLIERS, SIZE, WORD_MULTIPLIERS, Board
 from engine.scrabble.cgp import Position
 from engine.scrabble.movegen import beats, top_moves
 from engine.scrabble.scoring import BINGO_TILES, Move
@@ -125,6 +125,7 @@ class SearchConfig:
     ``top_nodes``) most sets of 7-letter words reach 80 % and few go further; a long patience then only
     doubled their time (``bench/cbic_starter.py``: 16 s a grid instead of 8 for the same share)."""
     top_patience_met: int = 3
+    """``top_patience`` once the best grid reaches ``top_goal`` (0: no such stop)."""
     top_patience: int = 16
     """The ``top_restarts`` also stop after this many in a row that found no grid with more situations whose
     top is the list word (0: no such stop): a set whose share stays under ``top_target`` after many restarts
@@ -203,27 +204,30 @@ def _played(p: Placement | Candidate) -> Placement:
     return p.placement() if isinstance(p, Candidate) else p
 
 
+class _BestPlay(NamedTuple):
+    """A rack's best play on a board, as :meth:`Builder.hot_squares` and :meth:`Builder.still_beaten` use it."""
+
+    score: int
+    new_squares: tuple[int, ...]
+    around: frozenset[int]
+    """:func:`_surroundings`: where a tile would change the play."""
+
+
 def _surroundings(move: Move, cells: Sequence[str]) -> frozenset[int]:
     """The empty squares where a tile would change ``move`` on the board ``cells``: the squares of its main
     word and the one beyond each end, and for each of its squares the one beyond each end of the line of tiles
     it touches across (the cross-word that a new tile there would lengthen). A tile laid elsewhere leaves the
     play legal with the same score."""
-    around: set[int] = set()
-    vertical = move.dir != "H"
-    step_along, step_across = ((1, 0), (0, 1)) if vertical else ((0, 1), (1, 0))
-    spots = [(r, c) for r, c, _ in move.squares()]
-    (r0, c0), (r1, c1) = spots[0], spots[-1]
-    spots += [(r0 - step_along[0], c0 - step_along[1]), (r1 + step_along[0], c1 + step_along[1])]
-    for r, c in spots[:len(move.word)]:
+    (dr, dc), (ar, ac) = ((0, 1), (1, 0)) if move.dir == HORIZONTAL else ((1, 0), (0, 1))
+    word = [(r, c) for r, c, _ in move.squares()]
+    spots = word + [(word[0][0] - dr, word[0][1] - dc), (word[-1][0] + dr, word[-1][1] + dc)]
+    for r, c in word:
         for sign in (-1, 1):
-            rr, cc = r + sign * step_across[0], c + sign * step_across[1]
+            rr, cc = r + sign * ar, c + sign * ac
             while 0 <= rr < SIZE and 0 <= cc < SIZE and cells[rr * SIZE + cc]:
-                rr, cc = rr + sign * step_across[0], cc + sign * step_across[1]
+                rr, cc = rr + sign * ar, cc + sign * ac
             spots.append((rr, cc))
-    for r, c in spots:
-        if 0 <= r < SIZE and 0 <= c < SIZE:
-            around.add(r * SIZE + c)
-    return frozenset(around)
+    return frozenset(r * SIZE + c for r, c in spots if 0 <= r < SIZE and 0 <= c < SIZE)
 
 
 class _OutOfBudget(Exception):
@@ -281,10 +285,8 @@ class Builder:
         self.top_generations = 0
         self._beats: dict[tuple[bytes, str], tuple[int, int]] = {}
         """(board text, rack) -> (highest score no play beats, lowest score some play beats): :meth:`beaten_on`."""
-        self._best_plays: dict[tuple[bytes, str], tuple[int, frozenset[int]]] = {}
-        """(board text, rack) -> the best play's score and :func:`_surroundings`: :meth:`still_beaten`."""
-        self._beaters: dict[tuple[bytes, str], tuple[int, ...]] = {}
-        """(board text, rack) -> the empty squares of the rack's best play there: :meth:`hot_squares`."""
+        self._best_plays: dict[tuple[bytes, str], _BestPlay | None] = {}
+        """(board text, rack) -> the rack's best play there (None: no play): :meth:`best_play`."""
         self.block_searches = 0
         self.blocks_laid = 0
         """Blocking helpers laid by :meth:`blocked` in finished grids."""
@@ -683,16 +685,19 @@ class Builder:
         racks = {training_rack(p) for p in found}
         if len(racks) != 1:
             return False
-        rack = racks.pop()
+        best = self.best_play(state, racks.pop())
+        return best is not None and best.score > max(p.score for p in found) and not (fresh & best.around)
+
+    def best_play(self, state: GridState, rack: str) -> _BestPlay | None:
+        """The best play of ``rack`` on ``state``'s board (None: it has none), remembered per board and rack:
+        :meth:`hot_squares` and :meth:`still_beaten` ask for the same ones."""
         key = (state.text, rack)
-        best = self._best_plays.get(key)
-        if best is None:
+        if key not in self._best_plays:
             self.top_generations += 1
             top = top_moves(self.lexicon, Position(_board(state.cells), (rack, "")), 1)
-            best = self._best_plays[key] = ((top[0].score, _surroundings(top[0], state.cells)) if top
-                                             else (-1, frozenset()))
-        score, around = best
-        return score > max(p.score for p in found) and not (fresh & around)
+            self._best_plays[key] = _BestPlay(top[0].score, _new_squares(state.cells, top[0]),
+                                              _surroundings(top[0], state.cells)) if top else None
+        return self._best_plays[key]
 
     def hot_squares(self, state: GridState, words: list[ResolvedWord]) -> list[int]:
         """The empty squares of the best play of each word's rack on ``state``'s board, word multipliers first,
@@ -705,7 +710,6 @@ class Builder:
         one move generation (:func:`engine.scrabble.movegen.top_moves`, the best play only, remembered per
         board and rack).
         """
-        board: Board | None = None
         squares: list[int] = []
         asked = 0
         for w in words:
@@ -715,14 +719,8 @@ class Builder:
             if not options:
                 continue
             asked += 1
-            rack = training_rack(options[0])
-            key = (state.text, rack)
-            found = self._beaters.get(key)
-            if found is None:
-                board = board or _board(state.cells)
-                self.top_generations += 1
-                top = top_moves(self.lexicon, Position(board, (rack, "")), 1)
-                found = self._beaters[key] = _new_squares(state.cells, top[0]) if top else ()
+            best = self.best_play(state, training_rack(options[0]))
+            found = best.new_squares if best is not None else ()
             for sq in sorted(found, key=lambda q: (-WORD_MULTIPLIERS[q], -LETTER_MULTIPLIERS[q], q)):
                 if sq not in squares:
                     squares.append(sq)

@@ -146,7 +146,11 @@ class _EmptyRuns:
                         starts[squares[j]], ends[squares[j]] = first, k - 1
 
     def room(self, s: int, direction: str, n: int, i: int, premium: bool = False) -> int:
-        """See :func:`_room` (``s`` must be empty)."""
+        """Could an ``n``-letter word run along ``direction`` with its letter ``i`` on the empty square ``s``:
+        the whole span empty and both ends free? Cross-words are judged later. The answer is the word
+        multiplier the word would score there (1 when no premium), 0 when it does not fit; with ``premium``,
+        also 0 when that multiplier is 1. The square ``s`` itself does not count: the helper that brings the
+        support letter takes its premium, not the word."""
         r, c = divmod(s, SIZE)
         if direction == "H":
             line, p, a, b = r, c, self.h_start[s], self.h_end[s]
@@ -157,15 +161,6 @@ class _EmptyRuns:
             return 0
         multiplier = _SPAN_PRODUCTS[direction, line, first, n] // WORD_MULTIPLIERS[s]
         return 0 if premium and multiplier == 1 else multiplier
-
-
-def _room(cells: list[str], s: int, direction: str, n: int, i: int, premium: bool = False) -> int:
-    """Could an ``n``-letter word run along ``direction`` with its letter ``i`` on empty square ``s``:
-    the whole span empty (``s`` included) and both ends free? Cross-words are judged later. The answer is
-    the word multiplier the word would score there (1 when no premium), 0 when it does not fit; with
-    ``premium``, also 0 when that multiplier is 1. The square ``s`` itself does not count: the helper that
-    brings the support letter takes its premium, not the word."""
-    return 0 if cells[s] else _EmptyRuns(cells).room(s, direction, n, i, premium)
 
 
 def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: list[ResolvedWord],
@@ -234,7 +229,7 @@ def targeted_helpers(state: GridState, check: WordCheck, lexicon: Any, stuck: li
                     pattern = ["."] * m
                     pattern[at_y], pattern[at_s] = cells[y].upper(), x
                     found += _laid_at(state, check, lexicon, "".join(pattern), excluded, bag, rng, y, at_y,
-                                      (*start, along))
+                                      along)
         if len(found) >= limit:
             break
     return found[:limit]
@@ -280,22 +275,21 @@ def blocking_helpers(state: GridState, check: WordCheck, lexicon: Any, targets: 
                         pattern = ["."] * m
                         pattern[at_y] = cells[y].upper()
                         found += _laid_at(state, check, lexicon, "".join(pattern), excluded, bag, rng, y, at_y,
-                                          (*start, along))
+                                          along)
                         if len(found) >= limit:
                             return found[:limit]
     return found[:limit]
 
 
 def _laid_at(state: GridState, check: WordCheck, lexicon: Any, pattern: str, excluded: set[str], bag: Bag | None,
-             rng: random.Random, y: int, at_y: int, where: tuple[int, int, str]) -> list[Placement]:
+             rng: random.Random, y: int, at_y: int, direction: str) -> list[Placement]:
     """Up to :data:`PER_PATTERN` words of ``pattern`` (``excluded`` left out) laid through the board tile ``y``
-    (the word's letter ``at_y``) exactly at ``where`` (row, column, direction)."""
+    (the word's letter ``at_y``) along ``direction``: one place each, where the caller found room."""
     words = _pattern(lexicon, pattern)
     if any(len(w) == len(pattern) for w in excluded):  # the revision words are mostly longer than helpers
         words = [w for w in words if w not in excluded]
     return [p for word in rng.sample(words, min(PER_PATTERN, len(words)))
-            for p in placements_through(state, check, word, (at_y,), bag, squares={y}, direction=where[2])
-            if (p.row, p.col, p.dir) == where]
+            for p in placements_through(state, check, word, (at_y,), bag, squares={y}, direction=direction)]
 
 
 def _free_span(cells: list[str], start: tuple[int, int], direction: str, m: int, keep: int) -> bool:

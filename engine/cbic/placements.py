@@ -150,8 +150,9 @@ def placements_through(state: GridState, check: WordCheck, word: str, supports: 
 
     ``reasons`` (optional) counts why candidates were refused, to explain a word that cannot go: keys
     ``(code, word)`` (:data:`REFUSALS`; ``word`` is the invalid cross-word for ``cbic_forms_invalid``, else "").
-    ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``), ``direction``
-    (optional, ``H`` or ``V``) the placements to those running that way. Order: support index, then the squares of that letter in the order they were placed, H then V.
+    ``squares`` (optional) limits the support squares to these board indices (``row * 15 + col``),
+    ``direction`` (optional, ``H`` or ``V``) the placements to those running that way. Order: support index,
+    then the squares of that letter in the order they were placed, H then V.
 
     The candidates' geometry runs in the compiled core when it is built (:data:`implementation`);
     :func:`placements_through_python` is its specification, with the same plays in the same order.

@@ -112,9 +112,13 @@ def test_targeted_helpers_put_the_support_letter_on_an_open_spot() -> None:
     assert placements_through(state.apply(ski, HELPER), check, "KIWI", (0,))  # KIWI from I11 across
 
 
-def test_a_premium_spot_covers_a_word_multiplier() -> None:
-    from engine.cbic.helpers import _room
+def _room(cells: list[str], s: int, direction: str, n: int, i: int, premium: bool = False) -> int:
+    from engine.cbic.helpers import _EmptyRuns
 
+    return _EmptyRuns(cells).room(s, direction, n, i, premium)
+
+
+def test_a_premium_spot_covers_a_word_multiplier() -> None:
     cells = [""] * 225
     assert _room(cells, 4 * 15 + 5, "H", 4, 0) and not _room(cells, 4 * 15 + 5, "H", 4, 0, premium=True)  # F5-I5
     assert _room(cells, 4 * 15 + 5, "H", 4, 2, premium=True)  # D5-G5 covers the double word square E5
@@ -125,8 +129,6 @@ def test_a_premium_spot_covers_a_word_multiplier() -> None:
 
 
 def test_a_spot_s_multiplier_leaves_out_the_support_square() -> None:
-    from engine.cbic.helpers import _room
-
     cells = [""] * 225
     assert _room(cells, 4 * 15 + 6, "H", 7, 2, premium=True) == 4  # E5-E11: both double word squares, x4
     assert _room(cells, 4 * 15 + 4, "H", 7, 0, premium=True) == 2  # the support letter on E5: the helper's
