@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -38,3 +39,12 @@ def french_dict_words(max_length: int) -> list[str]:
     if max_length > 8:
         raise ValueError("tests/fixtures/french-words.txt holds words of 2 to 8 letters only")
     return [w for w in _french_dict_words() if 2 <= len(w) <= max_length]
+
+
+_CSRF_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]*"')
+
+
+def without_csrf_tokens(html: str) -> str:
+    """The page with its CSRF tokens blanked: a random token may hold any short text ("8F", "cdn") that a test
+    checks the page does not show."""
+    return _CSRF_TOKEN.sub(r'\1""', html)

@@ -13,6 +13,7 @@ from engine.jarnac import from_json, rules
 from puzzles.jarnac import services
 from puzzles.jarnac.models import JarnacGame
 from tests.puzzles.jarnac.support import arranged_state, jarnac_lexicon, store
+from tests.support import without_csrf_tokens
 from training.lists.models import RevisionList
 
 pytestmark = pytest.mark.django_db
@@ -146,7 +147,7 @@ def test_counts_on_the_games_page_are_grouped_by_thousands(alice, lexicon, monke
     client = Client()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     client.force_login(alice)
-    html = client.get("/puzzles/jarnac/").content.decode()  # as served: page_text would fold the U+202F
+    html = without_csrf_tokens(client.get("/puzzles/jarnac/").content.decode())  # as served, U+202F unfolded
     assert "1234" not in html and "1500" not in html
     assert f'<span class="jn-stat__value">1{grouped}234</span>' in html
     assert (f"gagnées sur 1{grouped}500 terminées" if language == "fr" else f"won of 1{grouped}500 finished") in html
