@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "engine.cli.cbic_commands",
     "engine.cli.crossword_commands",
     "engine.cli.duplicate_commands",
+    "engine.cli.coach_commands",
 )
 
 
@@ -46,6 +47,7 @@ COMMANDS: dict[str, str] = {
     "cbic": "engine.cli.cbic_commands",
     **dict.fromkeys(("fill", "grid", "fill-compare"), "engine.cli.crossword_commands"),
     **dict.fromkeys(("duplicate", "duplicate-import", "duplicate-export"), "engine.cli.duplicate_commands"),
+    **dict.fromkeys(("coach-tags", "coach-bank"), "engine.cli.coach_commands"),
 }
 
 
@@ -71,9 +73,12 @@ def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentP
 SUBCOMMAND_ALIASES: dict[tuple[str, str], str] = {
     ("duplicate", "import"): "duplicate-import",
     ("duplicate", "export"): "duplicate-export",
+    ("coach", "tags"): "coach-tags",
+    ("coach", "bank"): "coach-bank",
 }
 """``python -m engine duplicate import ...`` runs the parser registered as ``duplicate-import``: the
-``duplicate`` command keeps its own positional FILE (``duplicate FILE --seed N``)."""
+``duplicate`` command keeps its own positional FILE (``duplicate FILE --seed N``); ``coach tags`` and ``coach
+bank`` are read the same way (sub-commands nested in argparse would leave every coach line to argparse)."""
 
 
 class Arguments:
