@@ -75,27 +75,29 @@ def token_language(key: str) -> str | None:
     return profile.language
 
 
-ACTIVITY_KINDS = ("answers", "rounds", "quiz")
-"""What the daily goal counts: training-grid answers, duplicate rounds played, word-study quiz answers."""
+ACTIVITY_KINDS = ("answers", "rounds", "quiz", "puzzles")
+"""What the daily goal counts: training-grid answers, duplicate rounds played (with a play: an empty
+validation is not practice), word-study quiz answers, the coach's puzzles solved."""
 
 
 @dataclass(frozen=True)
 class DayActivity:
-    """One local day's activity: grid answers, duplicate rounds played, final quiz answers."""
+    """One local day's activity: grid answers, duplicate rounds played, final quiz answers, puzzles solved."""
 
     date: dt.date
     answers: int = 0
     rounds: int = 0
     quiz: int = 0
+    puzzles: int = 0
 
     @property
     def total(self) -> int:
-        return self.answers + self.rounds + self.quiz
+        return self.answers + self.rounds + self.quiz + self.puzzles
 
     @property
     def active(self) -> bool:
         """Whether the learner practised that day: the one definition the daily goal's chart and the streak share
-        (any grid answer, duplicate round played or final quiz answer counts)."""
+        (any grid answer, duplicate round played, final quiz answer or puzzle solved counts)."""
         return self.total > 0
 
 
@@ -165,19 +167,20 @@ def activity_today(user: Any) -> DayActivity:
 
 
 def answers_today(user: Any) -> int:
-    """What the daily goal counts today: training answers, duplicate rounds played and quiz answers."""
+    """What the daily goal counts today: training answers, duplicate rounds played, quiz answers, puzzles solved."""
     return activity_today(user).total
 
 
 def daily_goal_status(user: Any, today: DayActivity | None = None) -> dict[str, Any]:
-    """``{"goal", "done", "percent", "reached", "answers", "rounds", "quiz"}`` for the home page, the
-    dashboard, the account page and the API: ``done`` sums the three kinds of activity. ``today``: today's
+    """``{"goal", "done", "percent", "reached", "answers", "rounds", "quiz", "puzzles"}`` for the home page, the
+    dashboard, the account page and the API: ``done`` sums the kinds of activity. ``today``: today's
     :class:`DayActivity` when the caller has it already (the last day of :func:`activity_by_day`)."""
     goal = profile_of(user).daily_goal
     today = today if today is not None else activity_today(user)
     done = today.total
     return {"goal": goal, "done": done, "percent": min(100, round(100 * done / goal)) if goal else 100,
-            "reached": done >= goal, "answers": today.answers, "rounds": today.rounds, "quiz": today.quiz}
+            "reached": done >= goal, "answers": today.answers, "rounds": today.rounds, "quiz": today.quiz,
+            "puzzles": today.puzzles}
 
 
 def me_of(user) -> dict:
@@ -190,5 +193,5 @@ def me_of(user) -> dict:
             "language": profile.language, "default_lexicon": profile.default_lexicon_id,
             "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
             "activity_today": {kind: goal[kind] for kind in ACTIVITY_KINDS},
-            "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
-                         for day in activity]}
+            "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz,
+                          "puzzles": day.puzzles} for day in activity]}

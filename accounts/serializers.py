@@ -53,6 +53,7 @@ class ActivitySerializer(request_serializers.Serializer):
     answers = serializers.IntegerField(help_text="Answers in training grids.")
     rounds = serializers.IntegerField(help_text="Duplicate rounds played.")
     quiz = serializers.IntegerField(help_text="Word-study quiz answers (one per question).")
+    puzzles = serializers.IntegerField(help_text="The coach's puzzles solved (their top found).")
 
 
 class ActivityDaySerializer(ActivitySerializer):
@@ -68,7 +69,7 @@ class ProfileSerializer(request_serializers.Serializer):
                                                help_text="Lexicon id preselected in forms; null: the site's default.")
     daily_goal = serializers.IntegerField(required=False, min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
     answers_today = serializers.IntegerField(read_only=True, help_text="What the daily goal counts today: grid "
-                                             "answers, duplicate rounds played and quiz answers.")
+                                             "answers, duplicate rounds played (with a play), quiz answers and puzzles solved.")
     activity_today = ActivitySerializer(read_only=True, help_text="Today's activity by kind.")
     activity = ActivityDaySerializer(many=True, read_only=True, help_text="The last 30 days, oldest first.")
     goal_reached = serializers.BooleanField(read_only=True)

@@ -353,6 +353,7 @@ SPECTACULAR_SETTINGS = {
         "JarnacMoveKindEnum": ["create", "transform", "draw", "exchange", "pass", "jarnac"],
         "JarnacPlayerEnum": ["you", "opponent"],
         "JarnacStatusEnum": ["playing", "over"],
+        "TopKindEnum": "training.coach.serializers.TAG_CHOICES",  # the coach's kinds of tops (engine.coach.TAGS)
     },
 }
 

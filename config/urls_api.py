@@ -16,6 +16,7 @@ API_MODULES: tuple[str, ...] = (
     "training.duplicate.urls_api",
     "training.rooms.urls_api",
     "training.wordstudy.urls_api",
+    "training.coach.urls_api",
     "puzzles.crosswords.urls_api",
     "puzzles.lab.urls_api",
     "puzzles.jarnac.urls_api",

@@ -84,6 +84,27 @@ def error_response(message: str, http: int = status.HTTP_400_BAD_REQUEST, *, cod
     return Response(body, status=http, headers=headers)
 
 
+class InvalidBody(Exception):
+    """A request body its serializer refuses: ``response`` is the 400 to answer."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__("invalid request body")
+        self.response = response
+
+
+def validated_body(serializer_class: type, data: Any) -> dict[str, Any]:
+    """The body validated by ``serializer_class``, or :class:`InvalidBody` with a 400 ``{"detail": "field:
+    message", "code": "bad_input", "fields": {field: [messages]}}`` (a body that is not a JSON object too)."""
+    if not isinstance(data, dict):
+        raise InvalidBody(error_response(_("The body must be a JSON object."), code="bad_input"))
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
+        first = next(iter(fields.items()))
+        raise InvalidBody(error_response(f"{first[0]}: {first[1][0]}", code="bad_input", fields=fields))
+    return dict(serializer.validated_data)
+
+
 @overload
 def query_integer(request: Request, name: str, *, default: int, minimum: int = ..., maximum: int = ...) -> int: ...
 @overload

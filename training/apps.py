@@ -10,8 +10,9 @@ class TrainingConfig(AppConfig):
     name = "training"
     verbose_name = _("Training")
     answers_since = "training.grids.selectors.answers_since"  # grid answers since a moment (core.hooks)
-    # The daily goal counts grid answers, duplicate rounds and quiz answers, by kind (core.hooks).
+    # The daily goal counts grid answers, duplicate rounds, quiz answers and puzzles solved, by kind (core.hooks).
     activity_since = "training.activity.activity_since"
+    dashboard_context = "training.coach.selectors.dashboard_context"  # the dashboard's coach block (core.hooks)
     home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.lists.home.start_context", order=10),
                    HomeBlock("duplicate", "training/duplicate/_home_block.html",
                              context="training.duplicate.home.today_context", order=30),
@@ -21,10 +22,12 @@ class TrainingConfig(AppConfig):
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
                  NavItem("training:duplicate", _("Duplicate"), login_required=True),
+                 NavItem("training:coach", _("My coach"), login_required=True),
                  NavItem("training:rooms", _("Rooms"), login_required=True)]
     task_subjects = {"training.generate_grid": "training.grids.selectors.grid_task_subject",
                      "training.make_duplicate_game": "training.duplicate.selectors.duplicate_task_subject",
-                     "wordstudy.rank": "training.wordstudy.selectors.ranking_task_subject"}
+                     "wordstudy.rank": "training.wordstudy.selectors.ranking_task_subject",
+                     "coach.build_bank": "training.coach.selectors.bank_task_subject"}
 
     def ready(self) -> None:
         # Django's registry is ready only now, so the app's modules load here: the tasks (services start them

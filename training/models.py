@@ -2,10 +2,20 @@
 
 Revision lists and their FSRS cards live in :mod:`training.lists.models`, training grids in
 :mod:`training.grids.models`, duplicate games in :mod:`training.duplicate.models` and word study in
-:mod:`training.wordstudy.models`. Words are stored normalised (upper case, accents folded) with a **0-based**
+:mod:`training.wordstudy.models`, the coach's puzzles and drills in :mod:`training.coach.models`. Words are
+stored normalised (upper case, accents folded) with a **0-based**
 ``support_index``, the engine's convention; people type and read 1-based positions.
 """
 
+from training.coach.models import (  # noqa: F401
+    Drill,
+    DrillItem,
+    Puzzle,
+    PuzzleAnswer,
+    PuzzleBank,
+    PuzzleCard,
+    PuzzleRating,
+)
 from training.duplicate.models import (  # noqa: F401
     DuplicateGame,
     DuplicatePlay,

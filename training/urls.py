@@ -9,4 +9,5 @@ urlpatterns = [
     path("", include("training.lists.urls")),
     path("duplicate/", include("training.duplicate.urls")),
     path("rooms/", include("training.rooms.urls")),
+    path("coach/", include("training.coach.urls")),
 ]

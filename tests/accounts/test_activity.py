@@ -88,8 +88,9 @@ def test_the_dashboard_says_and_charts_it(client, alice, lexicon):
 def test_the_api_gives_the_same_figures(alice, lexicon):
     play_rounds(alice, lexicon, 2, timezone.now())
     me = api_for(alice).get("/api/auth/me/").json()
-    assert me["answers_today"] == 2 and me["activity_today"] == {"answers": 0, "rounds": 2, "quiz": 0}
-    assert me["activity"][-1] == {"date": str(timezone.localdate()), "answers": 0, "rounds": 2, "quiz": 0}
+    assert me["answers_today"] == 2 and me["activity_today"] == {"answers": 0, "rounds": 2, "quiz": 0, "puzzles": 0}
+    assert me["activity"][-1] == {"date": str(timezone.localdate()), "answers": 0, "rounds": 2, "quiz": 0,
+                                   "puzzles": 0}
 
 
 def days_ago(days: int) -> dt.datetime:

@@ -94,7 +94,7 @@ def test_me_api(alice, lexicons):
     activity = me.pop("activity")
     assert me == {"username": "alice", "email": "", "is_staff": False, "language": "fr", "default_lexicon": None,
                   "daily_goal": 20, "answers_today": 0, "goal_reached": False,
-                  "activity_today": {"answers": 0, "rounds": 0, "quiz": 0}}
+                  "activity_today": {"answers": 0, "rounds": 0, "quiz": 0, "puzzles": 0}}
     assert len(activity) == 30 and activity[-1]["date"] == str(timezone.localdate())
     changed = api.patch("/api/auth/me/", {"daily_goal": 5, "default_lexicon": lexicons[1].pk}, format="json")
     assert changed.status_code == 200 and changed.json()["daily_goal"] == 5
@@ -125,7 +125,8 @@ def test_api_language_follows_profile_then_accept_language(alice):
 
 def test_daily_goal_counts_todays_answers(alice):
     status = daily_goal_status(alice)
-    assert status == {"goal": 20, "done": 0, "percent": 0, "reached": False, "answers": 0, "rounds": 0, "quiz": 0}
+    assert status == {"goal": 20, "done": 0, "percent": 0, "reached": False, "answers": 0, "rounds": 0, "quiz": 0,
+                      "puzzles": 0}
 
 
 def test_an_api_call_reads_its_token_owner_and_profile_once(alice):

@@ -53,7 +53,7 @@ def test_the_check_finds_a_hidden_import_and_passes_module_level_ones(tmp_path):
 
 
 LAYER_FILES = {"models", "services", "selectors", "apis", "serializers", "views", "urls", "urls_api"}
-MODES = {"training": {"lists", "grids", "duplicate", "rooms", "wordstudy"}, "puzzles": {"crosswords", "lab", "jarnac"}}
+MODES = {"training": {"lists", "grids", "duplicate", "rooms", "wordstudy", "coach"}, "puzzles": {"crosswords", "lab", "jarnac"}}
 
 
 def test_every_mode_is_a_sub_package_with_the_same_layer_files():

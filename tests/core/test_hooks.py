@@ -7,12 +7,13 @@ from django.apps import apps
 
 from core.hooks import app_hooks
 from puzzles.crosswords.selectors import dashboard_context
+from training.coach.selectors import dashboard_context as coach_dashboard
 from training.grids.selectors import answers_since
 
 
 def test_each_app_names_its_hooks_and_they_resolve_to_callables():
     assert app_hooks("answers_since") == [answers_since]
-    assert app_hooks("dashboard_context") == [dashboard_context]
+    assert app_hooks("dashboard_context") == [coach_dashboard, dashboard_context]  # the apps' order
     assert [hook.__name__ for hook in app_hooks("chosen_lexicon")] == ["chosen_lexicon"]
     assert [hook.__name__ for hook in app_hooks("token_language")] == ["token_language"]
 

@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api_errors import error_response, query_integer
+from core.api_errors import InvalidBody, error_response, query_integer, validated_body
 from core.validation import MAX_ID
 from engine.duplicate import standings
 from lexicon.models import Lexicon
@@ -62,22 +62,6 @@ UNAVAILABLE = OpenApiResponse(ErrorSerializer, description="The task service doe
                                                            "be started; try again later.")
 
 
-class _Invalid(Exception):
-    def __init__(self, response: Response) -> None:
-        self.response = response
-
-
-def _validated(serializer_class: type, data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data if isinstance(data, dict) else {})
-    if not isinstance(data, dict):
-        raise _Invalid(error_response(_("The body must be a JSON object."), code="bad_input"))
-    if not serializer.is_valid():
-        fields = {k: [str(m) for m in (v if isinstance(v, list) else [v])] for k, v in serializer.errors.items()}
-        first = next(iter(fields.items()))
-        raise _Invalid(error_response(f"{first[0]}: {first[1][0]}", code="bad_input", fields=fields))
-    return dict(serializer.validated_data)
-
-
 def _not_ready(game: DuplicateGame) -> Response | None:
     if game.is_ready:
         return None
@@ -108,8 +92,8 @@ class GamesApi(APIView):
         """Make a game (lexicon omitted: the caller's preferred one; ``timer_seconds`` 0 or null: untimed).
         503 in words when the task service does not answer: nothing is left waiting."""
         try:
-            data = _validated(GameCreateSerializer, request.data)
-        except _Invalid as exc:
+            data = validated_body(GameCreateSerializer, request.data)
+        except InvalidBody as exc:
             return exc.response
         lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
@@ -136,8 +120,8 @@ class ImportApi(APIView):
                                                             503: UNAVAILABLE})
     def post(self, request: Request) -> Response:
         try:
-            data = _validated(GameImportSerializer, request.data)
-        except _Invalid as exc:
+            data = validated_body(GameImportSerializer, request.data)
+        except InvalidBody as exc:
             return exc.response
         lexicon = data.get("lexicon") or request_lexicon(request)
         if lexicon is None:
@@ -245,8 +229,8 @@ class PlayApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.get_visible_game(request.user, game_id)
         try:
-            data = _validated(PlayInSerializer, request.data)
-        except _Invalid as exc:
+            data = validated_body(PlayInSerializer, request.data)
+        except InvalidBody as exc:
             return exc.response
         blocked = _not_ready(game)
         if blocked is not None:
@@ -284,8 +268,8 @@ class ValidateApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.get_visible_game(request.user, game_id)
         try:
-            data = _validated(ValidateInSerializer, request.data if request.data else {})
-        except _Invalid as exc:
+            data = validated_body(ValidateInSerializer, request.data if request.data else {})
+        except InvalidBody as exc:
             return exc.response
         blocked = _not_ready(game)
         if blocked is not None:
@@ -371,8 +355,8 @@ class MissedTopsApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.get_visible_game(request.user, game_id)
         try:
-            data = _validated(MissedInSerializer, request.data if request.data else {})
-        except _Invalid as exc:
+            data = validated_body(MissedInSerializer, request.data if request.data else {})
+        except InvalidBody as exc:
             return exc.response
         player, blocked = _finished_player(request, game)
         if blocked is not None:
@@ -396,8 +380,8 @@ class ShareApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = selectors.get_visible_game(request.user, game_id)
         try:
-            data = _validated(ShareInSerializer, request.data if request.data else {})
-        except _Invalid as exc:
+            data = validated_body(ShareInSerializer, request.data if request.data else {})
+        except InvalidBody as exc:
             return exc.response
         if game.owner_id != request.user.pk:
             return error_response(_("Only the game's owner can share it."), status.HTTP_403_FORBIDDEN,

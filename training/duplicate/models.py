@@ -99,6 +99,12 @@ class DuplicateRound(models.Model):
     subtops = models.JSONField(_("next plays"), default=list)
     board_after = models.JSONField(_("board after the top"), default=list)
     rejected = models.JSONField(_("racks put back"), default=list)
+    top_word = models.CharField(_("top's word"), max_length=15, blank=True,
+                                help_text=_("The top's main word in capitals (a blank as its letter)."))
+    top_score = models.IntegerField(_("top's score"), default=0)
+    tags = models.PositiveIntegerField(
+        _("kinds of top"), default=0,
+        help_text=_("The kinds of the top (engine.coach.TAGS, one bit each): tagged once, when the round is made."))
 
     class Meta:
         ordering = ["game", "number"]
@@ -144,6 +150,9 @@ class DuplicatePlay(models.Model):
     player = models.ForeignKey(DuplicatePlayer, verbose_name=_("player"), on_delete=models.CASCADE,
                                related_name="plays")
     number = models.PositiveSmallIntegerField(_("round"))
+    round = models.ForeignKey(DuplicateRound, verbose_name=_("round made"), null=True, blank=True,
+                              on_delete=models.CASCADE, related_name="plays",
+                              help_text=_("The round this play answers: what the coach reads its top from."))
     word = models.CharField(_("word"), max_length=15, blank=True)
     coord = models.CharField(_("coordinates"), max_length=4, blank=True)
     move = models.JSONField(_("play"), null=True, blank=True)

@@ -40,12 +40,13 @@ from django.utils.translation import pgettext
 from core.progress import Progress, TaskDispatchError, TaskFailure, start_task
 from core.task_rows import failing_in_words, mark_row, run_failed, start_row_task
 from engine.alphabet import InvalidWord
+from engine.coach import tags_mask, top_tags
 from engine.duplicate import make_game
 from engine.duplicate.records import FORMATS, RecordError, import_record, read_record, replay
-from engine.scrabble.cgp import parse_cgp
+from engine.scrabble.cgp import Position, parse_cgp
 from engine.scrabble.entry import MAX_WORD_LENGTH, fit_blanks, read_typed_word
 from engine.scrabble.notation import NotationError, format_coord, parse_coord
-from engine.scrabble.scoring import IllegalPlay, validate_play
+from engine.scrabble.scoring import IllegalPlay, Move, validate_play
 from lexicon.models import Lexicon
 from training.duplicate import selectors
 from training.duplicate.models import (
@@ -79,10 +80,13 @@ class GameError(ValueError):
 class PlayError(ValueError):
     """A refused play; ``code`` is stable for programs (``bad_input``, ``bad_coord`` or the engine's code)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, *, played: tuple[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.played = played
+        """For a readable play that the rules refuse: its word as the engine writes it and its coordinate
+        (tournament scoring keeps such a play); ``None`` for input that could not be read."""
 
 
 class RoundClosed(Exception):
@@ -321,15 +325,27 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
             made = make_game(gaddag, game.seed, game.variant, lexicon_name=game.lexicon.name, progress=report)
         if not made.rounds:
             raise TaskFailure(_("The lexicon has no play for the first rack: choose another lexicon."))
-        rounds = [DuplicateRound(game=game, number=r.number, rack=r.rack, kept=r.kept, cgp=r.cgp,
-                                 top=r.top.to_json("fr"), subtops=[m.to_json("fr") for m in r.subtops],
-                                 board_after=r.board_after, rejected=r.rejected) for r in made.rounds]
+        language = game.lexicon.language
+        rounds = []
+        for r in made.rounds:
+            top = r.top.to_json("fr")
+            rounds.append(DuplicateRound(game=game, number=r.number, rack=r.rack, kept=r.kept, cgp=r.cgp, top=top,
+                                         subtops=[m.to_json("fr") for m in r.subtops], board_after=r.board_after,
+                                         rejected=r.rejected, **top_fields(r.cgp, top, language)))
         with transaction.atomic():
             DuplicateRound.objects.filter(game=game).delete()
             DuplicateRound.objects.bulk_create(rounds)
             mark_row(DuplicateGame, game_id, DuplicateGame.Status.DONE, round_count=len(rounds),
                      top_total=made.total, end_reason=made.end_reason, error="")
     return {"game": game_id, "rounds": len(rounds), "total": made.total}
+
+
+def top_fields(cgp: str, top: dict[str, Any], language: str) -> dict[str, Any]:
+    """What a round keeps of its top for the coach, computed once when the round is made: the main word, its
+    score and its kinds (:data:`engine.coach.TAGS` as a mask), so that a player's diagnosis over hundreds of
+    games is one aggregate query, never a replay."""
+    return {"top_word": top["word"].upper()[:15], "top_score": int(top["score"]),
+            "tags": tags_mask(top_tags(cgp, top, language))}
 
 
 def daily_seed(lexicon: Lexicon, day: dt.date) -> int:
@@ -453,7 +469,9 @@ def open_round(player: DuplicatePlayer, now: dt.datetime | None = None) -> Dupli
             player.round_started_at = started
         else:  # another request started it first: its time counts
             player.refresh_from_db(fields=["round_started_at"])
-        DuplicatePlay.objects.get_or_create(player=player, number=player.current_round)
+        current = player.game.rounds.get(number=player.current_round)
+        DuplicatePlay.objects.get_or_create(player=player, number=player.current_round, defaults={"round": current})
+        return current
     return player.game.rounds.get(number=player.current_round)
 
 
@@ -492,6 +510,22 @@ def normalise_play(gaddag: Any, word: str, coord: str, style: str) -> tuple[str,
                                        "column number 1 to 15, such as H4 (across) or 4H (down).")
                         % {"coord": coord[:10]}) from None
     return normalised, coord
+
+
+def judge_play(gaddag: Any, position: Position, word: str, coord: str, style: str = "fr") -> Move:
+    """A typed or placed play on ``position`` (board and rack), checked and scored by the engine's rules, or
+    :class:`PlayError` telling the refusal in words: how duplicate rounds and the coach's puzzles judge a play.
+
+    The word is read as the board reads it (:func:`normalise_play`), the blanks fitted to the rack, then the
+    play validated; a refusal by the rules carries the play as read (``PlayError.played``)."""
+    normalised, coord_text = normalise_play(gaddag, word, coord, style)
+    normalised = fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
+    try:
+        return validate_play(gaddag, position, coord_text, normalised, style)
+    except IllegalPlay as exc:
+        reason = _("%(word)s at %(coord)s is refused: %(reason)s.") % {
+            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}
+        raise PlayError(exc.code, reason, played=(normalised, coord_text)) from None
 
 
 @dataclass
@@ -538,18 +572,12 @@ def play(player: DuplicatePlayer, word: str, coord: str, *, style: str = "fr", r
     current = open_round(player, now)
     if current is None:  # no round left
         raise RoundClosed(_("The game is over: every round has been played."))
-    gaddag = selectors.gaddag_of(game.lexicon)
-    normalised, coord_text = normalise_play(gaddag, word, coord, style)
-    position = parse_cgp(current.cgp)
-    normalised = fit_blanks(position.rack, normalised, position.board.cells, coord_text, style)
     try:
-        move = validate_play(gaddag, position, coord_text, normalised, style)
-    except IllegalPlay as exc:
-        reason = _("%(word)s at %(coord)s is refused: %(reason)s.") % {
-            "word": normalised, "coord": coord_text, "reason": grid_services.play_refusal(exc)}
-        if game.tournament:  # kept as the player's play: it scores 0, the reason is shown after the round
-            return _keep_invalid(player, game, current, normalised, coord_text, style, reason, now)
-        raise PlayError(exc.code, reason) from None
+        move = judge_play(selectors.gaddag_of(game.lexicon), parse_cgp(current.cgp), word, coord, style)
+    except PlayError as exc:
+        if game.tournament and exc.played:  # kept as the player's play: it scores 0, the reason is shown after
+            return _keep_invalid(player, game, current, *exc.played, style, exc.message, now)
+        raise
     late = is_late(player, game, now)
     move_json = move.to_json("fr")
     open_rows = DuplicatePlay.objects.filter(player=player, number=current.number, validated_at__isnull=True)
@@ -611,8 +639,8 @@ def _close_round(player: DuplicatePlayer, round_number: int | None, now: dt.date
         current = player.game.rounds.get(number=player.current_round)
         row, _created = DuplicatePlay.objects.get_or_create(player=player, number=current.number)
         top_score = int(current.top["score"])
-        row.validated_at = now
-        row.save(update_fields=["validated_at"])
+        row.validated_at, row.round = now, current
+        row.save(update_fields=["validated_at", "round"])
         player.total += row.score
         player.top_total += top_score
         if row.score >= top_score and row.move is not None:

@@ -432,15 +432,16 @@ def send_to_revision_list(revision_list: RevisionList, words: Iterable[str | tup
 _scheduler = Scheduler()
 
 
-def review_fsrs_card(row: FsrsCard, correct: bool, now: Any = None) -> FsrsReviewLog:
-    """Apply one FSRS review to ``row`` (correct = Good, wrong = Again) and return FSRS's log; the caller saves.
+def review_fsrs_card(row: FsrsCard, correct: bool, now: Any = None, *, rating: Rating | None = None) -> FsrsReviewLog:
+    """Apply one FSRS review to ``row`` (correct = Good, wrong = Again, unless ``rating`` says otherwise: Hard
+    for a puzzle solved with hints) and return FSRS's log; the caller saves.
 
     ``lapses`` counts what FSRS calls a lapse: Again on a card in the Review state (learned, then forgotten:
     FSRS moves it to Relearning). Again on a card still being learned (a first meeting included) or
     relearned is not one.
     """
     now = now or timezone.now()
-    rating = Rating.Good if correct else Rating.Again
+    rating = rating or (Rating.Good if correct else Rating.Again)
     before = Card.from_dict(row.card)
     card, log = _scheduler.review_card(before, rating, review_datetime=now)
     row.card = card.to_dict()

@@ -671,7 +671,7 @@ def _write_into_game(room: Room, members: list[RoomMember], names: dict[int, str
     for m in members:
         result = by_name[names[m.pk]]
         move = result.move.to_json("fr") if result.move is not None and result.score else None
-        plays.append(DuplicatePlay(player=existing[m.user_id], number=made.number, word=result.word,
+        plays.append(DuplicatePlay(player=existing[m.user_id], number=made.number, round=made, word=result.word,
                                    coord=result.coord, move=move, score=result.score, played_at=now,
                                    validated_at=now, refusal=_refusal(result, verdicts)))
     DuplicatePlay.objects.bulk_create(plays, ignore_conflicts=True)

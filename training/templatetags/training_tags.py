@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -70,12 +70,13 @@ def percent(value: float | None) -> str:
     return "–" if value is None else f"{round(100 * value)} %"
 
 
-ACTIVITY_LAYERS = (("answers", "chart__bar--answers"), ("rounds", "chart__bar--rounds"), ("quiz", "chart__bar--quiz"))
+ACTIVITY_LAYERS = (("answers", "chart__bar--answers"), ("rounds", "chart__bar--rounds"), ("quiz", "chart__bar--quiz"),
+                   ("puzzles", "chart__bar--puzzles"))
 
 
 @register.simple_tag
 def activity_chart(days: Sequence, goal: int = 0) -> SafeString:
-    """Stacked bars of each day's activity (grid answers, duplicate rounds, quiz answers: one colour each,
+    """Stacked bars of each day's activity (grid answers, duplicate rounds, quiz answers, puzzles: one colour each,
     the legend next to the chart), with the daily goal as a dashed line; each bar's ``<title>`` gives the
     day's figures in words (the dashboard also lists them in a table)."""
     n = max(1, len(days))
@@ -87,8 +88,10 @@ def activity_chart(days: Sequence, goal: int = 0) -> SafeString:
     for k, day in enumerate(days):
         x = PAD_LEFT + k * step + step * 0.15
         label = date_format(day.date, "SHORT_DATE_FORMAT")
-        title = (_("%(date)s: %(answers)s grid answers, %(rounds)s duplicate rounds, %(quiz)s quiz answers")
-                 % {"date": label, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz}
+        title = (_("%(date)s: %(answers)s grid answers, %(rounds)s duplicate rounds, %(quiz)s quiz answers, "
+                   "%(puzzles)s puzzles solved")
+                 % {"date": label, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz,
+                    "puzzles": day.puzzles}
                  if day.total else _("%(date)s: no activity") % {"date": label})
         y = PAD_TOP + plot_h
         parts = []
@@ -122,3 +125,42 @@ def activity_chart(days: Sequence, goal: int = 0) -> SafeString:
         '<svg class="chart chart--activity" viewBox="0 0 {} {}" role="img" aria-labelledby="activity-chart-title" '
         'preserveAspectRatio="xMidYMid meet"><title id="activity-chart-title">{}</title>{}{}{}{}</svg>',
         WIDTH, HEIGHT, title, grid, SafeString("".join(bars)), goal_line, axis)
+
+
+@register.simple_tag
+def top_trend_chart(points: Sequence) -> SafeString:
+    """The coach's line of the % of the top per game (oldest first), each game a dot with its ``<title>``
+    (date and figure, in words), and a dashed line of the average; the page lists the same figures too."""
+    plot_w, plot_h = WIDTH - PAD_LEFT - 12, HEIGHT - PAD_BOTTOM - PAD_TOP
+    n = len(points)
+    step = plot_w / max(1, n - 1)
+
+    def y_of(pct: float) -> float:
+        return PAD_TOP + plot_h * (1 - min(100.0, max(0.0, pct)) / 100)
+
+    coords = [(PAD_LEFT + 6 + (k * step if n > 1 else plot_w / 2), y_of(p.percent)) for k, p in enumerate(points)]
+    line = format_html('<polyline class="chart__line" points="{}"/>',
+                       " ".join(f"{_n(x)},{_n(y)}" for x, y in coords)) if n > 1 else SafeString("")
+    dots = format_html_join("", '<circle class="chart__dot" cx="{}" cy="{}" r="5"><title>{}</title></circle>',
+                            ((_n(x), _n(y), _("%(date)s: %(pct)s %% of the top") % {
+                                "date": date_format(p.date, "SHORT_DATE_FORMAT"),
+                                "pct": number_format(p.percent, 1)})
+                             for (x, y), p in zip(coords, points, strict=True)))
+    mean = sum(p.percent for p in points) / n if n else 0.0
+    average = format_html('<line class="chart__goal" x1="{}" x2="{}" y1="{}" y2="{}"><title>{}</title></line>',
+                          PAD_LEFT, WIDTH - 4, _n(y_of(mean)), _n(y_of(mean)),
+                          _("Average: %(pct)s %%") % {"pct": number_format(mean, 1)}) if n else SafeString("")
+    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}%</text>',
+                            ((PAD_LEFT, WIDTH - 4, _n(y_of(p)), _n(y_of(p)), PAD_LEFT - 4, _n(y_of(p) + 4), p)
+                             for p in (0, 50, 100)))
+    first = date_format(points[0].date, "SHORT_DATE_FORMAT") if points else ""
+    last = date_format(points[-1].date, "SHORT_DATE_FORMAT") if points else ""
+    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
+                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    title = _("Percentage of the top in each of your last %(n)s games") % {"n": n}
+    return format_html(
+        '<svg class="chart chart--trend" viewBox="0 0 {} {}" role="img" aria-labelledby="trend-chart-title" '
+        'preserveAspectRatio="xMidYMid meet"><title id="trend-chart-title">{}</title>{}{}{}{}{}</svg>',
+        WIDTH, HEIGHT, title, grid, average, line, dots, axis)
