@@ -19,7 +19,7 @@ class DrillForm(forms.Form):
     """A drill of one kind of top: how many puzzles, optionally only one word length or only list words."""
 
     tag = forms.ChoiceField(label=_("Kind of top"), choices=[(tag, TAG_NAMES[tag]) for tag in TAGS])
-    count = forms.IntegerField(label=_("Puzzles"), min_value=1, max_value=MAX_DRILL, initial=DRILL_SIZE, required=False)
+    count = forms.IntegerField(label=_("Number of puzzles"), min_value=1, max_value=MAX_DRILL, initial=DRILL_SIZE, required=False)
     length = forms.IntegerField(label=_("Word length"), min_value=2, max_value=15, required=False,
                                 help_text=_("Empty: every length."))
     my_lists = forms.BooleanField(label=_("Only words of my revision lists"), required=False)
