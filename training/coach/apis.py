@@ -63,8 +63,9 @@ def puzzle_json(user: Any, puzzle: Puzzle) -> dict[str, Any]:
 def _coach_error(exc: services.CoachError) -> Response:
     if exc.code == "bad_input":
         return error_response(exc.message, code=exc.code)
-    extra = {"task": str(exc.run.pk)} if exc.run is not None else {}
-    return error_response(exc.message, status.HTTP_409_CONFLICT, code=exc.code, **extra)
+    if exc.run is not None:  # the bank being built: its task to poll
+        return error_response(exc.message, status.HTTP_409_CONFLICT, code=exc.code, task=str(exc.run.pk))
+    return error_response(exc.message, status.HTTP_409_CONFLICT, code=exc.code)
 
 
 class CoachApi(APIView):

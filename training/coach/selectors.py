@@ -11,7 +11,6 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Greatest
 from django.db.models.lookups import GreaterThan
@@ -24,7 +23,8 @@ from training.coach.models import Drill, DrillItem, Puzzle, PuzzleAnswer, Puzzle
 from training.duplicate.models import DuplicatePlay, DuplicatePlayer
 from training.duplicate.selectors import percent
 
-User = AbstractBaseUser | AnonymousUser
+User = Any
+"""A signed-in user (the views and APIs are for signed-in learners only)."""
 
 DEFAULT_GAMES = 20
 MAX_GAMES = 500
@@ -163,7 +163,7 @@ def diagnosis(user: User, games: int = DEFAULT_GAMES) -> Diagnosis:
     lines = [TagLine(tag, totals[f"{tag}_rounds"], totals[f"{tag}_found"], int(totals[f"{tag}_lost"] or 0),
                      percent(int(totals[f"{tag}_lost"] or 0), lost)) for tag in TAGS]
     lines.sort(key=lambda line: (-line.lost, -line.rounds, TAGS.index(line.tag)))
-    trend = [TrendPoint(game_id, finished_at, percent(total, top_total))
+    trend = [TrendPoint(game_id, finished_at, percent(total, top_total))  # type: ignore[arg-type]  # finished: the query's filter
              for _pk, game_id, finished_at, total, top_total in reversed(finished)]
     missed = (plays.exclude(FOUND).values("round__top_word").annotate(count=Count("pk"), lost=Sum(LOST))
               .order_by("-count", "-lost", "round__top_word")[:MISSED_WORDS])
@@ -183,11 +183,11 @@ def missed_rounds(user: User, tag: str) -> Any:
 def rating_of(user: User) -> PuzzleRating:
     """The learner's puzzle rating (Glicko-2's starting values before their first answer; not stored)."""
     found = PuzzleRating.objects.filter(user=user).first()
-    return found if found is not None else PuzzleRating(user=user)  # type: ignore[misc]  # a user, checked by callers
+    return found if found is not None else PuzzleRating(user=user)
 
 
 def get_drill(user: User, drill_id: Any) -> Drill:
-    return get_or_404(Drill.objects.filter(user=user), drill_id, _("No such drill."))
+    return get_or_404(Drill.objects.filter(user=user), drill_id, "No such drill.")
 
 
 def items_of(drill: Drill) -> list[DrillItem]:
@@ -197,7 +197,7 @@ def items_of(drill: Drill) -> list[DrillItem]:
 def get_puzzle(user: User, puzzle_id: Any) -> Puzzle:
     """A puzzle the learner has met (a card of theirs: it was put in one of their drills); else 404."""
     return get_or_404(Puzzle.objects.filter(cards__user=user).select_related("lexicon"), puzzle_id,
-                      _("No such puzzle."))
+                      "No such puzzle.")
 
 
 def open_item(user: User, puzzle: Puzzle) -> DrillItem | None:

@@ -87,7 +87,7 @@ class PuzzleSerializer(request_serializers.Serializer):
     tag = serializers.ChoiceField(choices=TAG_CHOICES, help_text="The kind the drill trains (else the top's first).")
     tags = serializers.ListField(child=serializers.ChoiceField(choices=TAG_CHOICES))
     lexicon = serializers.IntegerField()
-    source = serializers.ChoiceField(choices=(("round", "A round the player missed"), ("bank", "The puzzle bank")))
+    source = serializers.ChoiceField(choices=(("round", "A round the player missed"), ("bank", "The puzzle bank")))  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     rating = serializers.FloatField(help_text="The puzzle's difficulty (Glicko-2).")
     hints = serializers.ListField(child=serializers.CharField(), help_text="The hints taken so far, in words.")
     hints_left = serializers.IntegerField()

@@ -97,7 +97,7 @@ def _puzzle_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[
     tag = drill.tag if drill is not None else (tags[0] if tags else "")
     shown = item.hints if item is not None else len(services.HINTS)
     position = parse_cgp(puzzle.cgp)
-    context = {"puzzle": puzzle, "item": item, "last": last, "drill": drill, "tag": tag,
+    context: dict[str, Any] = {"puzzle": puzzle, "item": item, "last": last, "drill": drill, "tag": tag,
                "tag_name": selectors.tag_name(tag), "rows": position.board.rows(), "language": puzzle.lexicon.language,
                "hints": services.hint_texts(puzzle, tag, shown), "hints_left": len(services.HINTS) - shown,
                "form": PlayForm(style="fr"), "rating": selectors.rating_of(request.user),
