@@ -7,6 +7,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from training.coach.models import Drill, Puzzle, PuzzleAnswer, PuzzleBank
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -193,3 +194,35 @@ class QuizAnswerAdmin(ReadOnlyAdmin):
     list_filter = ["final"]
     search_fields = ["user__username", "=quiz__id"]
     list_select_related = ["quiz", "user", "question"]
+
+
+@admin.register(PuzzleBank)
+class PuzzleBankAdmin(ReadOnlyAdmin):
+    list_display = ["id", "lexicon", "tag", "status", "created_at", "finished_at"]
+    list_filter = ["tag", "status", "lexicon"]
+    list_select_related = ["lexicon"]
+
+
+@admin.register(Puzzle)
+class PuzzleAdmin(ReadOnlyAdmin):
+    list_display = ["id", "lexicon", "source", "rack", "top_word", "top_score", "word_length", "rating", "created_at"]
+    list_filter = ["source", "lexicon", "word_length"]
+    search_fields = ["top_word", "=id"]
+    list_select_related = ["lexicon"]
+
+
+@admin.register(Drill)
+class DrillAdmin(ReadOnlyAdmin):
+    list_display = ["id", "user", "tag", "created_at"]
+    list_filter = ["tag"]
+    search_fields = ["user__username"]
+    list_select_related = ["user"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(PuzzleAnswer)
+class PuzzleAnswerAdmin(ReadOnlyAdmin):
+    list_display = ["id", "user", "puzzle", "word", "coord", "score", "correct", "hints", "created_at"]
+    list_filter = ["correct"]
+    search_fields = ["user__username", "word"]
+    list_select_related = ["user", "puzzle"]

@@ -91,3 +91,14 @@ def test_the_coach_page_query_count_does_not_grow_with_the_games(alice_client, a
             assert alice_client.get(reverse("training:coach"), {"games": 500}).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= COACH_PAGE_QUERIES, counts
+
+
+def test_staff_read_the_coach_rows_in_the_admin(admin_client, alice, collante_avoider_games):
+    from training.coach import services
+
+    services.create_drill(alice, "collante", 1)
+    client = admin_client
+    for model in ("puzzle", "drill", "puzzlebank", "puzzleanswer"):
+        response = client.get(reverse(f"admin:training_{model}_changelist"))
+        assert response.status_code == 200, model
+    assert "collante" in client.get(reverse("admin:training_drill_changelist")).content.decode()
