@@ -26,6 +26,10 @@ from training.coach.models import Puzzle
 from training.duplicate.forms import PlayForm
 from training.duplicate.services import PlayError
 
+TREND_SHOWN = 100
+"""Games the page's chart and table show, the last ones: a line of 500 dots reads no better than one of 100,
+and drawing each point costs the page (the API gives every game)."""
+
 
 def _games(request: HttpRequest) -> int:
     try:
@@ -44,6 +48,7 @@ def coach(request: HttpRequest) -> HttpResponse:
     diagnosis = selectors.diagnosis(request.user, games)
     return render(request, "training/coach/coach.html", {
         "diagnosis": diagnosis, "games": games, "game_choices": selectors.GAME_CHOICES,
+        "trend": diagnosis.trend[-TREND_SHOWN:],
         "rating": selectors.rating_of(request.user), "drill_form": DrillForm(user=request.user),
         "max_lost": max([line.lost for line in diagnosis.tags] + [1])})
 

@@ -102,3 +102,12 @@ def test_staff_read_the_coach_rows_in_the_admin(admin_client, alice, collante_av
         response = client.get(reverse(f"admin:training_{model}_changelist"))
         assert response.status_code == 200, model
     assert "collante" in client.get(reverse("admin:training_drill_changelist")).content.decode()
+
+
+def test_the_page_draws_the_last_games_and_says_so(alice_client, collante_avoider_games, monkeypatch):
+    from training.coach import views
+
+    monkeypatch.setattr(views, "TREND_SHOWN", 2)
+    page = alice_client.get(reverse("training:coach")).content.decode()
+    assert page.count('class="chart__dot"') == 2 and 'id="trend-cut"' in page
+    assert reverse("training:duplicate-review", args=[collante_avoider_games[0].game.pk]) not in page
