@@ -22,7 +22,6 @@ class TrainingConfig(AppConfig):
     nav_items = [NavItem("training:dashboard", _("Training"), login_required=True),
                  NavItem("wordstudy:home", _("Word study"), login_required=True),
                  NavItem("training:duplicate", _("Duplicate"), login_required=True),
-                 NavItem("training:coach", _("My coach"), login_required=True),
                  NavItem("training:rooms", _("Rooms"), login_required=True)]
     task_subjects = {"training.generate_grid": "training.grids.selectors.grid_task_subject",
                      "training.make_duplicate_game": "training.duplicate.selectors.duplicate_task_subject",

@@ -11,13 +11,15 @@ from lexicon.services import import_word_list
 from puzzles.crosswords.models import Crossword
 from puzzles.lab.models import FillComparison
 from tests.support import write_words
+from training.coach.models import PuzzleBank
 from training.duplicate.models import DuplicateGame
 from training.grids.models import TrainingGrid
 from training.wordstudy.models import AlphagramRanking
 
 
 def test_every_task_backed_row_is_a_task_row():
-    assert set(task_row_models()) == {TrainingGrid, Crossword, FillComparison, DuplicateGame, AlphagramRanking}
+    assert set(task_row_models()) == {TrainingGrid, Crossword, FillComparison, DuplicateGame, AlphagramRanking,
+                                      PuzzleBank}
 
 
 @pytest.fixture

@@ -129,7 +129,7 @@ class ImportApi(APIView):
         try:
             game = services.import_game(request.user, lexicon, data["format"], data["text"],
                                         variant=data.get("variant"), timer_seconds=data.get("timer_seconds"),
-                                        tournament=data.get("tournament", False))
+                                        tournament=data.get("tournament", False), my_plays=data["my_plays"])
         except services.RecordRefused as exc:
             return error_response(str(exc), code="bad_record", line=exc.line, reason=exc.reason,
                                   reason_code=exc.code, params=exc.params)

@@ -48,7 +48,10 @@ class ImportForm(NewGameForm):
     file = forms.FileField(label=_("Game file"), required=False)
     text = forms.CharField(label=_("Or paste it here"), required=False, strip=False,
                            widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono", "wrap": "off"}))
-    field_order = ["format", "file", "text", "lexicon", "variant", "timer", "tournament"]
+    my_plays = forms.BooleanField(label=_("The file's player is me"), required=False,
+                                  help_text=_("Eliot's XML keeps a player's plays: they become yours, the game "
+                                              "counted as played, and your coach reads it."))
+    field_order = ["format", "file", "text", "lexicon", "variant", "timer", "tournament", "my_plays"]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -70,6 +70,10 @@ class DuplicateGame(TaskRow):
     record_text = models.TextField(_("record"), blank=True, help_text=_("The game file an imported game was read from."))
     record_lexicon = models.CharField(_("dictionary named by the record"), max_length=100, blank=True)
     differences = models.JSONField(_("rounds where Tirage's top differs"), default=list, blank=True)
+    record_player = models.CharField(
+        _("the file's player, played by the owner"), max_length=100, blank=True,
+        help_text=_("An imported file that keeps a player's plays, imported as the owner's own game: the name the "
+                    "file gives that player (their plays became the owner's, and the coach reads them)."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -56,6 +56,9 @@ class GameImportSerializer(request_serializers.Serializer):
     timer_seconds = serializers.IntegerField(min_value=0, max_value=MAX_TIMER, allow_null=True, required=False,
                                              default=DEFAULT_TIMER)
     tournament = serializers.BooleanField(default=False)
+    my_plays = serializers.BooleanField(default=False, help_text="The file keeps a player's plays (Eliot's XML) and "
+                                        "that player is me: the game is stored as played, those plays mine (the "
+                                        "coach reads them). A file that keeps no player's plays is a 400.")
 
     def validate_timer_seconds(self, value: int | None) -> int | None:
         return GameCreateSerializer().validate_timer_seconds(value)

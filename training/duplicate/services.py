@@ -274,10 +274,14 @@ def record_refusal(exc: RecordError) -> str:
 
 
 def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | None = None,
-                timer_seconds: Any = DEFAULT_TIMER, tournament: bool = False) -> DuplicateGame:
+                timer_seconds: Any = DEFAULT_TIMER, tournament: bool = False, my_plays: bool = False) -> DuplicateGame:
     """A published game to replay ("rejouer une partie"): the file is checked round by round now (a
     malformed file raises :class:`RecordRefused` and nothing is stored), then a task computes Tirage's top of
-    every round with ``lexicon`` and the rounds where it differs from the file's (202 in the API)."""
+    every round with ``lexicon`` and the rounds where it differs from the file's (202 in the API).
+
+    ``my_plays``: the file keeps a player's plays (Eliot's XML does) and that player is the owner: the game
+    is stored as one the owner has played, their plays the file's, so that their diagnosis reads it like a
+    game played in Tirage. A file that keeps no player's plays is refused."""
     if variant is not None and variant not in DuplicateGame.Variant.values:
         raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
     record = check_record(fmt, text, variant=variant, language=lexicon.language)
@@ -287,19 +291,26 @@ def import_game(owner, lexicon: Lexicon, fmt: str, text: str, *, variant: str | 
                             {"file": record.language, "lexicon": lexicon.language})
     timer = check_timer(timer_seconds)
     owner = owner if getattr(owner, "is_authenticated", False) else None
+    player_name = ""
+    if my_plays:
+        if owner is None or not any(rnd.player is not None for rnd in record.rounds):
+            raise GameError(_("This file keeps no player's plays: import it to replay it yourself."))
+        player_name = (record.player_name or owner.get_username())[:100]
     return start_row_task(lambda: DuplicateGame.objects.create(
         owner=owner, lexicon=lexicon, seed=0, variant=record.variant, timer_seconds=timer,
         tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
         source=DuplicateGame.Source.IMPORTED, record_format=fmt, record_text=text,
-        record_lexicon=(record.lexicon or "")[:100]), "training.make_duplicate_game", "game_id", owner=owner)
+        record_lexicon=(record.lexicon or "")[:100], record_player=player_name), "training.make_duplicate_game",
+        "game_id", owner=owner)
 
 
 def _imported(game: DuplicateGame, gaddag: Any, report: Any) -> Any:
-    """The engine game of an imported file: the file's plays as tops, Tirage's plays as the next plays."""
+    """The imported file replayed: its engine game (the file's plays as tops, Tirage's plays as the next
+    plays) and its record."""
     record = check_record(game.record_format, game.record_text, variant=game.variant, language=game.lexicon.language)
     result = import_record(record, gaddag, lexicon_name=game.lexicon.name, progress=report)
     DuplicateGame.objects.filter(pk=game.pk).update(differences=[d.to_json("fr") for d in result.differences])
-    return result.game
+    return result
 
 
 def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
@@ -316,11 +327,13 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
         def report(percent: float, number: int) -> None:
             progress.report(5 + 0.9 * percent, _("Round %(n)s") % {"n": number})
 
+        record = None
         if game.source == DuplicateGame.Source.IMPORTED:
             try:
-                made = _imported(game, gaddag, report)
+                imported = _imported(game, gaddag, report)
             except RecordRefused as exc:
                 raise TaskFailure(str(exc)) from None
+            made, record = imported.game, imported.record
         else:
             made = make_game(gaddag, game.seed, game.variant, lexicon_name=game.lexicon.name, progress=report)
         if not made.rounds:
@@ -335,6 +348,8 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
         with transaction.atomic():
             DuplicateRound.objects.filter(game=game).delete()
             DuplicateRound.objects.bulk_create(rounds)
+            if record is not None and game.record_player and game.owner_id is not None:
+                _owner_played_the_record(game, game.owner_id, record)
             mark_row(DuplicateGame, game_id, DuplicateGame.Status.DONE, round_count=len(rounds),
                      top_total=made.total, end_reason=made.end_reason, error="")
     return {"game": game_id, "rounds": len(rounds), "total": made.total}
@@ -346,6 +361,41 @@ def top_fields(cgp: str, top: dict[str, Any], language: str) -> dict[str, Any]:
     games is one aggregate query, never a replay."""
     return {"top_word": top["word"].upper()[:15], "top_score": int(top["score"]),
             "tags": tags_mask(top_tags(cgp, top, language))}
+
+
+def _owner_played_the_record(game: DuplicateGame, owner_id: int, record: Any) -> None:
+    """The file's player's plays (checked by the replay: each fits its board and rack and scores what the file
+    says) as the owner's validated plays of the imported game, the game finished for them."""
+    stored = {r.number: r for r in DuplicateRound.objects.filter(game=game)}
+    now = timezone.now()
+    DuplicatePlayer.objects.filter(game=game, user_id=owner_id).delete()
+    player = DuplicatePlayer.objects.create(game=game, user_id=owner_id, current_round=max(len(stored), 1),
+                                            finished_at=now)
+    plays, total, top_total, found = [], 0, 0, 0
+    for number, rnd in enumerate(record.rounds, start=1):
+        made = stored.get(number)
+        if made is None:
+            continue
+        mine = rnd.player
+        move = _record_move(made, mine.word, mine.coord, mine.points) if mine is not None and mine.word else None
+        score = move["score"] if move else 0
+        plays.append(DuplicatePlay(player=player, number=number, round=made, word=move["word"] if move else "",
+                                   coord=move["coord"] if move else "", move=move, score=score, played_at=now,
+                                   validated_at=now))
+        total, top_total = total + score, top_total + made.top_score
+        found += 1 if move is not None and score >= made.top_score else 0
+    DuplicatePlay.objects.bulk_create(plays)
+    DuplicatePlayer.objects.filter(pk=player.pk).update(total=total, top_total=top_total, tops_found=found)
+
+
+def _record_move(made: DuplicateRound, word: str, coord: str, points: int) -> dict[str, Any]:
+    """A play the replay has checked, as a stored play's JSON (its tiles counted on the round's board)."""
+    row, col, direction = parse_coord(coord, "fr")
+    board = parse_cgp(made.cgp).board
+    dr, dc = (0, 1) if direction == "H" else (1, 0)
+    tiles = sum(1 for k in range(len(word)) if not board.get(row + dr * k, col + dc * k))
+    return {"coord": format_coord(row, col, direction, "fr"), "row": row, "col": col, "dir": direction,
+            "word": word, "score": points, "tiles": tiles}
 
 
 def daily_seed(lexicon: Lexicon, day: dt.date) -> int:

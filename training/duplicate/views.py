@@ -94,7 +94,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
         try:
             game = services.import_game(request.user, data["lexicon"], data["format"], data["text"],
                                         variant=data["variant"], timer_seconds=int(data["timer"]) or None,
-                                        tournament=data["tournament"])
+                                        tournament=data["tournament"], my_plays=data["my_plays"])
         except (services.RecordRefused, services.GameError) as exc:
             form.add_error(None, str(exc))
             if request.FILES.get("file"):  # a file cannot be chosen again for the player: its text, to correct

@@ -54,9 +54,7 @@ def test_from_a_game_to_the_coach_to_a_drill_to_a_puzzle_solved(live_server, tmp
         page = new_page(context)
         log_in(page, base, "lea")
         page.goto(f"{base}/training/duplicate/{games[-1].game.pk}/review/")
-        if width < 600:
-            page.click(".nav-toggle")
-        page.click("nav >> text=Mon entraîneur")
+        page.click("#coach-link")
         page.wait_for_selector("#kinds")
         assert page.inner_text("h1") == "Mon entraîneur"
         first_kind = page.locator(".coach-kind").first
