@@ -96,6 +96,7 @@ class Answer(models.Model):
 
     class Verdict(models.TextChoices):
         EXPECTED = "expected", _("Expected word")
+        ANAGRAM = "anagram", _("An anagram of the expected word, through its support letter")
         TOP = "top", _("Top (scores as much or more)")
         WRONG = "wrong", _("Wrong")
 

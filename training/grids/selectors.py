@@ -79,7 +79,8 @@ def _mark(situation: Situation, answers: list[Answer], revealed: bool, available
     best = max((int(t.get("score", 0)) for t in situation.top or [] if isinstance(t, dict)), default=None)
     situation.top_found = situation.top_find is not None or bool(first and (
         first.verdict == Answer.Verdict.TOP  # answers recorded when a top decided a situation
-        or (first.verdict == Answer.Verdict.EXPECTED and best is not None and first.score >= best)))
+        or (first.verdict in (Answer.Verdict.EXPECTED, Answer.Verdict.ANAGRAM) and best is not None
+            and first.score >= best)))
     situation.my_answer = first
     situation.answered = first is not None
     situation.solved = bool(first and first.correct)
@@ -148,7 +149,8 @@ def situation_goal(situation: Situation) -> dict[str, Any]:
     letter = str(support.get("letter", ""))
     return {"length": len(situation.word), "support_letter": letter.lower() if support.get("blank") else letter.upper(),
             "support_square": square, "support_blank": bool(support.get("blank")),
-            "top_is_other_play": best is not None and int(situation.expected.get("score", 0)) < best}
+            "top_is_other_play": best is not None and int(situation.expected.get("score", 0)) < best,
+            "anagram_counts": bool(square)}
 
 
 def _open_before(situation: Situation, user) -> QuerySet[Situation]:

@@ -170,6 +170,9 @@ class GoalSerializer(request_serializers.Serializer):
     top_is_other_play = serializers.BooleanField(
         help_text="The board's top is another play than the list word: finding it is credited too, and the "
                   "situation stays open for the list word.")
+    anagram_counts = serializers.BooleanField(
+        help_text="An anagram of the list word through the support letter, laying the whole rack, counts as the "
+                  "list word (verdict `anagram`: correct, the card reviewed as known).")
 
 
 class SituationSerializer(request_serializers.ModelSerializer):
@@ -228,7 +231,8 @@ class AnswerInSerializer(request_serializers.Serializer):
 
 
 class AnswerOutSerializer(request_serializers.Serializer):
-    """The verdict: ``correct`` is true for the list word and for a top; ``score`` is the learner's play's
+    """The verdict: ``correct`` is true for the list word (``verdict`` expected, or anagram: an anagram of it
+    through its support letter, laying the whole rack) and for a top; ``score`` is the learner's play's
     score. A top other than the list word leaves the situation open (``decided`` false, ``answer`` and
     ``expected`` null, ``top`` empty): its list word is still to find."""
 

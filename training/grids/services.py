@@ -286,10 +286,30 @@ def top_is_list_word(situation: Situation) -> bool:
     return best is None or int(situation.expected.get("score", 0)) >= best
 
 
-def _judge_move(move: Any, situation: Situation) -> _Judgement:
+def is_anagram_through_support(move: Any, situation: Situation) -> bool:
+    """Does ``move`` find the list word's letters where the goal asks for them: an anagram of the list word (a
+    blank counts as the letter it stands for) whose main word crosses the support square and lays every tile
+    of the rack? Such a play meets every condition the situation states, so it is credited as the list word
+    (docs/training.md, "Anagrams of the list word")."""
+    if sorted(move.word.upper()) != sorted(situation.word.upper()) or move.word.upper() == situation.word.upper():
+        return False
+    support = situation.support or {}
+    square = (support.get("row"), support.get("col"))
+    crosses = any((r, c) == square for r, c, _ch in move.squares())
+    return crosses and move.tiles == len(situation.rack)
+
+
+def other_anagrams(gaddag: Any, situation: Situation, played: str) -> list[str]:
+    """The list word's other anagrams in the lexicon (neither the list word nor the word played)."""
+    list_word = situation.word.upper()
+    return sorted(w for w in gaddag.anagrams(list_word) if w.upper() not in (list_word, played.upper()))
+
+
+def _judge_move(move: Any, situation: Situation, gaddag: Any) -> _Judgement:
     """A legal play against the situation's goal. The list word is right anywhere it is legal (and a top too
-    when it scores the top). Another play scoring the top is a top: credited, the situation stays open for
-    its list word. Any other legal play is wrong, with its score."""
+    when it scores the top); an anagram of it through the support letter, laying the whole rack, is right too
+    (it stands for the list word, which the verdict names). Another play scoring the top is a top: credited,
+    the situation stays open for its list word. Any other legal play is wrong, with its score."""
     play = move.to_json("fr")
     word = move.word.upper()
     expected = situation.expected
@@ -303,6 +323,16 @@ def _judge_move(move: Any, situation: Situation) -> _Judgement:
         else:
             message = _("Right: %(word)s at %(coord)s scores %(score)s.") % values
         return _Judgement(Answer.Verdict.EXPECTED, move.score, message, play, is_top)
+    if is_anagram_through_support(move, situation):
+        values["list_word"] = situation.word.upper()
+        message = _("Right: %(word)s at %(coord)s scores %(score)s. It is an anagram of %(list_word)s, the word "
+                    "of your list, through its support letter: it counts as found.") % values
+        others = other_anagrams(gaddag, situation, word)
+        if others:
+            message += " " + _("Its other anagrams: %(words)s.") % {"words": ", ".join(others)}
+        if is_top:
+            message += " " + _("And it is the top.")
+        return _Judgement(Answer.Verdict.ANAGRAM, move.score, message, play, is_top)
     if is_top:
         return _Judgement(Answer.Verdict.TOP, move.score,
                           _("A top: %(word)s at %(coord)s scores %(score)s, the best score of this board. "
@@ -332,7 +362,7 @@ def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _J
         except IllegalPlay as exc:
             raise PlayRefused(_("%(word)s at %(coord)s is not a legal play: %(reason)s. Nothing is recorded: "
                                 "try again.") % {"word": word, "coord": coord, "reason": play_refusal(exc)}) from None
-        return _judge_move(move, situation)
+        return _judge_move(move, situation, gaddag)
     if word == expected_word:
         best = top_score(situation)
         score = int(expected.get("score", 0))
@@ -347,7 +377,9 @@ def judge_answer(gaddag: Any, situation: Situation, word: str, coord: str) -> _J
     if not plays:
         raise PlayRefused(_("%(word)s is a word, but it cannot be played on this board with this rack. Nothing "
                             "is recorded: try again.") % {"word": word})
-    return _judge_move(plays[0], situation)
+    # Without coordinates, an anagram of the list word is taken through its support letter when it can be.
+    through = [m for m in plays if is_anagram_through_support(m, situation)]
+    return _judge_move((through or plays)[0], situation, gaddag)
 
 
 def answer_situation(situation: Situation, user, word: str, coord: str | None = None) -> AnswerOutcome:
@@ -386,7 +418,7 @@ def answer_situation(situation: Situation, user, word: str, coord: str | None = 
     judged = judge_answer(gaddag, situation, normalised, coord)
     if judged.verdict == Answer.Verdict.TOP:
         return _credit_top(situation, user, normalised, judged)
-    correct = judged.verdict == Answer.Verdict.EXPECTED
+    correct = judged.verdict in (Answer.Verdict.EXPECTED, Answer.Verdict.ANAGRAM)
     top_found = judged.top_found or TopFind.objects.filter(situation=situation, user=user).exists()
     try:
         with transaction.atomic():

@@ -19,7 +19,7 @@ def test_situation_answer_shape_and_second_try_refused(alice, situation):
     assert before["rack"] == "AAABCCR" and before["cgp"] == situation.cgp and len(before["board"]) == 15
     assert before["expected"] is None and before["top"] is None  # no spoiler before answering
     assert before["goal"] == {"length": 8, "support_letter": "T", "support_square": "H8", "support_blank": False,
-                              "top_is_other_play": False}
+                              "top_is_other_play": False, "anagram_counts": True}
     typo = client.post(f"/api/situations/{situation.pk}/answer/", {"word": "DATAIS"}, format="json")
     assert typo.status_code == 400 and "ne peut pas être joué" in typo.json()["detail"]  # not a verdict
     low = wrong_play(situation)

@@ -107,7 +107,7 @@ def _art_situation(alice, words_list):
 def test_the_goal_says_the_list_word_its_support_and_whether_the_top_is_another_play(alice, words_list, situation):
     goal = grid_selectors.situation_goal(situation)
     assert goal == {"length": 8, "support_letter": "T", "support_square": "H8", "support_blank": False,
-                    "top_is_other_play": False}
+                    "top_is_other_play": False, "anagram_counts": True}
     art = _art_situation(alice, words_list)
     assert grid_selectors.situation_goal(art)["top_is_other_play"]
 
