@@ -1,7 +1,8 @@
 """Queries and CPU per request of the pages and API calls a learner uses most, in process (no server).
 
 What it measures: for each request of ``bench/load.py``'s mix (home, training dashboard, lists page, lists,
-a list, a grid, progress, due reviews, lookups, task polling, a duplicate round: read, play, validate), the
+a list, a grid, progress, due reviews, lookups, task polling, a duplicate round: read, play, validate; a grid situation
+answered on the page and over the API), the
 number of SQL queries (``CaptureQueriesContext``) and the CPU time of this process per request (median of
 ``--repeat``), with the production settings on a scratch SQLite database and the same data as the load test.
 CPU time, unlike wall time, stays meaningful on a shared machine. ``--profile PATH`` prints cProfile's top
@@ -127,6 +128,26 @@ def main() -> None:
     for label, values in rows.items():
         print(f"{label:28} {values[-1][2]:6d} {max(v[1] for v in values):7d} "
               f"{statistics.median(v[0] for v in values):7.1f} {'':>8}")
+    # A training-grid situation answered on the page (htmx, as the grid page sends it) and over the API, in turn
+    # (situations are answered in order, each answer deciding a fresh one); the first of each is left out of
+    # the median (a process's first rendering compiles its templates).
+    answered: dict[str, list[tuple[float, int, int]]] = {"page: situation answer": [], "api: situation answer": []}
+    for number, (situation, word) in enumerate(reader["situations"]):
+        on_page = number % 2 == 0
+        with CaptureQueriesContext(connection) as queries:
+            cpu = time.process_time()
+            if on_page:
+                response = page.post(f"/training/situations/{situation}/answer/", {"word": word},
+                                     HTTP_HX_REQUEST="true")
+            else:
+                response = api.post(f"/api/situations/{situation}/answer/", {"word": word},
+                                    content_type="application/json")
+            answered["page: situation answer" if on_page else "api: situation answer"].append(
+                ((time.process_time() - cpu) * 1000, len(queries), response.status_code))
+    for label, values in answered.items():
+        warm = values[1:] or values
+        print(f"{label:28} {values[-1][2]:6d} {max(v[1] for v in warm):7d} "
+              f"{statistics.median(v[0] for v in warm):7.1f} {'':>8}")
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (shared machine: CPU is the figure)")
 
 
