@@ -288,7 +288,7 @@ def timed_calls(label: str, call: Callable[[], Any], requests: int) -> tuple[str
 
 
 def bench_page(fixture: WordList, lexicon: Any, games: int, requests: int, seed: int, found_share: float,
-               profile: bool = False) -> None:
+               profile: bool = False, explain: bool = False) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
     from rest_framework.authtoken.models import Token
@@ -326,6 +326,26 @@ def bench_page(fixture: WordList, lexicon: Any, games: int, requests: int, seed:
               f"{statistics.median(cpus):>7.1f} {judged}")
     if profile:
         profile_page(page, f"/training/coach/?games={games}", requests)
+    if explain:
+        explain_diagnosis(user, games)
+
+
+def explain_diagnosis(user: Any, games: int) -> None:
+    """The database's plan of each query of the diagnosis (PostgreSQL: EXPLAIN ANALYZE, BUFFERS)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from training.coach import selectors
+
+    with CaptureQueriesContext(connection) as queries:
+        selectors.diagnosis(user, games)
+    prefix = "EXPLAIN (ANALYZE, BUFFERS) " if connection.vendor == "postgresql" else "EXPLAIN QUERY PLAN "
+    with connection.cursor() as cursor:
+        for number, query in enumerate(queries.captured_queries, 1):
+            cursor.execute(prefix + query["sql"])
+            print(f"\n-- query {number} ({query['time']} s): {query['sql'][:160]}...")
+            for row in cursor.fetchall():
+                print("   ", " | ".join(str(cell) for cell in row))
 
 
 def profile_page(client: Any, path: str, requests: int) -> None:
@@ -408,6 +428,8 @@ def main() -> None:
                                                "(default: a SQLite file in a temporary folder)")
     parser.add_argument("--profile", action="store_true",
                         help="then print cProfile's top functions of the coach page over --games games")
+    parser.add_argument("--explain", action="store_true",
+                        help="then print the database's plan of each query of the diagnosis")
     args = parser.parse_args()
     parts = {p.strip() for p in args.parts.split(",") if p.strip()}
     tags = [t.strip() for t in args.bank_tags.split(",") if t.strip()]
@@ -436,7 +458,7 @@ def main() -> None:
             fixture_lexicon = import_lexicon(lists[0], "bench-coach-fr8", folder)
             if "page" in parts:
                 bench_page(lists[0], fixture_lexicon, args.games, args.requests, args.seed, args.found_share,
-                           args.profile)
+                           args.profile, args.explain)
             if "bank" in parts and args.bank_task_tag:
                 lexicons = [(lists[0].label, fixture_lexicon)]
                 if len(lists) > 1:

@@ -138,9 +138,10 @@ LOST = Greatest(F("round__top_score") - F("score"), 0)
 
 
 def played_rounds(user: User, player_ids: list[int] | None = None) -> Any:
-    """The rounds a player has validated that the coach can read (their round known), in the given games."""
-    plays = DuplicatePlay.objects.filter(player__user=user, validated_at__isnull=False, round__isnull=False)
-    return plays if player_ids is None else plays.filter(player_id__in=player_ids)
+    """The rounds a player has validated that the coach can read (their round known): all of them, or those of
+    the given player rows (the user's own, read just before: no join back to the players then)."""
+    plays = DuplicatePlay.objects.filter(validated_at__isnull=False, round__isnull=False)
+    return plays.filter(player__user=user) if player_ids is None else plays.filter(player_id__in=player_ids)
 
 
 def diagnosis(user: User, games: int = DEFAULT_GAMES) -> Diagnosis:
