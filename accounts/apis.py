@@ -102,7 +102,8 @@ class MeApi(APIView):
     def patch(self, request: Request) -> Response:
         serializer = ProfileSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        changes = {key: serializer.validated_data[key] for key in ("language", "daily_goal", "default_lexicon")
+        changes = {key: serializer.validated_data[key] for key in ("language", "daily_goal", "default_lexicon",
+                                                                    "new_cards_per_day", "passing_seconds")
                    if key in serializer.validated_data}
         try:
             update_profile(request.user, **changes)

@@ -9,7 +9,15 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from accounts import login_limits
-from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL
+from accounts.models import (
+    MAX_DAILY_GOAL,
+    MAX_NEW_CARDS_PER_DAY,
+    MAX_PASSING_SECONDS,
+    MIN_DAILY_GOAL,
+    MIN_NEW_CARDS_PER_DAY,
+    MIN_PASSING_SECONDS,
+)
+from accounts.services import new_cards_refusal, passing_time_refusal
 from core import forms as core_forms
 from lexicon.selectors import list_lexicons
 
@@ -65,7 +73,20 @@ class ProfileForm(forms.Form):
         help_text=_("Preselected when you create a list, a grid or a crossword."))
     daily_goal = forms.IntegerField(
         label=_("Daily goal (answers a day)"), min_value=MIN_DAILY_GOAL, max_value=MAX_DAILY_GOAL)
+    new_cards_per_day = forms.IntegerField(
+        label=_("New words a day"), min_value=MIN_NEW_CARDS_PER_DAY, max_value=MAX_NEW_CARDS_PER_DAY,
+        help_text=_("How many words you never reviewed enter your reviews each day (the rest wait their turn): "
+                    "20 is a pace you can keep, as card-box players do; 0 for reviews only."))
+    passing_seconds = forms.IntegerField(
+        label=_("Passing time of flash cards (seconds)"), required=False, min_value=MIN_PASSING_SECONDS,
+        max_value=MAX_PASSING_SECONDS,
+        help_text=_("A flash card answered right but more slowly than this counts as missed for the card box "
+                    "(it comes back soon). Leave empty for no passing time."))
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["default_lexicon"]).queryset = list_lexicons()
+        # The refusal in words the API and the service give too, not the generic "greater than or equal to".
+        for name, refusal in (("new_cards_per_day", new_cards_refusal), ("passing_seconds", passing_time_refusal)):
+            self.fields[name].error_messages.update(
+                dict.fromkeys(("invalid", "min_value", "max_value", "required"), refusal()))

@@ -191,7 +191,8 @@ def me_of(user) -> dict:
     goal = daily_goal_status(user, activity[-1])
     return {"username": user.get_username(), "email": user.email or "", "is_staff": user.is_staff,
             "language": profile.language, "default_lexicon": profile.default_lexicon_id,
-            "daily_goal": profile.daily_goal, "answers_today": goal["done"], "goal_reached": goal["reached"],
+            "daily_goal": profile.daily_goal, "new_cards_per_day": profile.new_cards_per_day,
+            "passing_seconds": profile.passing_seconds, "answers_today": goal["done"], "goal_reached": goal["reached"],
             "activity_today": {kind: goal[kind] for kind in ACTIVITY_KINDS},
             "activity": [{"date": day.date, "answers": day.answers, "rounds": day.rounds, "quiz": day.quiz,
                           "puzzles": day.puzzles} for day in activity]}

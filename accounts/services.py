@@ -8,8 +8,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.db import transaction
+from django.utils.translation import gettext
 
-from accounts.models import MAX_DAILY_GOAL, MIN_DAILY_GOAL, Profile
+from accounts.models import (
+    MAX_DAILY_GOAL,
+    MAX_NEW_CARDS_PER_DAY,
+    MAX_PASSING_SECONDS,
+    MIN_DAILY_GOAL,
+    MIN_NEW_CARDS_PER_DAY,
+    MIN_PASSING_SECONDS,
+    Profile,
+)
 from accounts.selectors import forget_preferences
 from core.middleware import LOGIN_LANGUAGE_KEY
 from lexicon.models import Lexicon
@@ -62,11 +71,34 @@ class ProfileError(ValueError):
         super().__init__(message)
 
 
+def new_cards_refusal() -> str:
+    """Why a number of new words a day is refused (the page, the API and the service say the same)."""
+    return gettext("New words a day: a whole number from %(min)s to %(max)s (0: no new word, only the reviews).") % {
+        "min": MIN_NEW_CARDS_PER_DAY, "max": MAX_NEW_CARDS_PER_DAY}
+
+
+def passing_time_refusal() -> str:
+    """Why a passing time is refused (the page, the API and the service say the same)."""
+    return gettext("The passing time is a whole number of seconds from %(min)s to %(max)s, or empty for none.") % {
+        "min": MIN_PASSING_SECONDS, "max": MAX_PASSING_SECONDS}
+
+
+def _whole_number(value: Any) -> int | None:
+    """``value`` as a whole number (an int, or digits in a string); None for anything else (True included)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    return int(text) if text.isdigit() else None
+
+
 def update_profile(user: Any, *, language: str | None = None, default_lexicon: Any = _UNSET,
-                   daily_goal: Any = None) -> Profile:
+                   daily_goal: Any = None, new_cards_per_day: Any = None, passing_seconds: Any = _UNSET) -> Profile:
     """Change some preferences (the others stay); every value checked before anything is written.
 
-    ``default_lexicon`` is a Lexicon, a lexicon id, or None to go back to the site's default.
+    ``default_lexicon`` is a Lexicon, a lexicon id, or None to go back to the site's default;
+    ``passing_seconds`` a number of seconds, or None for no passing time.
     """
     from django.conf import settings
     from django.utils.translation import gettext as _
@@ -91,6 +123,19 @@ def update_profile(user: Any, *, language: str | None = None, default_lexicon: A
             raise ProfileError("daily_goal", _("The daily goal is a number of answers from %(min)s to %(max)s.")
                                % {"min": MIN_DAILY_GOAL, "max": MAX_DAILY_GOAL})
         profile.daily_goal = int(daily_goal)
+    if new_cards_per_day is not None:
+        number = _whole_number(new_cards_per_day)
+        if number is None or not MIN_NEW_CARDS_PER_DAY <= number <= MAX_NEW_CARDS_PER_DAY:
+            raise ProfileError("new_cards_per_day", new_cards_refusal())
+        profile.new_cards_per_day = number
+    if passing_seconds is not _UNSET:
+        if passing_seconds is None or passing_seconds == "":
+            profile.passing_seconds = None
+        else:
+            number = _whole_number(passing_seconds)
+            if number is None or not MIN_PASSING_SECONDS <= number <= MAX_PASSING_SECONDS:
+                raise ProfileError("passing_seconds", passing_time_refusal())
+            profile.passing_seconds = number
     profile.save()
     forget_preferences(user)  # this request reads the new preferences from now on
     return profile

@@ -61,7 +61,8 @@ class RateLimitedLoginView(LoginView):
 def account(request: HttpRequest) -> HttpResponse:
     profile = profile_of(request.user)
     form = ProfileForm(request.POST or None, initial={
-        "language": profile.language, "default_lexicon": profile.default_lexicon_id, "daily_goal": profile.daily_goal})
+        "language": profile.language, "default_lexicon": profile.default_lexicon_id, "daily_goal": profile.daily_goal,
+        "new_cards_per_day": profile.new_cards_per_day, "passing_seconds": profile.passing_seconds})
     if request.method == "POST" and form.is_valid():
         try:
             profile = update_profile(request.user, **form.cleaned_data)

@@ -182,8 +182,8 @@ class QuizAdmin(ReadOnlyAdmin):
 
 @admin.register(QuizQuestion)
 class QuizQuestionAdmin(ReadOnlyAdmin):
-    list_display = ["id", "quiz", "order", "question", "alphagram", "correct", "settled_at"]
-    list_filter = ["correct"]
+    list_display = ["id", "quiz", "order", "question", "alphagram", "correct", "answer_seconds", "slow", "settled_at"]
+    list_filter = ["correct", "slow"]
     search_fields = ["question", "alphagram", "quiz__owner__username"]
     list_select_related = ["quiz"]
 

@@ -56,11 +56,13 @@ def test_account_page_saves_and_switches_language(client, alice, lexicons):
     assert page.status_code == 200
     body = page.content.decode()
     assert "Mon compte" in body and 'name="daily_goal"' in body and reverse("password_change") in body
-    response = client.post(reverse("account"), {"language": "en", "default_lexicon": lexicons[0].pk, "daily_goal": 12})
+    response = client.post(reverse("account"), {"language": "en", "default_lexicon": lexicons[0].pk, "daily_goal": 12,
+                                                "new_cards_per_day": 20})
     assert response.status_code == 302
     assert response.cookies["django_language"].value == "en"
     assert "My account" in client.get(reverse("account")).content.decode()
-    bad = client.post(reverse("account"), {"language": "en", "default_lexicon": "", "daily_goal": 0})
+    bad = client.post(reverse("account"), {"language": "en", "default_lexicon": "", "daily_goal": 0,
+                                           "new_cards_per_day": 20})
     assert bad.status_code == 200 and profile_of(alice).daily_goal == 12
 
 
@@ -93,7 +95,8 @@ def test_me_api(alice, lexicons):
     me = api.get("/api/auth/me/").json()
     activity = me.pop("activity")
     assert me == {"username": "alice", "email": "", "is_staff": False, "language": "fr", "default_lexicon": None,
-                  "daily_goal": 20, "answers_today": 0, "goal_reached": False,
+                  "daily_goal": 20, "new_cards_per_day": 20, "passing_seconds": None, "answers_today": 0,
+                  "goal_reached": False,
                   "activity_today": {"answers": 0, "rounds": 0, "quiz": 0, "puzzles": 0}}
     assert len(activity) == 30 and activity[-1]["date"] == str(timezone.localdate())
     changed = api.patch("/api/auth/me/", {"daily_goal": 5, "default_lexicon": lexicons[1].pk}, format="json")

@@ -23,11 +23,7 @@ from core.task_subjects import TaskSubject
 from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import square_name
 from training.grids.models import Answer, Situation, TopFind, TrainingGrid
-from training.lists.models import ReviewCard
-from training.lists.selectors import due_filter, end_of_today
-
-FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
-
+from training.lists.selectors import review_pace
 
 # --- Grids and situations ------------------------------------------------------------------------------
 
@@ -250,22 +246,26 @@ def hardest_words(user, limit: int = 10) -> list[dict[str, Any]]:
 
 
 def progress_summary(user, now: dt.datetime | None = None) -> dict[str, Any]:
-    """Everything the dashboard and ``GET /api/progress/`` show, computed from cards and answers."""
+    """Everything the dashboard and ``GET /api/progress/`` show, computed from cards and answers. What is due
+    counts the new words (never reviewed) the learner's daily cap lets in today, no more
+    (:func:`training.lists.selectors.review_pace`): ``new_waiting`` says how many wait for the next days."""
+    pace = review_pace(user, now)  # the cards' counts (once per request when ``now`` is not given)
     now = now or timezone.now()
     if not is_user(user):
-        cards = {"due_now": 0, "due_today": 0, "cards": 0, "learned": 0}
         answers = {"total": 0, "correct": 0}
-    else:  # one query for the cards' counts, one for the answers'
-        cards = ReviewCard.objects.filter(owner=user).aggregate(
-            due_now=Count("id", filter=due_filter(now)), due_today=Count("id", filter=due_filter(end_of_today(now))),
-            cards=Count("id"), learned=Count("id", filter=Q(state=FSRS_REVIEW_STATE)))
+    else:  # one query for the answers' counts
         answers = Answer.objects.filter(user=user).aggregate(total=Count("id"), correct=Count("id", filter=Q(correct=True)))
     total_answers, correct = answers["total"], answers["correct"]
     return {
-        "due_now": cards["due_now"],
-        "due_today": cards["due_today"],
-        "cards": cards["cards"],
-        "learned": cards["learned"],
+        "due_now": pace.due_now,
+        "due_today": pace.due_today,
+        "new_cap": pace.new_cap,
+        "new_today": pace.new_today,
+        "new_due": pace.new_due,
+        "new_waiting": pace.new_waiting,
+        "reviews_due": pace.reviews_due,
+        "cards": pace.cards,
+        "learned": pace.learned,
         "answers": total_answers,
         "correct": correct,
         "wrong": total_answers - correct,

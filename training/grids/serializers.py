@@ -268,8 +268,16 @@ class HardWordSerializer(request_serializers.Serializer):
 
 
 class ProgressSerializer(request_serializers.Serializer):
-    due_now = serializers.IntegerField()
-    due_today = serializers.IntegerField()
+    due_now = serializers.IntegerField(help_text="Words due now: those reviewed before whose time has come "
+                                                 "(`reviews_due`) and the new words the daily cap lets in (`new_due`).")
+    due_today = serializers.IntegerField(help_text="The same by local midnight.")
+    new_cap = serializers.IntegerField(help_text="New words a day, the learner's setting (`new_cards_per_day` of "
+                                                 "`/api/auth/me/`, 20 by default).")
+    new_today = serializers.IntegerField(help_text="New words started today (first reviewed today): they count "
+                                                   "against the cap.")
+    new_due = serializers.IntegerField(help_text="New words (never reviewed) among the words due now.")
+    new_waiting = serializers.IntegerField(help_text="New words held back by the cap, for the next days.")
+    reviews_due = serializers.IntegerField(help_text="Words reviewed before and due now.")
     cards = serializers.IntegerField()
     learned = serializers.IntegerField()
     answers = serializers.IntegerField()

@@ -210,7 +210,9 @@ class CopyPublishedListApi(APIView):
 
 
 class DueReviewsApi(APIView):
-    """Revision words due for review now, soonest first."""
+    """Revision words due for review now, soonest first: the words reviewed before whose time has come, and the
+    new words (``new``: never reviewed) the learner's daily cap of new words lets in today (``new_cards_per_day``
+    of ``/api/auth/me/``, 20 by default); the other new words wait (``new_waiting`` of ``/api/progress/``)."""
 
     @extend_schema(responses=DueCardSerializer(many=True))
     def get(self, request: Request) -> Response:

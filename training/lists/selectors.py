@@ -15,18 +15,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from accounts.selectors import profile_of
+from core.request_memo import request_memo
 from core.selectors import expire_stale_runs_of, get_or_404, is_user, not_found_message
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_for
-from training.lists.models import ReviewCard, RevisionEntry, RevisionList
+from training.lists.models import ReviewCard, ReviewLog, RevisionEntry, RevisionList
 
 logger = logging.getLogger(__name__)
 
 MAX_SUGGESTIONS = 8
+FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
 PUBLISHED_WORDS_SECONDS = 24 * 3600  # keyed by the list's updated_at: a change is a new key, never stale
 
 
@@ -39,18 +42,20 @@ def gaddag_of(lexicon: Lexicon) -> Any:
 # --- Revision lists ------------------------------------------------------------------------------------
 
 def due_filter(now: dt.datetime | None = None, prefix: str = "") -> Q:
-    """The one definition of "due" (a card whose ``due`` is at or before ``now``) every count uses:
-    dashboard cards, list pages, ``/api/progress/``, ``/api/reviews/due/`` and list ``due_count``."""
+    """A card whose ``due`` is at or before ``now``: its moment has come, before the daily cap of new words.
+    What is due for a learner (counted and trained) is :func:`queue_filter`: this, less the new words past the
+    day's cap."""
     return Q(**{f"{prefix}due__lte": now or timezone.now()})
 
 
 def lists_of(user, now: dt.datetime | None = None) -> QuerySet[RevisionList]:
-    """The user's own lists, with their word counts and due counts, most recently changed first."""
+    """The user's own lists, with their word counts and due counts (:func:`queue_filter`: new words within the
+    day's cap only), most recently changed first."""
     if not is_user(user):
         return RevisionList.objects.none()
     return (RevisionList.objects.filter(owner=user).select_related("lexicon")
             .annotate(entry_count=Count("entries"),
-                      due_count=Count("entries", filter=due_filter(now, "entries__card__"))))
+                      due_count=Count("entries", filter=queue_filter(user, now, "entries__card__"))))
 
 
 def published_lists() -> QuerySet[RevisionList]:
@@ -231,15 +236,18 @@ def support_options(gaddag: Any, word: str) -> list[SupportOption]:
 
 
 # --- Reviews and progress ------------------------------------------------------------------------------
+#
+# The daily cap of new words. A word never reviewed (``reviews == 0``: a fresh FSRS card, due from its
+# creation) is *new*. New words enter the learner's reviews at most ``Profile.new_cards_per_day`` a day (20
+# unless they change it, as card-box players do: Anki's "new cards/day"), oldest first (by ``due``, then id:
+# a starter list's words in its order); the others wait, shown as such. The new words of the day are those
+# whose first review happened today (local day): once the cap's worth were started, no more enter today,
+# and tomorrow as many again enter beside the words due for review. Without the cap, copying a starter list
+# of 150 words made all 150 "due now", a pace nobody keeps.
 
-def due_cards(user, *, until: dt.datetime | None = None, lexicon: Lexicon | None = None) -> QuerySet[ReviewCard]:
-    """The user's cards due by ``until`` (default now), soonest first, with their words and lists."""
-    if not is_user(user):
-        return ReviewCard.objects.none()
-    queryset = ReviewCard.objects.filter(due_filter(until), owner=user)
-    if lexicon is not None:
-        queryset = queryset.filter(entry__revision_list__lexicon=lexicon)
-    return queryset.select_related("entry", "entry__revision_list", "entry__revision_list__lexicon").order_by("due", "id")
+def start_of_today(now: dt.datetime | None = None) -> dt.datetime:
+    """Local midnight of ``now``'s day (the day the daily cap counts)."""
+    return timezone.localtime(now or timezone.now()).replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 def end_of_today(now: dt.datetime | None = None) -> dt.datetime:
@@ -247,8 +255,127 @@ def end_of_today(now: dt.datetime | None = None) -> dt.datetime:
     return now.replace(hour=23, minute=59, second=59, microsecond=999999)
 
 
+def _started_key(user, now: dt.datetime | None) -> tuple[str, int, str]:
+    return ("new-started", user.pk, start_of_today(now).isoformat())
+
+
+def new_cards_started(user, now: dt.datetime | None = None) -> int:
+    """How many of the user's revision words had their first review today (local day, up to ``now``): the new
+    words of the day, counted against the cap. Read once per request (``core.request_memo``; a review drops
+    it: :func:`forget_pace`)."""
+    if not is_user(user):
+        return 0
+    memo, key = request_memo(), _started_key(user, now)
+    if memo is not None and key in memo:
+        return memo[key]
+    start = start_of_today(now)
+    earlier = ReviewLog.objects.filter(card=OuterRef("pk"), reviewed_at__lt=start)
+    count = (ReviewCard.objects.filter(owner=user, reviews__gt=0, last_review__gte=start)
+             .exclude(Exists(earlier)).count())
+    if memo is not None:
+        memo[key] = count
+    return count
+
+
+def forget_pace(user_id: int) -> None:
+    """Drop what this request kept of the reviews of user ``user_id`` (a card of theirs was just reviewed)."""
+    memo = request_memo()
+    if memo is not None:
+        for key in [key for key in memo if key[0] in ("new-started", "review-pace") and key[1] == user_id]:
+            del memo[key]
+
+
+def new_card_allowance(user, now: dt.datetime | None = None) -> int:
+    """How many more new words may enter the user's reviews today: their cap less the words started today."""
+    if not is_user(user):
+        return 0
+    return max(0, profile_of(user).new_cards_per_day - new_cards_started(user, now))
+
+
+def queue_filter(user, now: dt.datetime | None = None, prefix: str = "") -> Q:
+    """The one definition of "due" every count and every choice of due words uses (the dashboard, each list's
+    ``due_count``, "Train on due words" and its lexicons, ``/api/reviews/due/``, ``/api/progress/``): a word
+    already reviewed whose ``due`` is at or before ``now``, or one of the first new words the day's cap lets in
+    (:func:`new_card_allowance`, oldest first). ``prefix`` reaches the card from another model
+    (``"entries__card__"`` from a list)."""
+    now = now or timezone.now()
+    reviewed = Q(**{f"{prefix}due__lte": now, f"{prefix}reviews__gt": 0})
+    allowance = new_card_allowance(user, now)
+    if allowance <= 0:
+        return reviewed
+    first_new = (ReviewCard.objects.filter(owner=user, reviews=0, due__lte=now)
+                 .order_by("due", "id").values("pk")[:allowance])
+    return reviewed | Q(**{f"{prefix}pk__in": first_new})
+
+
+@dataclass(frozen=True)
+class ReviewPace:
+    """The learner's reviews now, the daily cap of new words applied (see above)."""
+
+    new_cap: int  # new words a day (the learner's setting)
+    new_today: int  # new words started today (first review today)
+    new_due: int  # new words in the reviews now (never reviewed, within what the cap leaves today)
+    new_waiting: int  # new words held back for the next days
+    reviews_due: int  # words already reviewed, due now
+    reviews_due_today: int  # the same by tonight (local midnight)
+    cards: int = 0  # every revision word's card
+    learned: int = 0  # cards in the FSRS Review state (graduated from learning)
+
+    @property
+    def due_now(self) -> int:
+        """Due now: the reviews due and the new words the cap lets in today."""
+        return self.reviews_due + self.new_due
+
+    @property
+    def due_today(self) -> int:
+        """Due by tonight (the reviews falling due before midnight too)."""
+        return self.reviews_due_today + self.new_due
+
+    @property
+    def cap_reached(self) -> bool:
+        """Today's new words are all started (or the cap is 0) while new words wait."""
+        return self.new_due == 0 and self.new_waiting > 0
+
+
+def review_pace(user, now: dt.datetime | None = None) -> ReviewPace:
+    """The user's reviews now (:class:`ReviewPace`, with the counts of cards and of words learned): one query for
+    the cards' counts, one for the new words started today (both once per request when ``now`` is not given)."""
+    if not is_user(user):
+        return ReviewPace(0, 0, 0, 0, 0, 0)
+    memo, key = request_memo(), ("review-pace", user.pk)
+    if now is None and memo is not None and key in memo:
+        return memo[key]
+    moment = now or timezone.now()
+    counts = ReviewCard.objects.filter(owner=user).aggregate(
+        cards=Count("id"), learned=Count("id", filter=Q(state=FSRS_REVIEW_STATE)),
+        reviews_due=Count("id", filter=Q(reviews__gt=0, due__lte=moment)),
+        reviews_due_today=Count("id", filter=Q(reviews__gt=0, due__lte=end_of_today(moment))),
+        never=Count("id", filter=Q(reviews=0)), never_due=Count("id", filter=Q(reviews=0, due__lte=moment)))
+    cap = profile_of(user).new_cards_per_day
+    started = new_cards_started(user, moment)
+    new_due = min(max(0, cap - started), counts["never_due"])
+    pace = ReviewPace(new_cap=cap, new_today=started, new_due=new_due, new_waiting=counts["never"] - new_due,
+                      reviews_due=counts["reviews_due"], reviews_due_today=counts["reviews_due_today"],
+                      cards=counts["cards"], learned=counts["learned"])
+    if now is None and memo is not None:
+        memo[key] = pace
+    return pace
+
+
+def due_cards(user, *, until: dt.datetime | None = None, lexicon: Lexicon | None = None) -> QuerySet[ReviewCard]:
+    """The user's cards due by ``until`` (default now), soonest first, with their words and lists: the words
+    already reviewed whose time has come and the new words the day's cap lets in (:func:`queue_filter`)."""
+    if not is_user(user):
+        return ReviewCard.objects.none()
+    queryset = ReviewCard.objects.filter(queue_filter(user, until), owner=user)
+    if lexicon is not None:
+        queryset = queryset.filter(entry__revision_list__lexicon=lexicon)
+    return queryset.select_related("entry", "entry__revision_list", "entry__revision_list__lexicon").order_by("due", "id")
+
+
 def due_lexicons(user) -> list[tuple[Lexicon, int]]:
-    """The lexicons with cards due now, with how many: where a "due words" grid can be built."""
+    """The lexicons with cards due now (the daily cap of new words applied), with how many: where a "due words"
+    grid can be built."""
     counts = (due_cards(user).values("entry__revision_list__lexicon")
               .annotate(n=Count("id")).order_by("-n"))
     by_id = Lexicon.objects.in_bulk([row["entry__revision_list__lexicon"] for row in counts])

@@ -24,11 +24,13 @@ class EntrySerializer(request_serializers.ModelSerializer):
     rack = serializers.CharField(read_only=True)
     in_lexicon = serializers.SerializerMethodField()
     due = serializers.SerializerMethodField()
+    new = serializers.SerializerMethodField(help_text="Never reviewed yet: the word enters the reviews within the "
+                                                      "owner's daily cap of new words.")
 
     class Meta:
         model = RevisionEntry
         fields = ["id", "word", "support_index", "support_position", "support_letter", "rack", "in_lexicon", "due",
-                  "added_at"]
+                  "new", "added_at"]
         extra_kwargs = {"support_index": {"help_text": "0-based index of the support letter (engine convention)."}}
         read_only_fields = fields
 
@@ -40,6 +42,10 @@ class EntrySerializer(request_serializers.ModelSerializer):
         card = getattr(entry, "card", None)
         return card.due if card is not None else None
 
+    def get_new(self, entry: RevisionEntry) -> bool | None:
+        card = getattr(entry, "card", None)
+        return card.reviews == 0 if card is not None else None
+
 
 class ListSerializer(request_serializers.ModelSerializer):
     """A revision list. ``lexicon`` is set at creation and then fixed; ``published`` is staff only."""
@@ -48,8 +54,10 @@ class ListSerializer(request_serializers.ModelSerializer):
     lexicon_name = serializers.CharField(source="lexicon.name", read_only=True)
     entry_count = serializers.IntegerField(read_only=True, default=0)
     due_count = serializers.IntegerField(read_only=True, allow_null=True, default=None,
-                                         help_text="The owner's words of this list due for review now (null on "
-                                                   "published lists read by others).")
+                                         help_text="The owner's words of this list due for review now: the words "
+                                                   "reviewed before whose time has come and the new ones the "
+                                                   "owner's daily cap lets in today (null on published lists "
+                                                   "read by others).")
 
     class Meta:
         model = RevisionList
@@ -184,10 +192,15 @@ class DueCardSerializer(request_serializers.ModelSerializer):
     list = serializers.IntegerField(source="entry.revision_list_id")
     list_name = serializers.CharField(source="entry.revision_list.name")
     lexicon = serializers.IntegerField(source="entry.revision_list.lexicon_id")
+    new = serializers.SerializerMethodField(help_text="A new word (never reviewed), one of the day's new words the "
+                                                      "learner's daily cap lets in.")
 
     class Meta:
         model = ReviewCard
         fields = ["entry", "word", "support_index", "support_position", "support_letter", "rack", "list", "list_name",
                   "lexicon", "due",
-                  "state", "reviews", "lapses", "last_review"]
+                  "state", "reviews", "lapses", "last_review", "new"]
         read_only_fields = fields
+
+    def get_new(self, card: ReviewCard) -> bool:
+        return card.reviews == 0

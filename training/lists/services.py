@@ -247,7 +247,8 @@ def new_fsrs_card() -> Card:
     Why: ``fsrs.Card()`` sleeps a millisecond after each card so that its ids stay unique; nothing here reads
     that id (a card is its row), and the sleep was most of the time a starter list of 1,000 words took to
     create (and more on a loaded machine)."""
-    return Card(card_id=int(timezone.now().timestamp() * 1000))
+    now = timezone.now()
+    return Card(card_id=int(now.timestamp() * 1000), due=now)  # due on Django's clock, as every query reads it
 
 
 def _create_entry(revision_list: RevisionList, word: str, index: int) -> RevisionEntry:
@@ -460,4 +461,5 @@ def review_card(card_row: ReviewCard, correct: bool, now=None) -> ReviewCard:
     log = review_fsrs_card(card_row, correct, now)
     card_row.save()
     ReviewLog.objects.create(card=card_row, rating=int(log.rating), reviewed_at=now, log=log.to_dict())
+    selectors.forget_pace(card_row.owner_id)  # a new word started: the day's cap counts it from now on
     return card_row

@@ -1,4 +1,4 @@
-"""Training-page helpers: the accuracy chart, drawn server-side as inline SVG.
+"""Training-page helpers: the accuracy chart, drawn server-side as inline SVG; the learner's review pace.
 
 Why SVG from the server: it works offline, needs no JavaScript library or CDN, is translated like the
 rest of the page, and each bar carries a ``<title>`` so the numbers are readable without the picture
@@ -8,6 +8,7 @@ rest of the page, and each bar carries a ``<title>`` so the numbers are readable
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import template
 from django.utils.formats import date_format, number_format
@@ -15,7 +16,17 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from training.lists import selectors as list_selectors
+
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def review_pace(context: dict[str, Any]) -> list_selectors.ReviewPace:
+    """``{% review_pace as pace %}``: the page's learner's reviews now, the daily cap of new words applied
+    (:func:`training.lists.selectors.review_pace`, read once per request)."""
+    request = context.get("request")
+    return list_selectors.review_pace(getattr(request, "user", None))
 
 WIDTH, HEIGHT, PAD_LEFT, PAD_BOTTOM, PAD_TOP = 600, 200, 36, 24, 8
 

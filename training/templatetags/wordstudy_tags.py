@@ -1,12 +1,18 @@
-"""Template helpers of word study: racks drawn as tiles; hooks and 7+1 answers as letters."""
+"""Template helpers of word study: racks drawn as tiles; hooks and 7+1 answers as letters; when the next card is
+due, in words."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.alphabet import BLANK, get_alphabet
 from engine.wordstudy import Question, added_letters
@@ -32,6 +38,35 @@ def clock(seconds: int | None) -> str:
         return ""
     minutes, rest = divmod(max(0, int(seconds)), 60)
     return f"{minutes}:{rest:02d}"
+
+
+@register.simple_tag
+def next_due_sentence(moment: dt.datetime | None, now: dt.datetime | None = None) -> str:
+    """When the next card is due, as a sentence: "in less than a minute", "in 12 minutes", "today at 14:32",
+    "tomorrow at 09:10", a date further on (local time); empty without a moment or once it is due.
+
+    Why not Django's ``timeuntil``: it says "0 minutes" for anything under a minute (and for a moment already
+    past), which read as a contradiction beside "nothing is due now"."""
+    if moment is None:
+        return ""
+    now = now or timezone.now()
+    seconds = (moment - now).total_seconds()
+    if seconds <= 0:
+        return ""
+    if seconds < 60:
+        return _("Next card due in less than a minute")
+    if seconds < 3600:
+        minutes = int(seconds // 60)
+        return ngettext("Next card due in %(n)s minute", "Next card due in %(n)s minutes", minutes) % {
+            "n": number_format(minutes)}
+    local, today = timezone.localtime(moment), timezone.localdate(now)
+    time = date_format(local, "TIME_FORMAT")
+    if local.date() == today:
+        return _("Next card due today at %(time)s") % {"time": time}
+    if local.date() == today + dt.timedelta(days=1):
+        return _("Next card due tomorrow at %(time)s") % {"time": time}
+    day = date_format(local, "l j F" if local.year == today.year else "l j F Y")
+    return _("Next card due on %(date)s at %(time)s") % {"date": day, "time": time}
 
 
 def _engine_question(kind: str, q: Any) -> Question:

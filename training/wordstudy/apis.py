@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api_errors import error_response, query_integer
+from core.arrival import arrived_at
 from lexicon.selectors import version_keys
 from training.wordstudy import selectors, services
 from training.wordstudy.serializers import (
@@ -24,6 +25,7 @@ from training.wordstudy.serializers import (
     ChallengeSerializer,
     DetailSerializer,
     DueSerializer,
+    NextQuestionSerializer,
     QuizCreatedSerializer,
     QuizInSerializer,
     QuizResultSerializer,
@@ -62,7 +64,8 @@ def quiz_result(quiz: Any) -> dict[str, Any]:
     questions = selectors.questions_of(quiz)
     data = {"id": quiz.pk, "lexicon": quiz.lexicon_id, "kind": quiz.kind, "source": quiz.source, "mode": quiz.mode,
             "length": quiz.length, "rank_from": quiz.rank_from, "rank_to": quiz.rank_to, "blanks": quiz.blanks,
-            "time_limit": quiz.time_limit, "created_at": quiz.created_at, "finished_at": quiz.finished_at,
+            "time_limit": quiz.time_limit, "passing_seconds": quiz.passing_seconds, "created_at": quiz.created_at,
+            "finished_at": quiz.finished_at,
             "finished": quiz.finished_at is not None, "score": selectors.score_of(quiz, questions).to_json(),
             "questions": [question_result(q) for q in questions],
             **version_keys(quiz.lexicon, quiz.lexicon_version)}
@@ -120,14 +123,32 @@ class QuizAnswersApi(APIView):
         data = serializer.validated_data
         try:
             outcome = services.submit_answers(quiz, request.user, data["question"], data["answers"],
-                                              final=not data.get("partial", False))
+                                              final=not data.get("partial", False), arrived_at=arrived_at(request))
         except services.QuizClosed as exc:
             return error_response(str(exc), status.HTTP_409_CONFLICT)
         except services.QuizError as exc:
             return error_response(str(exc))
-        return Response(AnswerOutSerializer({"question": outcome.question.pk, "correct": outcome.correct,
+        question = outcome.question
+        return Response(AnswerOutSerializer({"question": question.pk, "correct": outcome.correct,
                                              "missed": outcome.missed, "wrong": outcome.wrong,
-                                             "settled": outcome.settled, "remaining": outcome.remaining}).data)
+                                             "settled": outcome.settled, "remaining": outcome.remaining,
+                                             "seconds": question.answer_seconds if outcome.settled else None,
+                                             "slow": question.slow, "passing_seconds": quiz.passing_seconds}).data)
+
+
+class QuizNextApi(APIView):
+    """Flash cards: the quiz's next open question, shown now. Its answer time (the passing time, when the quiz
+    has one) runs from this first showing to the answer's arrival; asking again gives the same question and
+    keeps the first time. ``question`` is null once every question is closed (the quiz is over)."""
+
+    @extend_schema(responses={200: NextQuestionSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, quiz_id: int) -> Response:
+        quiz = services.get_own_quiz(request.user, quiz_id)
+        question = services.next_question(quiz)
+        shown = None if question is None else {"id": question.pk, "question": question.question,
+                                                "rank": question.rank, "count": question.count,
+                                                "order": question.order, "shown_at": question.shown_at}
+        return Response(NextQuestionSerializer({"question": shown, "passing_seconds": quiz.passing_seconds}).data)
 
 
 class QuizFinishApi(APIView):

@@ -129,6 +129,10 @@ class Quiz(models.Model):
                                   on_delete=models.CASCADE, related_name="tries")
     seed = models.BigIntegerField(_("seed"), default=0)
     time_limit = models.PositiveIntegerField(_("time limit (seconds)"), null=True, blank=True)
+    passing_seconds = models.PositiveSmallIntegerField(
+        _("passing time (seconds)"), null=True, blank=True,
+        help_text=_("The learner's passing time when the flash cards were made (empty: none): a question answered "
+                    "right but more slowly reviews its card as missed."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
@@ -156,6 +160,14 @@ class QuizQuestion(models.Model):
     settled_at = models.DateTimeField(_("settled at"), null=True, blank=True,
                                       help_text=_("When the question was closed and its card reviewed."))
     correct = models.BooleanField(_("correct"), null=True, blank=True)
+    shown_at = models.DateTimeField(_("shown at"), null=True, blank=True,
+                                    help_text=_("When the server first showed the flash card (its answer time starts "
+                                                "there)."))
+    answer_seconds = models.FloatField(_("answer time (seconds)"), null=True, blank=True,
+                                       help_text=_("From the question shown to its final answer's arrival, measured by "
+                                                   "the server."))
+    slow = models.BooleanField(_("too slow"), default=False,
+                               help_text=_("Answered right but past the passing time: its card was reviewed as missed."))
 
     class Meta:
         ordering = ["quiz", "order"]

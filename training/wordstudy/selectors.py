@@ -43,10 +43,11 @@ class Score:
     found: int
     wrong: int
     seconds: int | None
+    slow: int = 0  # right, but past the passing time: reviewed as missed
 
     def to_json(self) -> dict[str, Any]:
         return {"questions": self.questions, "right": self.right, "answers": self.answers, "found": self.found,
-                "wrong": self.wrong, "seconds": self.seconds}
+                "wrong": self.wrong, "seconds": self.seconds, "slow": self.slow}
 
 
 def score_of(quiz: Quiz, questions: list[QuizQuestion] | None = None) -> Score:
@@ -64,6 +65,7 @@ def score_of(quiz: Quiz, questions: list[QuizQuestion] | None = None) -> Score:
         found=sum(len(q.found) for q in questions),
         wrong=sum(len(q.wrong) for q in questions) + quiz.answers.filter(question__isnull=True).exclude(wrong=[]).count(),
         seconds=seconds,
+        slow=sum(1 for q in questions if q.slow),
     )
 
 
@@ -86,16 +88,21 @@ class CardBox:
     total: int
     due: int
     by_state: dict[str, int]
-    next_due: Any
+    next_due: Any  # the first card due after ``now`` (None when none is)
+    now: Any = None  # the moment the box was read: the due cards listed beside it are read at the same moment
 
 
-def card_box(user, lexicon: Lexicon | None = None) -> CardBox:
+def card_box(user, lexicon: Lexicon | None = None, now=None) -> CardBox:
+    """The card box at ``now`` (default: the current time): its cards by FSRS state, how many are due and when the
+    next one falls due. A page that lists the due cards too reads them with the same ``now``, so it never says
+    "nothing is due" beside a card due by then."""
     cards = cards_of(user, lexicon)
-    now = timezone.now()
+    now = now or timezone.now()
     states = Counter(cards.values_list("state", flat=True))
     upcoming = cards.filter(due__gt=now).order_by("due").values_list("due", flat=True).first()
     return CardBox(total=sum(states.values()), due=cards.filter(due__lte=now).count(),
-                   by_state={name: states.get(code, 0) for code, name in FSRS_STATES.items()}, next_due=upcoming)
+                   by_state={name: states.get(code, 0) for code, name in FSRS_STATES.items()}, next_due=upcoming,
+                   now=now)
 
 
 # --- Challenges -------------------------------------------------------------------------------------------

@@ -46,6 +46,11 @@ class QuizInSerializer(request_serializers.Serializer):
                                   help_text="Questions, 1 to 50 (default 50).")
 
 
+PASSING_HELP = ("Flash cards: the learner's passing time when the quiz was made, in seconds (null: none; always "
+                "null for a word wall). A question answered right but more slowly is still right, and `slow`: its "
+                "alphagram's card is reviewed as missed.")
+
+
 class QuestionSerializer(request_serializers.Serializer):
     """A question as asked: its text, its probability rank (null when unranked) and how many answers it has."""
 
@@ -62,8 +67,20 @@ class QuizCreatedSerializer(LexiconVersionSerializer):
     source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
     time_limit = serializers.IntegerField(allow_null=True)
+    passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
     created_at = serializers.DateTimeField()
     questions = QuestionSerializer(many=True, source="question_list")
+
+
+class ShownQuestionSerializer(QuestionSerializer):
+    order = serializers.IntegerField(help_text="0-based place in the quiz.")
+    shown_at = serializers.DateTimeField(help_text="When the server first showed it: its answer time runs from here.")
+
+
+class NextQuestionSerializer(request_serializers.Serializer):
+    question = ShownQuestionSerializer(allow_null=True, help_text="The next open question; null once every "
+                                                                  "question is closed.")
+    passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
 
 
 @extend_schema_serializer(component_name="QuizAnswerIn")  # training has a AnswerInSerializer too
@@ -88,6 +105,12 @@ class AnswerOutSerializer(request_serializers.Serializer):
     wrong = serializers.ListField(child=serializers.CharField(), help_text="Given answers that are not expected.")
     settled = serializers.BooleanField(help_text="The question is closed and its alphagram's card reviewed.")
     remaining = serializers.IntegerField(help_text="Expected answers not found yet.")
+    seconds = serializers.FloatField(allow_null=True, help_text="Flash cards: the answer time the server measured, "
+                                                                "from the question shown to this answer's arrival "
+                                                                "(null while open, and on a word wall).")
+    slow = serializers.BooleanField(help_text="Right, but slower than the passing time: the card is reviewed as "
+                                              "missed (Again).")
+    passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
 
 
 class QuestionResultSerializer(QuestionSerializer):
@@ -104,6 +127,11 @@ class QuestionResultSerializer(QuestionSerializer):
     letters = serializers.CharField(allow_null=True, help_text="Hooks: the answer in letters, front and back "
                                                                "(`BFT·ETE·S`, `·ZOB·S`); 7+1: the letters that make "
                                                                "a word (`CES`); null for other kinds and while open.")
+    seconds = serializers.FloatField(allow_null=True, help_text="Flash cards: the answer time the server measured "
+                                                                "(null while open, on a word wall, or closed "
+                                                                "unanswered).")
+    slow = serializers.BooleanField(help_text="Right, but slower than the quiz's passing time: its card was reviewed "
+                                              "as missed.")
 
 
 class ScoreSerializer(request_serializers.Serializer):
@@ -113,6 +141,8 @@ class ScoreSerializer(request_serializers.Serializer):
     found = serializers.IntegerField()
     wrong = serializers.IntegerField()
     seconds = serializers.IntegerField(allow_null=True)
+    slow = serializers.IntegerField(help_text="Questions right but slower than the passing time (counted in `right`; "
+                                              "their cards were reviewed as missed).")
 
 
 class QuizResultSerializer(LexiconVersionSerializer):
@@ -126,6 +156,7 @@ class QuizResultSerializer(LexiconVersionSerializer):
     rank_to = serializers.IntegerField(allow_null=True)
     blanks = serializers.IntegerField()
     time_limit = serializers.IntegerField(allow_null=True)
+    passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     finished = serializers.BooleanField()
@@ -140,7 +171,8 @@ def question_result(question: Any) -> dict[str, Any]:
             "found": list(question.found), "wrong": list(question.wrong),
             "answers": list(question.answers) if settled else None,
             "missed": question.missed if settled else None, "detail": question.detail if settled else None,
-            "letters": _letters(question) if settled else None}
+            "letters": _letters(question) if settled else None,
+            "seconds": question.answer_seconds if settled else None, "slow": question.slow}
 
 
 def _letters(question: Any) -> str | None:

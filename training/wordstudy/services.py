@@ -18,6 +18,13 @@ Rules the pages, the API and the tests rely on:
   sooner). Finishing a quiz closes what is left. Every submission is kept.
 - **Time**: a quiz with a time limit refuses answers once the limit (plus a few seconds of grace for
   the network) is past, and closes itself.
+- **Passing time** (flash cards): the learner's ``Profile.passing_seconds``, copied onto a flash-card quiz when
+  it is made. The server times each flash card itself, from when it first showed it (``QuizQuestion.shown_at``,
+  stamped by the flash page or ``GET /api/quizzes/{id}/next/``; a reload keeps the first stamp; a question
+  answered without being shown that way was on offer since the quiz's previous question closed, or since the
+  quiz was made) to the final answer's arrival at the server (``core.arrival``). A question answered right but
+  more slowly is still right (the score counts it) and marked ``slow``: its card is reviewed Again, as missed.
+  Word walls and daily challenges show every question at once: their clock is the quiz's time limit.
 - **Daily challenge**: per lexicon and day, 50 anagram questions (7 and 8 letters among the most
   likely), the same for everyone, one try each.
 """
@@ -32,11 +39,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.http import Http404
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from accounts.selectors import profile_of
 from core.selectors import get_or_404, not_found_message
 from engine.wordstudy import (
     KINDS,
@@ -243,6 +252,12 @@ def ready_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
     return ranking
 
 
+def _passing_seconds(user, mode: str) -> int | None:
+    """The passing time a new quiz keeps: the learner's, for flash cards (shown one at a time); None for a word
+    wall, whose questions are all shown at once under the quiz's own time limit."""
+    return profile_of(user).passing_seconds if mode == Quiz.Mode.FLASH else None
+
+
 @dataclass
 class QuizRequest:
     """What a learner asks for (pages and API alike); every field is checked by :func:`create_quiz`."""
@@ -330,7 +345,8 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.RANKS, mode=mode, length=length, rank_from=rank_from,
-                                   rank_to=rank_to, blanks=blanks, seed=seed, time_limit=time_limit)
+                                   rank_to=rank_to, blanks=blanks, seed=seed, time_limit=time_limit,
+                                   passing_seconds=_passing_seconds(user, mode))
         return _store(quiz, questions)
 
 
@@ -367,7 +383,7 @@ def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None,
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.LIST, mode=mode, blanks=blanks, revision_list=revision_list,
-                                   seed=seed, time_limit=time_limit)
+                                   seed=seed, time_limit=time_limit, passing_seconds=_passing_seconds(user, mode))
         return _store(quiz, questions)
 
 
@@ -390,7 +406,8 @@ def _due_quiz(user, lexicon_value: Any, kind: str, mode: str, time_limit: int | 
     with transaction.atomic():
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    lexicon_version=serving_version_number(lexicon),
-                                   source=Quiz.Source.DUE, mode=mode, blanks=blanks, seed=seed, time_limit=time_limit)
+                                   source=Quiz.Source.DUE, mode=mode, blanks=blanks, seed=seed, time_limit=time_limit,
+                                   passing_seconds=_passing_seconds(user, mode))
         return _store(quiz, questions)
 
 
@@ -493,9 +510,13 @@ def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=No
     return row
 
 
-def _settle(question: QuizQuestion, user, lexicon: Lexicon, now, reviewed: set[str] | None = None) -> None:
+def _settle(question: QuizQuestion, user, lexicon: Lexicon, now, reviewed: set[str] | None = None,
+            passing_seconds: int | None = None) -> None:
     """Close ``question`` and review its card, unless a question of the same alphagram already did in this
-    quiz (``reviewed``: the alphagrams of the quiz's closed questions, when the caller has them)."""
+    quiz (``reviewed``: the alphagrams of the quiz's closed questions, when the caller has them).
+
+    A right answer timed (``answer_seconds``) past ``passing_seconds`` stays right but is ``slow``: the card is
+    reviewed Again, as missed."""
     if reviewed is None:
         done = (QuizQuestion.objects.filter(quiz_id=question.quiz_id, alphagram=question.alphagram,
                                             settled_at__isnull=False).exclude(pk=question.pk).exists())
@@ -503,11 +524,43 @@ def _settle(question: QuizQuestion, user, lexicon: Lexicon, now, reviewed: set[s
         done = question.alphagram in reviewed
     question.settled_at = now
     question.correct = not question.missed and not question.wrong
-    question.save(update_fields=["found", "wrong", "settled_at", "correct"])
+    question.slow = bool(question.correct and passing_seconds and question.answer_seconds is not None
+                         and question.answer_seconds > passing_seconds)
+    question.save(update_fields=["found", "wrong", "settled_at", "correct", "shown_at", "answer_seconds", "slow"])
     if not done:
-        review_alphagram(user, lexicon, question.alphagram, question.correct, now)
+        review_alphagram(user, lexicon, question.alphagram, question.correct and not question.slow, now)
     if reviewed is not None:
         reviewed.add(question.alphagram)
+
+
+def show_question(question: QuizQuestion, now=None) -> QuizQuestion:
+    """Stamp when the server first shows ``question`` (a flash card): its answer time runs from there. Showing
+    it again (a reload, the API asked twice) keeps the first stamp, so it gives no more time."""
+    if question.shown_at is None and question.settled_at is None:
+        moment = now or timezone.now()
+        if QuizQuestion.objects.filter(pk=question.pk, shown_at__isnull=True).update(shown_at=moment):
+            question.shown_at = moment
+        else:  # stamped meanwhile by another request
+            question.refresh_from_db(fields=["shown_at"])
+    return question
+
+
+def next_question(quiz: Quiz, now=None) -> QuizQuestion | None:
+    """The quiz's first open question, shown now (:func:`show_question`); None when every one is closed."""
+    question = selectors.next_open_question(quiz)
+    return show_question(question, now) if question is not None else None
+
+
+def _time_answer(quiz: Quiz, question: QuizQuestion, arrival) -> None:
+    """Time a flash card's final answer: from when the server showed it to ``arrival`` (when the answer reached
+    the server). A card never shown through the page or ``next`` was on offer since the quiz's previous
+    question closed, or since the quiz was made. Word walls are timed by their limit, not per question."""
+    if quiz.mode != Quiz.Mode.FLASH:
+        return
+    if question.shown_at is None:
+        previous = quiz.questions.exclude(pk=question.pk).aggregate(latest=Max("settled_at"))["latest"]
+        question.shown_at = max(filter(None, (quiz.created_at, previous)))
+    question.answer_seconds = round(max(0.0, (arrival - question.shown_at).total_seconds()), 3)
 
 
 def _question_of(quiz: Quiz, question_id: Any) -> QuizQuestion:
@@ -542,12 +595,15 @@ class Submission:
     remaining: int
 
 
-def submit_answers(quiz: Quiz, user, question_id: Any, answers: Any, *, final: bool = True) -> Submission:
+def submit_answers(quiz: Quiz, user, question_id: Any, answers: Any, *, final: bool = True,
+                   arrived_at=None) -> Submission:
     """Judge and keep one submission for one question (see the module docstring).
 
     The response's ``missed`` lists the answers still missing once the question is closed (a partial
-    submission that leaves it open reveals nothing, only ``remaining``).
+    submission that leaves it open reveals nothing, only ``remaining``). ``arrived_at``: when the request
+    reached the server (``core.arrival``; default now), the end of a flash card's answer time.
     """
+    arrival = arrived_at or timezone.now()
     given = _clean_answers(answers)
     with transaction.atomic():
         quiz = Quiz.objects.select_for_update().get(pk=quiz.pk)
@@ -560,7 +616,8 @@ def submit_answers(quiz: Quiz, user, question_id: Any, answers: Any, *, final: b
             question.found = [a for a in question.answers if a in set(question.found) | set(verdict.correct)]
             question.wrong = list(dict.fromkeys([*question.wrong, *verdict.wrong]))
             if final or not question.missed:
-                _settle(question, user, quiz.lexicon, timezone.now())
+                _time_answer(quiz, question, arrival)
+                _settle(question, user, quiz.lexicon, timezone.now(), passing_seconds=quiz.passing_seconds)
                 if not quiz.questions.filter(settled_at__isnull=True).exists():
                     Quiz.objects.filter(pk=quiz.pk).update(finished_at=timezone.now())
             else:

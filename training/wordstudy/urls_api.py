@@ -7,6 +7,7 @@ from training.wordstudy import apis
 urlpatterns = [
     path("quizzes/", apis.QuizzesApi.as_view(), name="api-quizzes"),
     path("quizzes/<int:quiz_id>/", apis.QuizDetailApi.as_view(), name="api-quiz"),
+    path("quizzes/<int:quiz_id>/next/", apis.QuizNextApi.as_view(), name="api-quiz-next"),
     path("quizzes/<int:quiz_id>/answers/", apis.QuizAnswersApi.as_view(), name="api-quiz-answers"),
     path("quizzes/<int:quiz_id>/finish/", apis.QuizFinishApi.as_view(), name="api-quiz-finish"),
     path("challenges/today/", apis.ChallengeTodayApi.as_view(), name="api-challenge-today"),

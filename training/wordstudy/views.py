@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.selectors import profile_of
+from core.arrival import arrived_at
 from core.http import HtmxHttpRequest
 from lexicon.models import Lexicon
 from lexicon.selectors import request_lexicon
@@ -156,9 +158,10 @@ def wall_guess(request: HtmxHttpRequest, quiz_id: int) -> HttpResponse:
 
 @login_required
 def flash(request: HttpRequest, quiz_id: int) -> HttpResponse:
-    """One question at a time: answer, see the verdict, go on."""
+    """One question at a time: answer, see the verdict, go on. Showing a card starts its answer time (the
+    passing time, when the learner set one)."""
     quiz = services.get_own_quiz(request.user, quiz_id)
-    question = selectors.next_open_question(quiz)
+    question = services.next_question(quiz)
     if question is None:
         if quiz.finished_at is None:
             services.finish_quiz(quiz)
@@ -181,7 +184,8 @@ def answer(request: HttpRequest, quiz_id: int, question_id: int) -> HttpResponse
         answers = [*([f"{front}·"] if front else []), *([f"·{back}"] if back else []),
                    *(answers.split() if isinstance(answers, str) else answers)]
     try:
-        outcome = services.submit_answers(quiz, request.user, question_id, answers, final=True)
+        outcome = services.submit_answers(quiz, request.user, question_id, answers, final=True,
+                                          arrived_at=arrived_at(request))
     except services.QuizClosed:
         return redirect("wordstudy:results", quiz.pk)
     except services.QuizError as exc:
@@ -218,10 +222,13 @@ def results(request: HttpRequest, quiz_id: int) -> HttpResponse:
 
 @login_required
 def cards(request: HttpRequest) -> HttpResponse:
-    """The card box: how many alphagrams in each FSRS state, the ones due now, a quiz on them."""
-    due = list(selectors.due_cards(request.user)[:100])
+    """The card box: how many alphagrams in each FSRS state, the ones due now (read at the same moment as the
+    box), a quiz on them, when the next one is due, the learner's passing time."""
+    box = selectors.card_box(request.user)
+    due = list(selectors.due_cards(request.user, now=box.now)[:100])
     return render(request, "training/wordstudy/cards.html",
-                  {"box": selectors.card_box(request.user), "due": due, "lexicons": _lexicons()})
+                  {"box": box, "due": due, "lexicons": _lexicons(),
+                   "passing_seconds": profile_of(request.user).passing_seconds})
 
 
 @login_required
