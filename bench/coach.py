@@ -260,7 +260,8 @@ def make_player(user: Any, lexicon: Any, gaddag: Any, games: int, seed: int, fou
             when = finished - dt.timedelta(minutes=2 * (len(game_rounds) - r.number))
             plays.append((k, DuplicatePlay(number=r.number, round=r, word=move["word"] if move else "",
                                            coord=move["coord"] if move else "", move=move, score=score,
-                                           played_at=when if move else None, validated_at=when)))
+                                           played_at=when if move else None, validated_at=when,
+                                           top_word=r.top_word, top_score=r.top_score, top_tags=r.tags)))
         players.append(DuplicatePlayer(game=row, user=user, current_round=len(game_rounds), total=total,
                                        top_total=top_total, tops_found=found, finished_at=finished))
     players = DuplicatePlayer.objects.bulk_create(players)

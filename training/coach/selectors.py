@@ -129,18 +129,19 @@ class Diagnosis:
 
 
 def _has_tag(tag: str) -> GreaterThan:
-    return GreaterThan(F("round__tags").bitand(1 << TAGS.index(tag)), 0)
+    return GreaterThan(F("top_tags").bitand(1 << TAGS.index(tag)), 0)
 
 
-FOUND = Q(move__isnull=False, score__gte=F("round__top_score"))
+FOUND = Q(move__isnull=False, score__gte=F("top_score"))
 """A round's top is found when the player's play scores as much (another play of the same score counts)."""
-LOST = Greatest(F("round__top_score") - F("score"), 0)
+LOST = Greatest(F("top_score") - F("score"), 0)
 
 
 def played_rounds(user: User, player_ids: list[int] | None = None) -> Any:
-    """The rounds a player has validated that the coach can read (their round known): all of them, or those of
-    the given player rows (the user's own, read just before: no join back to the players then)."""
-    plays = DuplicatePlay.objects.filter(validated_at__isnull=False, round__isnull=False)
+    """The rounds a player has validated that the coach can read (their round's top copied on the play when it
+    was validated): all of them, or those of the given player rows (the user's own, read just before: no join
+    back to the players then, and none to the rounds)."""
+    plays = DuplicatePlay.objects.filter(validated_at__isnull=False, top_score__isnull=False)
     return plays.filter(player__user=user) if player_ids is None else plays.filter(player_id__in=player_ids)
 
 
@@ -166,15 +167,15 @@ def diagnosis(user: User, games: int = DEFAULT_GAMES) -> Diagnosis:
     lines.sort(key=lambda line: (-line.lost, -line.rounds, TAGS.index(line.tag)))
     trend = [TrendPoint(game_id, finished_at, percent(total, top_total))  # type: ignore[arg-type]  # finished: the query's filter
              for _pk, game_id, finished_at, total, top_total in reversed(finished)]
-    missed = (plays.exclude(FOUND).values("round__top_word").annotate(count=Count("pk"), lost=Sum(LOST))
-              .order_by("-count", "-lost", "round__top_word")[:MISSED_WORDS])
-    words = [MissedWord(row["round__top_word"], row["count"], int(row["lost"] or 0)) for row in missed]
+    missed = (plays.exclude(FOUND).values("top_word").annotate(count=Count("pk"), lost=Sum(LOST))
+              .order_by("-count", "-lost", "top_word")[:MISSED_WORDS])
+    words = [MissedWord(row["top_word"], row["count"], int(row["lost"] or 0)) for row in missed]
     return Diagnosis(len(finished), totals["rounds"], totals["found"], lost, lines, trend, words)
 
 
 def missed_rounds(user: User, tag: str) -> Any:
     """The player's validated rounds whose top has ``tag`` and that they missed, biggest loss first."""
-    return (played_rounds(user).filter(_has_tag(tag)).exclude(FOUND)
+    return (played_rounds(user).filter(_has_tag(tag), round__isnull=False).exclude(FOUND)
             .select_related("round", "player__game__lexicon")
             .annotate(lost=LOST).order_by("-lost", "-validated_at", "-id"))
 

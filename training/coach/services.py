@@ -125,9 +125,9 @@ def create_drill(user: Any, tag: Any, count: int = DRILL_SIZE, *, length: int | 
     if len(chosen) < count:
         rounds = selectors.missed_rounds(user, tag).filter(round__puzzle__isnull=True)
         if length:
-            rounds = rounds.annotate(top_length=Length("round__top_word")).filter(top_length=length)
+            rounds = rounds.annotate(top_length=Length("top_word")).filter(top_length=length)
         if my_lists:
-            rounds = rounds.filter(round__top_word__in=_list_words(user))
+            rounds = rounds.filter(top_word__in=_list_words(user))
         for play in rounds[:count - len(chosen)]:
             chosen.append(puzzle_of_round(play))
     bank = None

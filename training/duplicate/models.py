@@ -157,6 +157,11 @@ class DuplicatePlay(models.Model):
     round = models.ForeignKey(DuplicateRound, verbose_name=_("round made"), null=True, blank=True,
                               on_delete=models.CASCADE, related_name="plays",
                               help_text=_("The round this play answers: what the coach reads its top from."))
+    # The round's top as the coach reads it, copied when the play is validated: a player's diagnosis over
+    # hundreds of games then reads their plays alone, without looking up the (wide) round of each.
+    top_word = models.CharField(_("top's word"), max_length=15, blank=True)
+    top_score = models.IntegerField(_("top's score"), null=True, blank=True)
+    top_tags = models.PositiveIntegerField(_("kinds of top"), default=0)
     word = models.CharField(_("word"), max_length=15, blank=True)
     coord = models.CharField(_("coordinates"), max_length=4, blank=True)
     move = models.JSONField(_("play"), null=True, blank=True)

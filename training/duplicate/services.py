@@ -381,7 +381,8 @@ def _owner_played_the_record(game: DuplicateGame, owner_id: int, record: Any) ->
         score = move["score"] if move else 0
         plays.append(DuplicatePlay(player=player, number=number, round=made, word=move["word"] if move else "",
                                    coord=move["coord"] if move else "", move=move, score=score, played_at=now,
-                                   validated_at=now))
+                                   validated_at=now, top_word=made.top_word, top_score=made.top_score,
+                                   top_tags=made.tags))
         total, top_total = total + score, top_total + made.top_score
         found += 1 if move is not None and score >= made.top_score else 0
     DuplicatePlay.objects.bulk_create(plays)
@@ -690,7 +691,8 @@ def _close_round(player: DuplicatePlayer, round_number: int | None, now: dt.date
         row, _created = DuplicatePlay.objects.get_or_create(player=player, number=current.number)
         top_score = int(current.top["score"])
         row.validated_at, row.round = now, current
-        row.save(update_fields=["validated_at", "round"])
+        row.top_word, row.top_score, row.top_tags = current.top_word, current.top_score, current.tags
+        row.save(update_fields=["validated_at", "round", "top_word", "top_score", "top_tags"])
         player.total += row.score
         player.top_total += top_score
         if row.score >= top_score and row.move is not None:

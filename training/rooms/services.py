@@ -673,7 +673,8 @@ def _write_into_game(room: Room, members: list[RoomMember], names: dict[int, str
         move = result.move.to_json("fr") if result.move is not None and result.score else None
         plays.append(DuplicatePlay(player=existing[m.user_id], number=made.number, round=made, word=result.word,
                                    coord=result.coord, move=move, score=result.score, played_at=now,
-                                   validated_at=now, refusal=_refusal(result, verdicts)))
+                                   validated_at=now, refusal=_refusal(result, verdicts), top_word=made.top_word,
+                                   top_score=made.top_score, top_tags=made.tags))
     DuplicatePlay.objects.bulk_create(plays, ignore_conflicts=True)
     # The players' running totals from the plays just written, in one UPDATE (bulk_update's CASE per row
     # took 0.7 s of PostgreSQL and 3 s of Python at 2,000 players).
