@@ -18,7 +18,7 @@ from django.db.models import F
 from django.db.models.functions import Abs, Length
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from fsrs import Card, Rating
+from fsrs import Rating
 
 from core.progress import Progress, TaskFailure, start_task
 from core.task_rows import failing_in_words, follow_run, mark_row
@@ -33,7 +33,7 @@ from training.coach.models import Drill, DrillItem, Puzzle, PuzzleAnswer, Puzzle
 from training.duplicate import services as duplicate_services
 from training.duplicate.selectors import gaddag_of
 from training.lists.models import RevisionEntry
-from training.lists.services import review_fsrs_card
+from training.lists.services import new_card_fields, review_fsrs_card
 
 DRILL_SIZE = 10
 MAX_DRILL = 30
@@ -64,11 +64,6 @@ def check_tag(tag: Any) -> str:
         raise CoachError("bad_input", _("Unknown kind of top “%(tag)s”: one of %(tags)s.")
                          % {"tag": str(tag)[:20], "tags": ", ".join(TAGS)})
     return str(tag)
-
-
-def _new_card(now: dt.datetime) -> dict[str, Any]:
-    card = Card(due=now)
-    return {"card": card.to_dict(), "due": card.due, "state": int(card.state)}
 
 
 def _list_words(user: Any) -> Any:
@@ -152,7 +147,7 @@ def create_drill(user: Any, tag: Any, count: int = DRILL_SIZE, *, length: int | 
         items = DrillItem.objects.bulk_create(
             [DrillItem(drill=drill, puzzle=p, order=n) for n, p in enumerate(chosen, start=1)])
         have = set(PuzzleCard.objects.filter(user=user, puzzle__in=chosen).values_list("puzzle_id", flat=True))
-        PuzzleCard.objects.bulk_create([PuzzleCard(user=user, puzzle=p, **_new_card(now))
+        PuzzleCard.objects.bulk_create([PuzzleCard(user=user, puzzle=p, **new_card_fields(now))
                                         for p in chosen if p.pk not in have], ignore_conflicts=True)
     return DrillOutcome(drill, items, bank)
 

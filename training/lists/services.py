@@ -15,6 +15,7 @@ Conventions the pages, the API and the tests rely on:
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import re
 import secrets
@@ -241,21 +242,22 @@ def check_word(revision_list: RevisionList, text: str, support: Any = None) -> t
     return word, index
 
 
-def new_fsrs_card() -> Card:
-    """A fresh FSRS card, named by the time in milliseconds like FSRS names it, without FSRS's own 1 ms sleep.
+def new_card_fields(now: dt.datetime | None = None) -> dict[str, Any]:
+    """A fresh FSRS card as the fields of an :class:`FsrsCard` row (``card``, ``due``, ``state``), due ``now``
+    (Django's clock, as every query reads it), for every kind of card: revision words, alphagrams, puzzles.
 
-    Why: ``fsrs.Card()`` sleeps a millisecond after each card so that its ids stay unique; nothing here reads
-    that id (a card is its row), and the sleep was most of the time a starter list of 1,000 words took to
-    create (and more on a loaded machine)."""
-    now = timezone.now()
-    return Card(card_id=int(now.timestamp() * 1000), due=now)  # due on Django's clock, as every query reads it
+    The card is named by the time in milliseconds like FSRS names it, without FSRS's own 1 ms sleep: ``fsrs.Card()``
+    sleeps a millisecond after each card so that its ids stay unique; nothing here reads that id (a card is its
+    row), and the sleep was most of the time a starter list of 1,000 words took to create (and more on a loaded
+    machine)."""
+    now = now or timezone.now()
+    card = Card(card_id=int(now.timestamp() * 1000), due=now)
+    return {"card": card.to_dict(), "due": card.due, "state": int(card.state)}
 
 
 def _create_entry(revision_list: RevisionList, word: str, index: int) -> RevisionEntry:
     entry = RevisionEntry.objects.create(revision_list=revision_list, word=word, support_index=index)
-    card = new_fsrs_card()
-    ReviewCard.objects.create(entry=entry, owner=revision_list.owner, card=card.to_dict(), due=card.due,
-                              state=int(card.state))
+    ReviewCard.objects.create(entry=entry, owner=revision_list.owner, **new_card_fields())
     return entry
 
 

@@ -62,7 +62,7 @@ from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.lists import selectors as training_selectors
 from training.lists.models import RevisionList
-from training.lists.services import new_fsrs_card, review_fsrs_card
+from training.lists.services import new_card_fields, review_fsrs_card
 from training.wordstudy import selectors
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
@@ -498,11 +498,10 @@ def review_alphagram(user, lexicon: Lexicon, letters: str, correct: bool, now=No
     now = now or timezone.now()
     row = AlphagramCard.objects.select_for_update().filter(owner=user, lexicon=lexicon, alphagram=letters).first()
     if row is None:
-        fresh = new_fsrs_card()
         try:
             with transaction.atomic():
                 row = AlphagramCard.objects.create(owner=user, lexicon=lexicon, alphagram=letters,
-                                                   card=fresh.to_dict(), due=fresh.due, state=int(fresh.state))
+                                                   **new_card_fields())
         except IntegrityError:  # created meanwhile by a concurrent answer
             row = AlphagramCard.objects.select_for_update().get(owner=user, lexicon=lexicon, alphagram=letters)
     review_fsrs_card(row, correct, now)
