@@ -50,14 +50,11 @@ def drill_json(drill: Drill, items: list[DrillItem]) -> dict[str, Any]:
 
 
 def puzzle_json(user: Any, puzzle: Puzzle) -> dict[str, Any]:
-    item = selectors.open_item(user, puzzle)
-    tags = selectors.puzzle_tags(puzzle)
-    tag = item.drill.tag if item is not None else (tags[0] if tags else "")
-    shown = item.hints if item is not None else 0
-    return {"id": puzzle.pk, "cgp": puzzle.cgp, "rack": puzzle.rack, "tag": tag, "tags": list(tags),
-            "lexicon": puzzle.lexicon_id, "source": puzzle.source, "rating": round(puzzle.rating, 1),
-            "hints": services.hint_texts(puzzle, tag, shown), "hints_left": len(services.HINTS) - shown,
-            "open": item is not None}
+    state = selectors.puzzle_state(user, puzzle)
+    return {"id": puzzle.pk, "cgp": puzzle.cgp, "rack": puzzle.rack, "tag": state.tag,
+            "tags": list(selectors.puzzle_tags(puzzle)), "lexicon": puzzle.lexicon_id, "source": puzzle.source,
+            "rating": round(puzzle.rating, 1), "hints": state.hints, "hints_left": state.hints_left,
+            "open": state.open}
 
 
 def _coach_error(exc: services.CoachError) -> Response:

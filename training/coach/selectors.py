@@ -14,11 +14,13 @@ from typing import Any
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Greatest
 from django.db.models.lookups import GreaterThan
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from core.selectors import get_or_404
 from core.task_subjects import TaskSubject
 from engine.coach import TAGS, tags_of_mask
+from engine.scrabble.notation import format_coord
 from training.coach.models import Drill, DrillItem, Puzzle, PuzzleAnswer, PuzzleBank, PuzzleCard, PuzzleRating
 from training.duplicate.models import DuplicatePlay, DuplicatePlayer
 from training.duplicate.selectors import percent
@@ -214,6 +216,52 @@ def next_item(drill: Drill) -> DrillItem | None:
 
 def last_answer(user: User, puzzle: Puzzle) -> PuzzleAnswer | None:
     return PuzzleAnswer.objects.filter(user=user, puzzle=puzzle).select_related("item__drill").first()
+
+
+HINTS = ("tag", "length", "square")
+"""The hint ladder: the kind of top, then the word's length, then its square and direction."""
+
+
+def hint_texts(puzzle: Puzzle, tag: str, shown: int) -> list[str]:
+    """The first ``shown`` hints of the ladder, in words (the kind trained first, then the top's other kinds)."""
+    top = puzzle.top
+    kinds = [tag, *(t for t in puzzle_tags(puzzle) if t != tag)]
+    texts = [
+        gettext("Kind of top: %(kinds)s.") % {"kinds": ", ".join(tag_name(t) for t in kinds)},
+        gettext("The word has %(n)s letters.") % {"n": len(top["word"])},
+        gettext("It is played at %(coord)s.") % {"coord": format_coord(top["row"], top["col"], top["dir"], "fr")},
+    ]
+    return texts[:shown]
+
+
+@dataclass
+class PuzzleState:
+    """A puzzle as the learner meets it, the page and the API alike: open (its drill place awaiting an answer,
+    the hints taken so far) or answered (the last answer, every hint shown), and the kind its drill trains."""
+
+    item: DrillItem | None
+    last: PuzzleAnswer | None
+    drill: Drill | None
+    tag: str
+    hints: list[str]
+
+    @property
+    def open(self) -> bool:
+        return self.item is not None
+
+    @property
+    def hints_left(self) -> int:
+        return len(HINTS) - len(self.hints)
+
+
+def puzzle_state(user: User, puzzle: Puzzle) -> PuzzleState:
+    item = open_item(user, puzzle)
+    last = None if item is not None else last_answer(user, puzzle)
+    drill = item.drill if item is not None else (last.item.drill if last is not None and last.item else None)
+    tags = puzzle_tags(puzzle)
+    tag = drill.tag if drill is not None else (tags[0] if tags else "")
+    shown = item.hints if item is not None else (len(HINTS) if last is not None else 0)
+    return PuzzleState(item, last, drill, tag, hint_texts(puzzle, tag, shown))
 
 
 def puzzle_tags(puzzle: Puzzle) -> tuple[str, ...]:

@@ -25,7 +25,6 @@ from core.task_rows import failing_in_words, follow_run, mark_row
 from engine.coach import TAGS, bank_positions, rate_pair
 from engine.coach import Rating as Glicko
 from engine.scrabble.cgp import parse_cgp
-from engine.scrabble.notation import format_coord
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, preferred_lexicon
 from training.coach import selectors
@@ -42,8 +41,6 @@ BANK_SIZE = 50
 BANK_MAX_GAMES = 400
 """Games the bank's task may play before it gives up on finding ``BANK_SIZE`` positions (a kind that a
 lexicon hardly ever makes a top, such as costly letters in a list without them)."""
-HINTS = ("tag", "length", "square")
-"""The hint ladder: the kind of top, then the word's length, then its square and direction."""
 
 
 class CoachError(ValueError):
@@ -154,19 +151,6 @@ def create_drill(user: Any, tag: Any, count: int = DRILL_SIZE, *, length: int | 
 
 # --- Hints and answers ------------------------------------------------------------------------------------------
 
-def hint_texts(puzzle: Puzzle, tag: str, shown: int) -> list[str]:
-    """The first ``shown`` hints of the ladder, in words."""
-    top = puzzle.top
-    texts = [
-        _("Kind of top: %(kinds)s.") % {"kinds": ", ".join(selectors.tag_name(t) for t in
-                                                            ((tag,) + tuple(t for t in selectors.puzzle_tags(puzzle)
-                                                                            if t != tag)))},
-        _("The word has %(n)s letters.") % {"n": len(top["word"])},
-        _("It is played at %(coord)s.") % {"coord": format_coord(top["row"], top["col"], top["dir"], "fr")},
-    ]
-    return texts[:shown]
-
-
 def _open_item(user: Any, puzzle: Puzzle) -> DrillItem:
     item = selectors.open_item(user, puzzle)
     if item is None:
@@ -178,7 +162,7 @@ def take_hint(user: Any, puzzle: Puzzle) -> DrillItem:
     """Show the next hint of the ladder (the kind, the length, the square); a hint taken lowers what a right
     answer is worth to the rating and the card (see :func:`answer`)."""
     item = _open_item(user, puzzle)
-    if item.hints >= len(HINTS):
+    if item.hints >= len(selectors.HINTS):
         raise CoachError("no_more_hints", _("Every hint is shown."))
     DrillItem.objects.filter(pk=item.pk, hints=item.hints).update(hints=F("hints") + 1)
     item.refresh_from_db(fields=["hints"])

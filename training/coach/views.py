@@ -95,24 +95,21 @@ def drill(request: HttpRequest, drill_id: int) -> HttpResponse:
 
 def _puzzle_context(request: HttpRequest, puzzle: Puzzle, **extra: Any) -> dict[str, Any]:
     """The puzzle page: open (an answer awaited), or answered (the last answer's verdict, the top, what next)."""
-    item = selectors.open_item(request.user, puzzle)
-    last = None if item is not None else selectors.last_answer(request.user, puzzle)
-    tags = selectors.puzzle_tags(puzzle)
-    drill = item.drill if item is not None else (last.item.drill if last is not None and last.item else None)
-    tag = drill.tag if drill is not None else (tags[0] if tags else "")
-    shown = item.hints if item is not None else len(services.HINTS)
+    state = selectors.puzzle_state(request.user, puzzle)
+    item, last, drill = state.item, state.last, state.drill
     position = parse_cgp(puzzle.cgp)
-    context: dict[str, Any] = {"puzzle": puzzle, "item": item, "last": last, "drill": drill, "tag": tag,
-               "tag_name": selectors.tag_name(tag), "rows": position.board.rows(), "language": puzzle.lexicon.language,
-               "hints": services.hint_texts(puzzle, tag, shown), "hints_left": len(services.HINTS) - shown,
-               "form": PlayForm(style="fr"), "rating": selectors.rating_of(request.user),
-               "next": selectors.next_item(drill) if drill is not None and item is None else None}
+    context: dict[str, Any] = {
+        "puzzle": puzzle, "item": item, "last": last, "drill": drill, "tag": state.tag,
+        "tag_name": selectors.tag_name(state.tag), "rows": position.board.rows(), "language": puzzle.lexicon.language,
+        "hints": state.hints, "hints_left": state.hints_left, "form": PlayForm(style="fr"),
+        "rating": selectors.rating_of(request.user),
+        "next": selectors.next_item(drill) if drill is not None and item is None else None}
     if last is not None:  # the board with the top laid on it, its new tiles lit
         after = position.board.copy()
         top = puzzle.top
         placed = after.place(top["row"], top["col"], top["dir"], top["word"])
         context.update({"last_rows": after.rows(), "top_squares": [(r, c) for r, c, _tile in placed],
-                        "kinds": ", ".join(selectors.tag_name(t) for t in tags)})
+                        "kinds": ", ".join(selectors.tag_name(t) for t in selectors.puzzle_tags(puzzle))})
     context.update(extra)
     return context
 

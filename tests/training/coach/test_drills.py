@@ -66,6 +66,9 @@ def test_puzzles_are_judged_against_the_move_oracle(alice, collante_avoider_game
         # Answered: a second answer is refused, nothing changes.
         again = answer(client, puzzle.pk, chosen.word, chosen.coord)
         assert again.status_code == 409 and again.json()["code"] == "answered"
+        shown = client.get(reverse("api-coach-puzzle", args=[puzzle.pk])).json()  # as the page shows it
+        assert not shown["open"] and shown["tag"] == "collante" and len(shown["hints"]) == 3
+        assert shown["hints_left"] == 0
     assert PuzzleAnswer.objects.filter(user=alice).count() == 4
 
 
