@@ -7,7 +7,7 @@ rest of the page, and each bar carries a ``<title>`` so the numbers are readable
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import template
@@ -36,6 +36,22 @@ def _n(x: float) -> str:
     return f"{x:.1f}"
 
 
+def _grid(lines: Iterable[tuple[float, object]]) -> SafeString:
+    """Horizontal lines across the plot at the given heights, each labelled on the left with its value."""
+    return format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                            ((PAD_LEFT, WIDTH - 4, _n(y), _n(y), PAD_LEFT - 4, _n(y + 4), label) for y, label in lines))
+
+
+def _date_axis(points: Sequence) -> SafeString:
+    """The x axis of a chart over time: its first and last dates, under the plot's two ends."""
+    first = date_format(points[0].date, "SHORT_DATE_FORMAT") if points else ""
+    last = date_format(points[-1].date, "SHORT_DATE_FORMAT") if points else ""
+    return format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
+                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
+                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+
+
 @register.simple_tag
 def accuracy_chart(days: Sequence) -> SafeString:
     """Bars of daily accuracy (0-100 %), one per day; a day without answers is a gap (no bar: it is not
@@ -60,15 +76,8 @@ def accuracy_chart(days: Sequence) -> SafeString:
             bars.append(format_html('<rect class="chart__gap" x="{}" y="{}" width="{}" height="{}" fill="none" '
                                     'pointer-events="all"><title>{}</title></rect>',
                                     _n(x), _n(PAD_TOP), _n(step * 0.7), _n(plot_h), title))
-    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}%</text>',
-                            ((PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h * (1 - p / 100)), _n(PAD_TOP + plot_h * (1 - p / 100)),
-                              PAD_LEFT - 4, _n(PAD_TOP + plot_h * (1 - p / 100) + 4), p) for p in (0, 50, 100)))
-    first = date_format(days[0].date, "SHORT_DATE_FORMAT") if days else ""
-    last = date_format(days[-1].date, "SHORT_DATE_FORMAT") if days else ""
-    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
-                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
-                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    grid = _grid((PAD_TOP + plot_h * (1 - p / 100), f"{p}%") for p in (0, 50, 100))
+    axis = _date_axis(days)
     title = _("Accuracy per day over the last %(n)s days") % {"n": len(days)}
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-labelledby="chart-title" '
@@ -117,19 +126,12 @@ def activity_chart(days: Sequence, goal: int = 0) -> SafeString:
                                 'fill="none" pointer-events="all"/>{}</g>', title, _n(x), _n(PAD_TOP),
                                 _n(step * 0.7), _n(plot_h), SafeString("".join(parts))))
     axis_values = sorted({0, top // 2, top}) if top > 1 else [0, 1]
-    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
-                            ((PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h - v * scale), _n(PAD_TOP + plot_h - v * scale),
-                              PAD_LEFT - 4, _n(PAD_TOP + plot_h - v * scale + 4), v) for v in axis_values))
+    grid = _grid((PAD_TOP + plot_h - v * scale, v) for v in axis_values)
     goal_line = format_html('<line class="chart__goal" x1="{}" x2="{}" y1="{}" y2="{}"><title>{}</title></line>',
                             PAD_LEFT, WIDTH - 4, _n(PAD_TOP + plot_h - goal * scale),
                             _n(PAD_TOP + plot_h - goal * scale),
                             _("Daily goal: %(n)s") % {"n": goal}) if goal else SafeString("")
-    first = date_format(days[0].date, "SHORT_DATE_FORMAT") if days else ""
-    last = date_format(days[-1].date, "SHORT_DATE_FORMAT") if days else ""
-    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
-                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
-                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    axis = _date_axis(days)
     title = _("Activity per day over the last %(n)s days: grid answers, duplicate rounds and quiz answers") % {
         "n": len(days)}
     return format_html(
@@ -161,15 +163,8 @@ def top_trend_chart(points: Sequence) -> SafeString:
     average = format_html('<line class="chart__goal" x1="{}" x2="{}" y1="{}" y2="{}"><title>{}</title></line>',
                           PAD_LEFT, WIDTH - 4, _n(y_of(mean)), _n(y_of(mean)),
                           _("Average: %(pct)s %%") % {"pct": number_format(mean, 1)}) if n else SafeString("")
-    grid = format_html_join("", '<line class="chart__grid" x1="{}" x2="{}" y1="{}" y2="{}"/>'
-                            '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}%</text>',
-                            ((PAD_LEFT, WIDTH - 4, _n(y_of(p)), _n(y_of(p)), PAD_LEFT - 4, _n(y_of(p) + 4), p)
-                             for p in (0, 50, 100)))
-    first = date_format(points[0].date, "SHORT_DATE_FORMAT") if points else ""
-    last = date_format(points[-1].date, "SHORT_DATE_FORMAT") if points else ""
-    axis = format_html('<text class="chart__axis" x="{}" y="{}">{}</text>'
-                       '<text class="chart__axis" x="{}" y="{}" text-anchor="end">{}</text>',
-                       PAD_LEFT, HEIGHT - 6, first, WIDTH - 4, HEIGHT - 6, last)
+    grid = _grid((y_of(p), f"{p}%") for p in (0, 50, 100))
+    axis = _date_axis(points)
     title = _("Percentage of the top in each of your last %(n)s games") % {"n": n}
     return format_html(
         '<svg class="chart chart--trend" viewBox="0 0 {} {}" role="img" aria-labelledby="trend-chart-title" '
