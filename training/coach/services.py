@@ -154,8 +154,12 @@ def create_drill(user: Any, tag: Any, count: int = DRILL_SIZE, *, length: int | 
 def _open_item(user: Any, puzzle: Puzzle) -> DrillItem:
     item = selectors.open_item(user, puzzle)
     if item is None:
-        raise CoachError("answered", _("This puzzle is answered: it comes back in a drill when it is due."))
+        raise _answered()
     return item
+
+
+def _answered() -> CoachError:
+    return CoachError("answered", _("This puzzle is answered: it comes back in a drill when it is due."))
 
 
 def take_hint(user: Any, puzzle: Puzzle) -> DrillItem:
@@ -200,11 +204,11 @@ def answer(user: Any, puzzle: Puzzle, word: str, coord: str, *, style: str = "fr
     item = _open_item(user, puzzle)
     move = duplicate_services.judge_play(gaddag_of(puzzle.lexicon), parse_cgp(puzzle.cgp), word, coord, style)
     correct = move.score >= puzzle.top_score
-    result = (1.0 if not item.hints else 0.5) if correct else 0.0
     with transaction.atomic():
         item = DrillItem.objects.select_for_update().get(pk=item.pk)
         if item.answered_at is not None:
-            raise CoachError("answered", _("This puzzle is answered: it comes back in a drill when it is due."))
+            raise _answered()
+        result = (1.0 if not item.hints else 0.5) if correct else 0.0  # the hints as locked: none taken since
         locked = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
         rating, _created = PuzzleRating.objects.select_for_update().get_or_create(user=user)
         player_after, puzzle_after = rate_pair(_glicko(rating), _glicko(locked), result)
