@@ -392,11 +392,8 @@ def _owner_played_the_record(game: DuplicateGame, owner_id: int, record: Any) ->
 def _record_move(made: DuplicateRound, word: str, coord: str, points: int) -> dict[str, Any]:
     """A play the replay has checked, as a stored play's JSON (its tiles counted on the round's board)."""
     row, col, direction = parse_coord(coord, "fr")
-    board = parse_cgp(made.cgp).board
-    dr, dc = (0, 1) if direction == "H" else (1, 0)
-    tiles = sum(1 for k in range(len(word)) if not board.get(row + dr * k, col + dc * k))
-    return {"coord": format_coord(row, col, direction, "fr"), "row": row, "col": col, "dir": direction,
-            "word": word, "score": points, "tiles": tiles}
+    laid = Move(row, col, direction, word, points, 0).placements(parse_cgp(made.cgp).board)
+    return Move(row, col, direction, word, points, len(laid)).to_json("fr")
 
 
 def daily_seed(lexicon: Lexicon, day: dt.date) -> int:
