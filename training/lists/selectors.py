@@ -299,7 +299,7 @@ def queue_filter(user, now: dt.datetime | None = None, prefix: str = "") -> Q:
     (:func:`new_card_allowance`, oldest first). ``prefix`` reaches the card from another model
     (``"entries__card__"`` from a list)."""
     now = now or timezone.now()
-    reviewed = Q(**{f"{prefix}due__lte": now, f"{prefix}reviews__gt": 0})
+    reviewed = due_filter(now, prefix) & Q(**{f"{prefix}reviews__gt": 0})
     allowance = new_card_allowance(user, now)
     if allowance <= 0:
         return reviewed
