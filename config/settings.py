@@ -42,6 +42,8 @@ elif not DEBUG and (_key_problem := secret_key_problem(SECRET_KEY)):
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A monitor's key to /healthz's details, checked now (``Authorization: Bearer <token>``); unset: staff and DEBUG only.
+HEALTHZ_TOKEN = env_str("HEALTHZ_TOKEN") or ""
 # A refused form gets a page in the site's style and language (JSON under /api/), not Django's bare one.
 CSRF_FAILURE_VIEW = "core.views.csrf_failure"
 

@@ -7,15 +7,17 @@ broker and workers are not needed (tasks run in-process) and report ``"mode": "i
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from celery import current_app as celery_app
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
+from django.db import close_old_connections, connection
 
 from engine.scrabble.movegen import implementation
 
@@ -124,3 +126,66 @@ def run_checks() -> tuple[bool, dict[str, Any]]:
         result["ms"] = round((time.perf_counter() - started) * 1000, 1)
         report[name] = result
     return all(item["ok"] for item in report.values()), report
+
+
+PUBLIC_TTL_SECONDS = 10.0
+"""How old the public report may be. Why a cached public answer: the checks ask the workers for a pong, which
+holds a server thread about a second; anonymous probes looping on ``/healthz`` (16 of them took the log-in
+page from 6 ms to 3 s) must not be able to tie up the threads that serve players."""
+
+
+@dataclass
+class _PublicState:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    report: dict[str, Any] | None = None
+    ok: bool = False
+    checked_at: float = 0.0
+    refreshing: bool = False
+
+
+_PUBLIC = _PublicState()
+
+
+def _refresh_public() -> None:
+    """Run the checks and store their public report (one refresh at a time, whoever asks)."""
+    try:
+        ok, report = run_checks()
+        _PUBLIC.ok, _PUBLIC.report, _PUBLIC.checked_at = ok, without_details(report), time.monotonic()
+    finally:
+        _PUBLIC.refreshing = False
+
+
+def _refresh_in_background() -> None:
+    try:
+        _refresh_public()
+    finally:
+        close_old_connections()  # this thread's database connection is its own
+
+
+def public_report() -> tuple[bool, dict[str, Any], float]:
+    """``(all ok, report without details, its age in seconds)`` from the last checks of this process.
+
+    The first call of a process runs the checks (callers at that moment wait for that one run); afterwards a
+    report older than :data:`PUBLIC_TTL_SECONDS` is still answered at once while one background thread checks
+    again, so an anonymous probe never waits for the workers' pong.
+    """
+    now = time.monotonic()
+    if _PUBLIC.report is None:
+        with _PUBLIC.lock:
+            if _PUBLIC.report is None:
+                _PUBLIC.refreshing = True
+                _refresh_public()
+    elif now - _PUBLIC.checked_at > PUBLIC_TTL_SECONDS:
+        with _PUBLIC.lock:
+            start = not _PUBLIC.refreshing
+            _PUBLIC.refreshing = True
+        if start:
+            threading.Thread(target=_refresh_in_background, name="healthz-refresh", daemon=True).start()
+    assert _PUBLIC.report is not None
+    return _PUBLIC.ok, _PUBLIC.report, max(0.0, time.monotonic() - _PUBLIC.checked_at)
+
+
+def forget_public_report() -> None:
+    """Drop the cached public report (tests; a process that wants the next probe to check again)."""
+    with _PUBLIC.lock:
+        _PUBLIC.report, _PUBLIC.ok, _PUBLIC.checked_at, _PUBLIC.refreshing = None, False, 0.0, False

@@ -35,16 +35,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _shared_values_afresh():
     """Each test starts without the values shared by every learner (``core.shared_cache``): they are
     forgotten when their rows change, but a test's rows vanish by rollback, which sends no signal. Imported
-    only when Django is (the engine tests run without it)."""
+    only when Django is (the engine tests run without it). The same for ``/healthz``'s public answer, the last
+    checks of the process (``core.health.public_report``)."""
     try:
         from django.conf import settings
         configured = settings.configured
     except ImportError:
         configured = False
     if configured:
+        from core.health import forget_public_report
         from core.shared_cache import start_afresh
 
         start_afresh()
+        forget_public_report()
     yield
 
 
