@@ -13,7 +13,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
 from engine.duplicate.standings import rank_players
 from training.rooms.models import Bulletin, Room, RoomMember, RoomResult, RoomRound
 
@@ -22,7 +22,7 @@ def get_room(user: Any, room_id: Any) -> Room:
     """The room if ``user`` is its host or a member, else 404 (ids are not revealed)."""
     room = get_or_404(Room.objects.select_related("game", "lexicon", "host"), room_id, "No such room.")
     if not can_see(room, user):
-        raise Http404("No such room.")
+        raise Http404(not_found_message(Room))  # the same words as an unknown id
     return room
 
 

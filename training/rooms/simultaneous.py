@@ -26,7 +26,7 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.selectors import get_or_404, is_user
+from core.selectors import get_or_404, is_user, not_found_message
 from engine.duplicate import combined, judging
 from lexicon.models import Lexicon
 from training.duplicate import services as duplicate_services
@@ -163,7 +163,7 @@ def get_simultane(user: Any, simultane_id: Any) -> Simultane:
     simultane = get_or_404(Simultane.objects.select_related("game", "lexicon", "host"), simultane_id,
                            "No such simultané.")
     if not can_see(simultane, user):
-        raise Http404("No such simultané.")
+        raise Http404(not_found_message(Simultane))  # the same words as an unknown id
     return simultane
 
 

@@ -73,7 +73,8 @@ def test_outsiders_get_404_and_spectators_403(room, bob, carol, django_user_mode
     api(bob).post("/api/rooms/join/", {"code": room.code}, format="json")
     api(room.host).post(f"/api/rooms/{room.pk}/start/")
     for path in ("state/", "ranking/", "rounds/1/"):
-        assert api(eve).get(f"/api/rooms/{room.pk}/{path}").status_code == 404
+        refused = api(eve).get(f"/api/rooms/{room.pk}/{path}", HTTP_ACCEPT_LANGUAGE="fr")
+        assert refused.status_code == 404 and refused.json()["detail"] == "Salle introuvable."  # as an unknown id
     assert api(eve).post(f"/api/rooms/{room.pk}/start/").status_code == 404
     body = {"round": 1, "coord": "H4", "word": "AS"}
     assert api(eve).post(f"/api/rooms/{room.pk}/bulletin/", body, format="json").status_code == 404

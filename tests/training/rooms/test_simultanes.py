@@ -192,7 +192,8 @@ def test_only_the_organiser_manages_and_outsiders_get_404(simul, two_rooms, alic
     assert refused.value.status == 403
     outsider = django_user_model.objects.create_user("olga", password="olga-pass-123")
     for path in (f"/api/simultanes/{simul.pk}/", f"/api/simultanes/{simul.pk}/ranking/"):
-        assert api(outsider).get(path).status_code == 404
+        refused = api(outsider).get(path, HTTP_ACCEPT_LANGUAGE="fr")
+        assert refused.status_code == 404 and refused.json()["detail"] == "Simultané introuvable."  # as an unknown id
         assert api(bob).get(path).status_code == 200  # a player of a room
         assert api(dave).get(path).status_code == 200  # a room's arbitre
     assert api(outsider).post(f"/api/simultanes/{simul.pk}/rooms/", {"name": "X"}, format="json").status_code == 404
