@@ -25,12 +25,14 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from fsrs import Card, Rating, Scheduler
 from fsrs import ReviewLog as FsrsReviewLog
 from fsrs import State as FsrsState
 
+from core.selectors import not_found_message
 from core.validation import MAX_DESCRIPTION_LENGTH, text_problem
 from engine.alphabet import InvalidWord, fold_word
 from lexicon.models import Lexicon
@@ -134,14 +136,21 @@ def share_list(revision_list: RevisionList) -> str:
     Sharing again keeps the same link; :func:`stop_sharing` makes the link dead (a new share makes a new one).
     """
     if not revision_list.share_token:
-        revision_list.share_token = secrets.token_urlsafe(16)
-        revision_list.save(update_fields=["share_token"])
+        _set_share_token(revision_list, secrets.token_urlsafe(16))
+    assert revision_list.share_token is not None
     return revision_list.share_token
 
 
 def stop_sharing(revision_list: RevisionList) -> None:
-    revision_list.share_token = None
-    revision_list.save(update_fields=["share_token"])
+    _set_share_token(revision_list, None)
+
+
+def _set_share_token(revision_list: RevisionList, token: str | None) -> None:
+    """Write the list's share token; a list deleted meanwhile (by its owner in another tab) is a 404 in words, as
+    if it had been gone when the request came, not the 500 of a save that touched no row."""
+    if not RevisionList.objects.filter(pk=revision_list.pk).update(share_token=token):
+        raise Http404(not_found_message(RevisionList))
+    revision_list.share_token = token
 
 
 EXPORT_COMMENT = "#"

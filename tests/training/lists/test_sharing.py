@@ -149,3 +149,38 @@ def test_the_api_shares_reads_copies_exports_and_imports(alice, bob, alice_list)
 
     assert owner.delete(f"/api/lists/{alice_list.pk}/share/").status_code == 204
     assert reader.get(f"/api/lists/shared/{shared['token']}/").status_code == 404
+
+
+@pytest.mark.parametrize("share", ["on", "off"])
+def test_sharing_a_list_deleted_meanwhile_is_a_404_in_words(alice, alice_list, share, monkeypatch):
+    """The owner deletes the list in one tab while another tab shares or unshares it: the row read at the start
+    of the request is gone when the token is written (the race, made certain here)."""
+    from training.lists import selectors, views
+
+    read = selectors.get_own_list
+
+    def read_then_deleted(user, list_id):
+        found = read(user, list_id)
+        RevisionList.objects.filter(pk=found.pk).delete()
+        return found
+
+    monkeypatch.setattr(views.selectors, "get_own_list", read_then_deleted)
+    response = logged_in(alice).post(f"/training/lists/{alice_list.pk}/share/", {"share": share},
+                                     HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 404
+    assert not RevisionList.objects.filter(pk=alice_list.pk).exists()
+
+
+def test_the_api_unshares_a_list_deleted_meanwhile_with_a_404(alice, alice_list, monkeypatch):
+    from training.lists import apis
+
+    read = apis.selectors.get_own_list
+
+    def read_then_deleted(user, list_id):
+        found = read(user, list_id)
+        RevisionList.objects.filter(pk=found.pk).delete()
+        return found
+
+    monkeypatch.setattr(apis.selectors, "get_own_list", read_then_deleted)
+    response = api_for(alice).delete(f"/api/lists/{alice_list.pk}/share/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 404 and "introuvable" in response.json()["detail"]
