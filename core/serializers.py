@@ -16,6 +16,9 @@ class TaskRunSerializer(request_serializers.ModelSerializer):
     ``subject`` (what it works on, in words, and its page)."""
 
     subject = serializers.SerializerMethodField()
+    # Any JSON value, null included: declared rather than read off the nullable model field, whose schema
+    # (oneOf: any / null) matched null twice and so refused it.
+    result = serializers.JSONField(read_only=True, help_text="What the task returned (any JSON; null until it ends).")
 
     class Meta:
         model = TaskRun

@@ -62,6 +62,21 @@ def test_the_crossword_export_documents_both_file_types(schema):
     assert ok["application/x-crossword"]["schema"] == {"type": "string", "format": "binary"}
 
 
+def test_the_duplicate_export_documents_its_two_file_types(schema):
+    ok = schema["paths"]["/api/duplicate/games/{game_id}/export/"]["get"]["responses"]["200"]["content"]
+    assert set(ok) == {"text/plain", "application/xml"}
+
+
+def test_a_task_s_result_may_be_any_json_null_included(schema):
+    """The schema of a task's ``result`` accepts what the API answers: null until the task ends, then any value
+    (an any-or-null ``oneOf`` refused null, which matched both)."""
+    import jsonschema
+
+    result = schema["components"]["schemas"]["TaskRun"]["properties"]["result"]
+    for value in (None, {"grid": 3}, [1, 2], "done", 7):
+        jsonschema.Draft202012Validator(result).validate(value)
+
+
 def test_task_starts_document_503(schema):
     starts = [(path, method, op) for path, method, op in operations(schema) if "202" in op["responses"]]
     assert starts and all("503" in op["responses"] for _path, _method, op in starts)

@@ -160,10 +160,12 @@ class ExportApi(APIView):
 
     @extend_schema(parameters=[OpenApiParameter("format", str, enum=list(EXPORT_TYPES), required=False,
                                                 description="eliot (default), eliot-xml or gcg")],
-                   responses={(200, "text/plain"): str, 400: BAD_INPUT, 404: NOT_FOUND, 409: CONFLICT})
+                   responses={(200, "text/plain"): OpenApiResponse(str, description="format=eliot or gcg"),
+                              (200, "application/xml"): OpenApiResponse(str, description="format=eliot-xml"),
+                              400: BAD_INPUT, 404: NOT_FOUND, 409: CONFLICT})
     def get(self, request: Request, game_id: int) -> Any:
         game = selectors.get_visible_game(request.user, game_id)
-        fmt = (request.query_params.get("format") or "eliot").strip()
+        fmt = request.query_params.get("format", "eliot").strip()  # absent: Eliot's text; given empty: refused
         if fmt not in EXPORT_TYPES:
             return error_response(_("Unknown format “%(format)s”: eliot, eliot-xml or gcg.") % {"format": fmt[:20]},
                                   code="bad_input")

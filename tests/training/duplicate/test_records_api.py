@@ -128,6 +128,7 @@ def test_export_then_import_gives_the_same_game(alice, game, fmt):
     response = client.get(base(game) + f"export/?format={fmt}")
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
+    assert response["Content-Type"] == ("application/xml" if fmt == "eliot-xml" else "text/plain") + "; charset=utf-8"
     text = response.content.decode()
     record = read_record(text, fmt, language="fr")
     replay(record)
@@ -146,6 +147,9 @@ def test_export_then_import_gives_the_same_game(alice, game, fmt):
 
 def test_export_is_for_the_owner_and_for_players_who_finished(alice, bob, game):
     assert api_for(alice).get(base(game) + "export/?format=pdf").status_code == 400
+    empty = api_for(alice).get(base(game) + "export/?format=")  # given empty is not "absent"
+    assert empty.status_code == 400 and empty.json()["code"] == "bad_input"
+    assert api_for(alice).get(base(game) + "export/").status_code == 200  # absent: Eliot's text
     game.visibility = DuplicateGame.Visibility.PUBLIC
     game.save(update_fields=["visibility"])
     other = api_for(bob)
