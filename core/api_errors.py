@@ -40,7 +40,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core import request_guard
-from core.request_guard import ControlCharacterInRequest
+from core.request_guard import RefusedRequestData
 from core.validation import ANY_INTEGER, parse_query_integer
 
 API_PREFIX = "/api/"
@@ -66,7 +66,7 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         return Response({"detail": _too_large_message()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
     if isinstance(exc, TooManyFieldsSent):
         return Response({"detail": _("The request has too many fields.")}, status=status.HTTP_400_BAD_REQUEST)
-    if isinstance(exc, ControlCharacterInRequest):
+    if isinstance(exc, RefusedRequestData):
         return Response({"detail": exc.message()}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, SuspiciousOperation):
         return Response({"detail": _("Bad request.")}, status=status.HTTP_400_BAD_REQUEST)
@@ -130,7 +130,7 @@ def is_api_request(request: HttpRequest) -> bool:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if isinstance(exception, ControlCharacterInRequest):
+    if isinstance(exception, RefusedRequestData):
         return request_guard.refusal(request, exception)
     if not is_api_request(request):
         return defaults.bad_request(request, exception or SuspiciousOperation())

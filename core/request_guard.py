@@ -1,4 +1,5 @@
-"""Control characters in a request's data are refused (400, in words) where the data comes in.
+"""Control characters and bytes that are not UTF-8 in a request's data are refused (400, in words) where the
+data comes in.
 
 PostgreSQL cannot store or even compare a string holding NUL (psycopg raises ``ValueError``), so a
 ``lexicon=%00`` or a typed word ``AE%00RIENS`` that reached a query was a 500 on PostgreSQL while SQLite
@@ -16,6 +17,10 @@ What is checked, once per request, by :class:`RefuseControlCharactersMiddleware`
   the views that take uploads install their size limits first, see ``lexicon.uploads``): Django's
   ``request.POST``/``request.FILES`` through this middleware, the API through ``core.parsers``, both with
   :func:`check_form`. File contents are the uploads' own business (their importers check each line).
+
+Bytes that are not UTF-8 text (``%FF`` in a form field or a parameter) are refused the same way: Django would
+decode them to U+FFFD and the page would store "��" in place of what the learner typed. For a multipart body,
+whose fields Django has already decoded, a U+FFFD in a field is taken for such bytes (no word or name holds it).
 
 A refusal answers JSON ``{"detail": ...}`` under ``/api/`` and a page elsewhere, in the request's language.
 """
@@ -44,7 +49,29 @@ _JSON_TYPE = re.compile(r"^application/(?:[\w.+-]+\+)?json$")
 _MAYBE_CONTROL = re.compile(r"\\u00[0-9a-fA-F]{2}|[\u0080-\u009f]")
 
 
-class ControlCharacterInRequest(SuspiciousOperation):
+class RefusedRequestData(SuspiciousOperation):
+    """A request's data the site refuses at the door; :meth:`message` says why, in the reader's language."""
+
+    def message(self) -> str:
+        raise NotImplementedError
+
+
+class NotUtf8InRequest(RefusedRequestData):
+    """A field or parameter whose bytes are not UTF-8 text."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        super().__init__(f"bytes that are not UTF-8 in {where}")
+
+    def message(self) -> str:
+        return _("The request was refused: %(where)s is not UTF-8 text. Type it again and send it again.") % {
+            "where": self.where}
+
+
+REPLACEMENT_CHARACTER = "\ufffd"
+
+
+class ControlCharacterInRequest(RefusedRequestData):
     """A request's data holds a control character; ``str()`` says which and where, in words."""
 
     def __init__(self, char: str, where: str) -> None:
@@ -78,19 +105,35 @@ def _field_name() -> str:
     return _("a field name")
 
 
-def _check_pairs(pairs: Iterable[tuple[str, str]], describe: Callable[[str], str]) -> None:
+def _check_pairs(pairs: Iterable[tuple[str, str]], describe: Callable[[str], str], decoded: bool = False) -> None:
+    """``decoded``: the values were decoded by Django, bytes that are not UTF-8 turned into U+FFFD."""
     for key, value in pairs:
         _check(key, _field_name)
         char = control_character(value)
         if char is not None:
             raise ControlCharacterInRequest(char, describe(key))
+        if decoded and REPLACEMENT_CHARACTER in value:
+            raise NotUtf8InRequest(describe(key))
+
+
+def _strict_pairs(query: str, describe: Callable[[str], str]) -> list[tuple[str, str]]:
+    """``parse_qsl`` of a query or form body, refusing percent-escapes that do not decode as UTF-8."""
+    try:
+        return parse_qsl(query, keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        for key, value in parse_qsl(query, keep_blank_values=True):  # which field, for the message
+            if REPLACEMENT_CHARACTER in key:
+                raise NotUtf8InRequest(_field_name()) from None
+            if REPLACEMENT_CHARACTER in value:
+                raise NotUtf8InRequest(describe(key)) from None
+        raise NotUtf8InRequest(_("the request")) from None
 
 
 def check_form(data: Any, files: Any = None) -> None:
     """Refuse a parsed form (a ``QueryDict``: field names and values) and its files' field and file names."""
     if data is not None and hasattr(data, "lists"):
         _check_pairs(((key, value) for key, values in data.lists() for value in values
-                      if isinstance(value, str)), _field)
+                      if isinstance(value, str)), _field, decoded=True)
     if files is not None and hasattr(files, "lists"):
         for key, uploads in files.lists():
             _check(key, _field_name)
@@ -117,8 +160,14 @@ def check_json(value: Any, path: str = "") -> None:
 
 def check_url(request: HttpRequest) -> None:
     _check(request.path, lambda: _("the address"))
-    _check_pairs(((key, value) for key, values in request.GET.lists() for value in values),
-                 lambda key: _("the parameter “%(name)s”") % {"name": key})
+    def parameter(key: str) -> str:
+        return _("the parameter “%(name)s”") % {"name": key}
+
+    query = request.META.get("QUERY_STRING", "")
+    if isinstance(query, bytes):
+        query = query.decode("latin-1")
+    _strict_pairs(query, parameter)
+    _check_pairs(((key, value) for key, values in request.GET.lists() for value in values), parameter)
 
 
 def check_body(request: HttpRequest) -> None:
@@ -142,7 +191,7 @@ def check_body(request: HttpRequest) -> None:
     if content_type in _FORM_TYPES:
         # Parsed here rather than through request.POST: Django fills it for POST only, and its field
         # count limit belongs to the view's reading (the API answers it in words).
-        _check_pairs(parse_qsl(text, keep_blank_values=True), _field)
+        _check_pairs(_strict_pairs(text, _field), _field)
         return
     if not _MAYBE_CONTROL.search(text):
         return
@@ -163,7 +212,7 @@ def _check_multipart_when_parsed(request: HttpRequest) -> None:
     request._load_post_and_files = load_and_check  # type: ignore[method-assign]  # this request's parsing only
 
 
-def refusal(request: HttpRequest, exception: ControlCharacterInRequest) -> HttpResponse:
+def refusal(request: HttpRequest, exception: RefusedRequestData) -> HttpResponse:
     """The 400 answer: JSON under /api/, a page elsewhere."""
     message = exception.message()
     if request.path.startswith("/api/"):
@@ -179,12 +228,12 @@ class RefuseControlCharactersMiddleware:
         try:
             check_url(request)
             check_body(request)
-        except ControlCharacterInRequest as refused:
+        except RefusedRequestData as refused:
             return refusal(request, refused)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """A multipart body refused while a view (or the CSRF check) parsed it."""
-        if isinstance(exception, ControlCharacterInRequest):
+        if isinstance(exception, RefusedRequestData):
             return refusal(request, exception)
         return None

@@ -188,3 +188,41 @@ def test_a_multipart_page_form_with_nul_is_refused(django_user_model, lexicon):
     assert_refused_in_words(response, page)
     response = client.post(page, {"csrfmiddlewaretoken": token, "a\x01": "1"})
     assert_refused_in_words(response, page, "U+0001")
+
+
+def assert_not_utf8_refused(response, path: str) -> None:
+    assert response.status_code == 400, (path, response.status_code)
+    body = response.json()["detail"] if path.startswith("/api/") else response.content.decode()
+    assert "n’est pas du texte UTF-8" in body, (path, body[:300])
+
+
+def test_every_route_refuses_a_form_field_that_is_not_utf8(logged_in):
+    """``%FF`` decodes to U+FFFD: the page would have stored "��" for what the learner typed."""
+    for path in ROUTES:
+        response = logged_in.post(path, "name=Mes%20mots%FF%FE&word=ABC",
+                                  content_type="application/x-www-form-urlencoded")
+        assert_not_utf8_refused(response, path)
+        assert "name" in (response.json()["detail"] if path.startswith("/api/") else response.content.decode())
+
+
+def test_every_route_refuses_a_parameter_that_is_not_utf8(logged_in):
+    for path in ROUTES:
+        assert_not_utf8_refused(logged_in.get(path + "?q=%C3%28", HTTP_ACCEPT="*/*"), path)
+
+
+def test_utf8_text_passes_the_door(logged_in):
+    assert request_guard._strict_pairs("name=%C3%89T%C3%89&x=", str) == [("name", "ÉTÉ"), ("x", "")]
+    response = logged_in.get("/wordstudy/?q=%C3%89T%C3%89")
+    assert response.status_code == 200
+
+
+def test_a_multipart_page_field_decoded_to_replacement_characters_is_refused(django_user_model, lexicon):
+    staff = django_user_model.objects.create_user("staffer", password="x-staff-pass-1", is_staff=True)
+    client = Client(raise_request_exception=False)
+    client.force_login(staff)
+    page = f"/lexicons/{lexicon.pk}/curate/upload/"
+    boundary = "XyZ"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\n").encode() + b"a\xff\xfeb" + \
+        f"\r\n--{boundary}--\r\n".encode()
+    response = client.post(page, body, content_type=f"multipart/form-data; boundary={boundary}")
+    assert_not_utf8_refused(response, page)
