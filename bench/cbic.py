@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python bench/cbic.py [--sets 200] [--seed 1] [--support letter|index] [--top 0] [--bag]
-                                   [--words N] [--length L] [--time-budget 10]
+                                   [--words N] [--length L] [--time-budget 10] [--pool lexicon|starter]
                                    [--wordlist FILE] [--no-baseline] [--top-weight W]
 
 Each set: 5 to 10 (``--words``: exactly N) random words of 7-8 (``--length``: L) letters from the
@@ -11,6 +11,16 @@ French list, each with a random support (``letter``: a random letter of the word
 serve; ``index``: a random 0-based index, as the web app sends). The training app's case::
 
     .venv/bin/python bench/cbic.py --sets 100 --words 10 --length 8 --support index --no-baseline
+
+Two kinds of sets (``--pool``): ``lexicon`` (the default) draws the words from the whole list; ``starter`` draws
+them from the starter list of ``--length``-letter words a new learner copies (the likeliest racks,
+:func:`training.lists.starter.most_likely`), each with a random support, one word per rack as the site's
+grids take them: the lists learners make, whose racks (AEINRST...) make many words, so that another play
+often outscores the list word. The issue's two measurements::
+
+    .venv/bin/python bench/cbic.py --sets 20 --words 10 --length 8 --support index --top 10 --no-baseline
+    .venv/bin/python bench/cbic.py --sets 20 --words 10 --length 8 --support index --top 10 --no-baseline --pool starter
+
 Methods compared:
 
 * ``cbic``: :func:`engine.cbic.generate_training_grid` with its defaults (automatic central word,
@@ -53,6 +63,7 @@ CPU 0.094 s (p95 0.283); 7 letters 61.5 %, 0.608 s (1.395); ``--top-restarts 0``
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -65,6 +76,7 @@ from dataclasses import replace  # noqa: E402
 
 from french_list import default_french_list  # noqa: E402
 
+from engine.alphabet import get_alphabet  # noqa: E402
 from engine.cbic import GREEDY, RevisionWord, SearchConfig, Weights, generate_training_grid  # noqa: E402
 from engine.gaddag import Gaddag, LexiconFormatError, build_gaddag, load_gaddag  # noqa: E402
 from engine.wordlist import read_word_list  # noqa: E402
@@ -138,6 +150,39 @@ def make_sets(pool: list[str], count: int, support: str, rng: random.Random,
     return sets
 
 
+def starter_pool(words: list[str], length: int) -> list[str]:
+    """The starter list of ``length``-letter words a new learner copies, as the site builds it."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
+    import django
+
+    django.setup()
+    from training.lists.starter import most_likely
+
+    return most_likely(words, get_alphabet("fr").counts, length)
+
+
+def one_rack_each(sets: list[list[RevisionWord]], pool: list[str], rng: random.Random) -> list[list[RevisionWord]]:
+    """``sets`` with a word whose rack (the word minus its support) is already in its set drawn again: the site
+    takes one list word per rack into a grid (``training.grids.services``)."""
+    out = []
+    for items in sets:
+        racks: set[str] = set()
+        kept: list[RevisionWord] = []
+        for item in items:
+            while True:
+                i = item.support if isinstance(item.support, int) else item.word.index(item.support)
+                rack = "".join(sorted(item.word[:i] + item.word[i + 1:]))
+                if rack not in racks:
+                    break
+                word = rng.choice(pool)
+                k = rng.randrange(len(word))
+                item = RevisionWord(word, k if isinstance(item.support, int) else word[k])
+            racks.add(rack)
+            kept.append(item)
+        out.append(kept)
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -182,6 +227,8 @@ def main() -> int:
     parser.add_argument("--length", type=int, default=None, help="word length (default: 7 or 8 letters)")
     parser.add_argument("--top", type=int, default=0, help="top plays per situation (0 = no move generation)")
     parser.add_argument("--bag", action="store_true", help="bag mode")
+    parser.add_argument("--pool", choices=("lexicon", "starter"), default="lexicon",
+                        help="draw the words from the whole list or from the starter list of --length letters")
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--top-weight", type=float, default=None,
                         help=f"Weights.top: preference for boards whose top is the list word (default {Weights().top:g})")
@@ -194,9 +241,16 @@ def main() -> int:
     g, words = lexicon(args.wordlist)
     low, high = (args.length, args.length) if args.length else (7, 8)
     lengths = f"{low}-{high}" if low != high else f"{low}"
-    pool = [w for w in words if low <= len(w) <= high]
-    print(f"lexicon: {len(g)} words ({len(pool)} of {lengths} letters), ready in {time.perf_counter() - t0:.1f} s")
-    sets = make_sets(pool, args.sets, args.support, random.Random(args.seed), args.words)
+    if args.pool == "starter":
+        if low != high:
+            parser.error("--pool starter needs --length 7 or 8")
+        pool = starter_pool(words, low)
+    else:
+        pool = [w for w in words if low <= len(w) <= high]
+    print(f"lexicon: {len(g)} words ({len(pool)} of {lengths} letters in the {args.pool} pool), ready in "
+          f"{time.perf_counter() - t0:.1f} s")
+    rng = random.Random(args.seed)
+    sets = one_rack_each(make_sets(pool, args.sets, args.support, rng, args.words), pool, rng)
     config = SearchConfig()
     if args.top_weight is not None:
         config = replace(config, weights=replace(Weights(), top=args.top_weight))
@@ -206,7 +260,8 @@ def main() -> int:
         central = "DATAIS" if g.contains("DATAIS") else None
         rows.append(run("seed greedy", g, sets, args, central=central, config=GREEDY))
     size = f"{args.words}" if args.words else "5-10"
-    print(f"\n{args.sets} sets of {size} words ({lengths} letters), support by {args.support}, seed {args.seed}, "
+    print(f"\n{args.sets} sets of {size} words ({lengths} letters, {args.pool} pool), support by {args.support}, "
+          f"seed {args.seed}, "
           f"time budget {args.time_budget:g} s, "
           f"top {args.top}{', bag mode' if args.bag else ''}\n")
     weight = Weights().top if args.top_weight is None else args.top_weight

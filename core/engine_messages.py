@@ -155,6 +155,8 @@ _TRAINING_GRID_MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "cbic_bag_used_up": lambda p: _("bag mode: its letters are used up (the bag and its blanks have none left "
                                     "for them)"),
     "cbic_no_placement": _no_placement,
+    "cbic_same_rack": lambda p: _("every place left for it would give the rack %(rack)s, which another situation of "
+                                  "the grid already gives") % {"rack": p.get("rack", "")},
     "cbic_runs_off": lambda p: _("it runs off the board"),
     "cbic_touches_end": lambda p: _("a tile touches an end of the word"),
     "cbic_in_the_way": lambda p: _("another tile is in the way"),

@@ -179,6 +179,11 @@ class SearchConfig:
     """Best helpers explored (depth first) when the search is stuck."""
     central_choices: int = 4
     """Automatic central word candidates cycled through by the restarts."""
+    distinct_racks: bool = False
+    """One grid never asks the same rack twice (:attr:`GridState.racks`): the second situation would be answered
+    from memory of the first, not found. The web app asks it (``training.grids.cbic``), after keeping one list word
+    per rack; off by default because the seed's own example breaks it (BACCARAT through T and BACCARAS through S
+    both leave AAABCCR)."""
 
 
 GREEDY = SearchConfig(weights=SEED_WEIGHTS, backtracking=False, helpers=0, restarts=1, central_choices=1,
@@ -351,8 +356,14 @@ class Builder:
                      for i in remaining if i != skip)
 
     def options(self, state: GridState, word_id: int) -> list[Placement]:
+        """The word's legal placements on ``state``; with ``distinct_racks``, not those that would ask a rack the grid
+        already asks (:attr:`GridState.racks`: two list words of the same letters but their supports, RAINETS and
+        ENTRAIS through their T, or blanks in bag mode)."""
         w = self.by_id[word_id]
-        return placements_through(state, self.check, w.word, w.supports, self.bag)
+        found = placements_through(state, self.check, w.word, w.supports, self.bag)
+        if state.racks and self.config.distinct_racks:
+            found = [p for p in found if p.sorted_rack not in state.racks]
+        return found
 
     def top_bonus(self, state: GridState, placements: list[Placement]) -> list[float]:
         """``weights.top`` for each placement that scores the top of the board for its rack, else 0.
@@ -433,6 +444,10 @@ class Builder:
         scored.sort(key=lambda t: (-t[0], t[1]))
         return [p for _, _, p in scored]
 
+    def racks_allowed(self, state: GridState) -> bool:
+        """Does ``state`` keep the rule of ``distinct_racks`` (a reorder or a repair may lay other tiles)?"""
+        return not self.config.distinct_racks or state.racks_distinct()
+
     def tops(self, state: GridState) -> int:
         """Revision steps whose play scores the top of the board before it with its rack."""
         return sum(1 for step in state.steps if step.kind == REVISION and self.step_is_top(step))
@@ -461,7 +476,7 @@ class Builder:
         for attempt in range(self.config.reorder_tries):
             rng = random.Random(self.seed * 7919 + attempt) if attempt else None
             other = resequence(state, self.check, self.is_top, rng)
-            if other is not None and self.tops(other) > self.tops(best):
+            if other is not None and self.racks_allowed(other) and self.tops(other) > self.tops(best):
                 best = other
                 if self.tops(best) >= len(best.placed_ids()):
                     break
@@ -493,6 +508,8 @@ class Builder:
                                                             self.is_top)):
                     if attempt >= self.config.repair_tries:
                         break
+                    if not self.racks_allowed(other):
+                        continue
                     other_count = self.tops(other)
                     if other_count > count:
                         state, count, improved = other, other_count, True
@@ -537,7 +554,7 @@ class Builder:
                                       step.placement.score):
                         continue
                     other = with_helper_before(state, self.check, index, helper)
-                    if other is not None and self.tops(other) > count:
+                    if other is not None and self.racks_allowed(other) and self.tops(other) > count:
                         state, count, improved = other, self.tops(other), True
                         self.blocks_laid += 1
                         break
@@ -1026,7 +1043,8 @@ class Builder:
         Codes: ``cbic_bag_supply`` (``blanks``, ``shortfall``: letter → tiles missing), ``cbic_no_support``
         (``letters``, ``helpers``: whether helper words were allowed), ``cbic_bag_used_up``,
         ``cbic_no_placement`` (``letters``, ``squares``, ``refusals``: ``[{"code", "word", "count"}]``,
-        most frequent first, codes of :data:`engine.cbic.placements.REFUSALS`). Every code may add
+        most frequent first, codes of :data:`engine.cbic.placements.REFUSALS`), ``cbic_same_rack`` (``rack``:
+        its legal placements would all ask a rack another situation asks). Every code may add
         ``time_budget`` (seconds) when the search stopped at its time budget.
         """
         w = self.by_id[word_id]
@@ -1045,8 +1063,13 @@ class Builder:
             code, params = "cbic_no_support", {"letters": letters, "helpers": bool(self.config.helpers)}
         else:
             reasons: Counter[tuple[str, str]] = Counter()
-            placements_through(state, self.check, w.word, w.supports, self.bag, reasons)
-            if self.bag is not None and placements_through(state, self.check, w.word, w.supports, None):
+            found = placements_through(state, self.check, w.word, w.supports, self.bag, reasons)
+            repeated = sorted({p.sorted_rack for p in found} & state.racks)
+            if found and self.config.distinct_racks and len(repeated) == len({p.sorted_rack for p in found}):
+                reason = (f"every placement left would ask the rack {repeated[0]}, which another situation of the "
+                          f"grid already asks")
+                code, params = "cbic_same_rack", {"rack": repeated[0]}
+            elif self.bag is not None and placements_through(state, self.check, w.word, w.supports, None):
                 reason = "bag mode: its letters are used up (the bag and its blanks are empty for them)"
                 code = "cbic_bag_used_up"
             else:

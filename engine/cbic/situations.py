@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.alphabet import BLANK
 from engine.cbic.state import Placement, Step
 from engine.scrabble.board import Board
 from engine.scrabble.cgp import Position
@@ -60,8 +59,7 @@ def _key(move: Move) -> tuple[int, int, str, str]:
 
 def training_rack(placement: Placement) -> str:
     """The rack shown: the new tiles sorted alphabetically, blanks (``?``) last, so it gives no hint."""
-    letters = placement.rack
-    return "".join(sorted(letters.replace(BLANK, ""))) + BLANK * letters.count(BLANK)
+    return placement.sorted_rack
 
 
 def build_situation(lexicon: Any, step: Step, top_n: int, ops: dict[str, str] | None = None) -> Situation:

@@ -49,6 +49,13 @@ class Placement:
         """The tiles the learner needs, in word order (``?`` for a blank)."""
         return "".join("?" if t.islower() else t for _, _, t in self.tiles)
 
+    @property
+    def sorted_rack(self) -> str:
+        """The rack as the learner is shown it: letters sorted alphabetically, blanks (``?``) last, so it
+        gives no hint; also what makes two situations "the same rack" (:attr:`GridState.racks`)."""
+        letters = self.rack
+        return "".join(sorted(letters.replace("?", ""))) + "?" * letters.count("?")
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -73,7 +80,7 @@ class Bag:
 class GridState:
     """Board cells, the step that placed each tile, squares by letter, bag usage and the steps."""
 
-    __slots__ = ("cells", "text", "owner", "by_letter", "used", "blanks_used", "steps")
+    __slots__ = ("cells", "text", "owner", "by_letter", "used", "blanks_used", "steps", "racks")
 
     def __init__(self) -> None:
         self.cells: list[str] = [""] * (SIZE * SIZE)
@@ -84,6 +91,9 @@ class GridState:
         self.used: dict[str, int] = {}
         self.blanks_used = 0
         self.steps: tuple[Step, ...] = ()
+        #: The sorted racks of the revision steps: one grid never asks the same rack twice, since the second
+        #: situation would be answered from memory of the first, not found (:meth:`Placement.sorted_rack`).
+        self.racks: frozenset[str] = frozenset()
 
     def apply(self, placement: Placement, kind: str, word_id: int = -1) -> GridState:
         """A new state with ``placement`` played (this one is left as it was)."""
@@ -109,7 +119,12 @@ class GridState:
         new.cells, new.text, new.owner, new.by_letter = cells, bytes(text), owner, by_letter
         new.used, new.blanks_used = used, blanks
         new.steps = self.steps + (Step(kind, placement, word_id, tuple(self.cells)),)
+        new.racks = self.racks | {placement.sorted_rack} if kind == REVISION else self.racks
         return new
+
+    def racks_distinct(self) -> bool:
+        """Does every revision step lay a different sorted rack (see :attr:`racks`)?"""
+        return len(self.racks) == sum(1 for s in self.steps if s.kind == REVISION)
 
     def placed_ids(self) -> set[int]:
         return {s.word_id for s in self.steps if s.kind == REVISION}

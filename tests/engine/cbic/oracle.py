@@ -58,8 +58,8 @@ def board_rows_of(cgp: str) -> list[str]:
 
 
 def check_grid(data: dict[str, Any], lexicon: Any, words: set[str], specs: list[tuple[str, str | int]],
-               *, bag: bool = False, top_n: int | None = None) -> None:
-    """Assert everything the issue promises about one ``TrainingGrid.to_json()`` object."""
+               *, bag: bool = False, top_n: int | None = None, distinct_racks: bool = False) -> None:
+    """Assert everything the product promises about one ``TrainingGrid.to_json()`` object."""
     assert set(data) >= {"board", "placed", "unplaced", "stats"}
     rows = data["board"]
     assert len(rows) == SIZE and all(len(r) == SIZE for r in rows)
@@ -88,6 +88,9 @@ def check_grid(data: dict[str, Any], lexicon: Any, words: set[str], specs: list[
         supports.setdefault(w, []).append(s)
     for placed in data["placed"]:
         check_placed(placed, rows, lexicon, supports[placed["word"]], bag, top_n)
+    # With SearchConfig.distinct_racks, one grid never asks the same rack twice.
+    racks = [placed["situation"]["rack"] for placed in data["placed"]]
+    assert not distinct_racks or len(set(racks)) == len(racks), f"a rack is asked twice: {racks}"
 
 
 def check_placed(placed: dict[str, Any], final: list[str], lexicon: Any, allowed: list[str | int],

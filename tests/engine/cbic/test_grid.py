@@ -30,10 +30,12 @@ def specs(items: list[RevisionWord]) -> list[tuple[str, str | int]]:
 
 
 def test_seed_example(seed_lexicon) -> None:
+    """The seed's example asks the rack AAABCCR twice (BACCARAT through T, BACCARAS through S): laid as the seed
+    lays it, without the rule of distinct racks (``SearchConfig.distinct_racks``, off by default)."""
     items = [RevisionWord("BACCARAT", 7), RevisionWord("BACCARAS", "S"), RevisionWord("CACABERA", "A")]
     grid = generate_training_grid(seed_lexicon, items, central="DATAIS", top_n=10)
     data = grid.to_json()
-    check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items), top_n=10)
+    check_grid(data, seed_lexicon, set(SEED_WORDS), specs(items), top_n=10, distinct_racks=False)
     assert grid.complete and not grid.helpers
     assert data["central"]["word"] == "DATAIS" and data["stats"]["components"] == 1
     by_word = {p["word"]: p for p in data["placed"]}
@@ -277,3 +279,23 @@ def test_unplaced_reasons_and_progress_carry_codes_for_translations(seed_lexicon
         json.dumps(unplaced["params"])  # plain JSON, stored as is by the web app
         for refusal in unplaced["params"].get("refusals", []):
             assert refusal["code"].startswith("cbic_") and refusal["count"] >= 1
+
+
+def test_a_grid_never_asks_the_same_rack_twice() -> None:
+    """RAINETS and ENTRAIS through their T both leave the rack AEINRS: the second situation would be answered
+    from memory of the first, so one of them is left out, with the reason."""
+    from engine.gaddag import build_gaddag
+
+    words = ["TETAIT", "RAINETS", "ENTRAIS"]
+    lexicon = build_gaddag(words, "fr")
+    items = [RevisionWord("RAINETS", "T"), RevisionWord("ENTRAIS", "T")]
+    # Restarts cannot help (every grid asks AEINRS first): a short budget ends them.
+    grid = generate_training_grid(lexicon, items, central="TETAIT", top_n=3, time_budget=0.5,
+                                  config=SearchConfig(distinct_racks=True))
+    check_grid(grid.to_json(), lexicon, set(words), specs(items), top_n=3)
+    assert len(grid.placed) == 1 and grid.placed[0].situation.rack == "AEINRS"
+    [left_out] = grid.unplaced
+    assert left_out.code == "cbic_same_rack" and left_out.params["rack"] == "AEINRS"
+    assert "AEINRS" in left_out.reason
+    both = generate_training_grid(lexicon, items, central="TETAIT", top_n=3)  # the rule off: both laid
+    assert {p.word for p in both.placed} == {"RAINETS", "ENTRAIS"}
