@@ -186,7 +186,8 @@ def start_servers(args: argparse.Namespace, env: dict[str, str], port: int) -> l
         raise SystemExit("gunicorn is not installed: .venv/bin/pip install -e '.[prod]'")
     log = open(Path(tempfile.gettempdir()) / "tirage-load-servers.log", "w")  # noqa: SIM115 (lives as long as the server)
     servers = [subprocess.Popen(
-        [gunicorn, "config.wsgi:application", "--bind", f"{HOST}:{port}", "--workers", str(args.gunicorn_workers),
+        [gunicorn, "-c", "config/gunicorn.conf.py", "config.wsgi:application", "--bind", f"{HOST}:{port}",
+         "--workers", str(args.gunicorn_workers),
          "--worker-class", "gthread", "--threads", str(args.threads), "--max-requests", "0", "--timeout", "60"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)]
     if env.get("REDIS_URL"):
