@@ -315,10 +315,20 @@ def main() -> None:
             except subprocess.TimeoutExpired:  # still draining thousands of sockets: stop it
                 server.kill()
                 server.wait()
-        from django.contrib.auth import get_user_model
+        cleanup()
 
-        Room.objects.filter(host__username__startswith="bench-room-").delete()
-        get_user_model().objects.filter(username__startswith="bench-room-").delete()
+
+def cleanup() -> None:
+    """Delete what :func:`setup` made: the rooms, the users and the lexicon, which left behind would be the site's
+    newest French lexicon and so the default of every new room and game (``lexicon.selectors.default_lexicon``)."""
+    from django.contrib.auth import get_user_model
+
+    from lexicon.models import Lexicon
+    from training.rooms.models import Room
+
+    Room.objects.filter(host__username__startswith="bench-room-").delete()
+    get_user_model().objects.filter(username__startswith="bench-room-").delete()
+    Lexicon.objects.filter(name="bench-rooms").delete()
 
 
 if __name__ == "__main__":

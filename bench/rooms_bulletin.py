@@ -41,10 +41,12 @@ def main() -> None:
     import subprocess
 
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    from rooms import setup  # bench/rooms.py: users with tokens, a lexicon, a room whose game is made
+    from rooms import (  # bench/rooms.py: users with tokens, a lexicon, a room whose game is made
+        cleanup,
+        setup,
+    )
 
     room_id, _host_token, tokens, _rounds, _lexicon = setup(args.players, 0)
-    from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
@@ -79,8 +81,7 @@ def main() -> None:
             print(f"{label}: {1000 * best_cpu / (len(tokens) - 1):.2f} ms CPU, {1000 * best_wall / (len(tokens) - 1):.2f} ms wall "
                   f"per bulletin, {queries} queries ({len(tokens)} players, load average {os.getloadavg()[0]:.1f})")
     finally:
-        Room.objects.filter(host__username__startswith="bench-room-").delete()
-        get_user_model().objects.filter(username__startswith="bench-room-").delete()
+        cleanup()
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ def main() -> None:
     from django.utils import timezone
 
     from engine.scrabble.notation import format_coord
+    from lexicon.models import Lexicon
     from lexicon.services import import_word_list
     from tests.engine.duplicate.test_game import SMALL
     from tests.support import write_words
@@ -94,6 +95,8 @@ def main() -> None:
             now = when
         Room.objects.filter(host__username__startswith="bench-close-").delete()
         User.objects.filter(username__startswith="bench-close-").delete()
+    # Left behind, the lexicon would be the newest French one and so the default of new rooms and games.
+    Lexicon.objects.filter(name="bench-rooms-close").delete()
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
