@@ -166,6 +166,9 @@ _TRAINING_GRID_MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     # Added by the web app (training.grids.services): the rules refused the play CBIC built for the word.
     "cbic_illegal_situation": lambda p: _("the play built for this word broke a rule of the game, so it was "
                                           "left out"),
+    # ... and the words after the situations an earlier delivery of the task stored, when this one's construction
+    # went otherwise (training.grids.services._finish_from_stored).
+    "cbic_interrupted": lambda p: _("the grid’s construction was interrupted before this word was placed"),
 }
 _MESSAGES.update(_TRAINING_GRID_MESSAGES)
 

@@ -52,7 +52,7 @@ def nullable(field: dict) -> bool:
 def test_fields_that_can_be_null_are_documented_nullable(schema):
     components = schema["components"]["schemas"]
     for name, field in [("Version", "based_on"), ("Version", "created_by"), ("Event", "actor"),
-                        ("Event", "version"), ("Lexicon", "current_version")]:
+                        ("Event", "version"), ("Lexicon", "current_version"), ("Grid", "revision_list")]:
         assert nullable(components[name]["properties"][field]), (name, field)
 
 

@@ -4,7 +4,8 @@ The public API (what the command line and the web app's Celery task call)::
 
     grid = generate_training_grid(gaddag, [RevisionWord("BACCARAT", "T"), RevisionWord("PRIVATIF", 5)],
                                   central=None, seed=0, bag=False, time_budget=10.0, top_n=10,
-                                  progress=lambda percent, message: ...)
+                                  progress=lambda percent, message: ...,
+                                  on_situation=lambda placed: ...)   # each PlacedWord as soon as it is built
     grid.to_json()   # {"board", "placed", "unplaced", "helpers", "central", "stats"}
 
 Bad input raises :class:`CbicInputError` naming the word. Modules, one job each: :mod:`.words`
@@ -41,6 +42,7 @@ __all__ = [
     "SearchConfig",
     "Situation",
     "SituationError",
+    "SituationHook",
     "TrainingGrid",
     "UnplacedWord",
     "Weights",
@@ -84,6 +86,10 @@ class PlacedWord:
             "spec": self.spec,
             "step": self.step,
         }
+
+
+SituationHook = Callable[[PlacedWord], None]
+"""Called with each :class:`PlacedWord` as soon as its situation is built (see :func:`generate_training_grid`)."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +170,10 @@ def _components(state: GridState) -> int:
 
 
 def _assemble(lexicon: Any, construction: Construction, words_by_id: dict[int, Any], top_n: int,
-              ops: dict[str, str] | None, progress: Progress | None) -> TrainingGrid:
+              ops: dict[str, str] | None, progress: Progress | None,
+              on_situation: SituationHook | None = None) -> TrainingGrid:
+    """The grid of a finished construction: each revision step's situation (its position and tops), in step
+    order, handed to ``on_situation`` as soon as it is built, then the board, the words left out, the stats."""
     state = construction.state
     placed: list[PlacedWord] = []
     helpers: list[GridWord] = []
@@ -181,8 +190,11 @@ def _assemble(lexicon: Any, construction: Construction, words_by_id: dict[int, A
         else:
             situation = build_situation(lexicon, step, top_n, ops)
             sr, sc = p.support_square
-            placed.append(PlacedWord(p.word, words_by_id[step.word_id].spec, p.row, p.col, p.dir, sr, sc,
-                                     p.support, k, situation, step.before[sr * SIZE + sc].islower()))
+            word = PlacedWord(p.word, words_by_id[step.word_id].spec, p.row, p.col, p.dir, sr, sc,
+                              p.support, k, situation, step.before[sr * SIZE + sc].islower())
+            placed.append(word)
+            if on_situation is not None:
+                on_situation(word)
             done += 1
             if progress is not None:
                 progress(70 + 29 * done // max(1, revision_steps),
@@ -215,6 +227,7 @@ def generate_training_grid(
     progress: Progress | None = None,
     config: SearchConfig | None = None,
     lexicon_name: str | None = None,
+    on_situation: SituationHook | None = None,
 ) -> TrainingGrid:
     """Build a CBIC training grid (see :mod:`engine.cbic.generator` for the construction).
 
@@ -227,6 +240,13 @@ def generate_training_grid(
     ``progress(percent, message)``: called with a non-decreasing percent, 100 at the end; ``message`` is a
     :class:`Message` (English text with ``code`` and ``params``).
     ``lexicon_name``: written as the ``lex`` operation of each situation's CGP.
+    ``on_situation(placed)``: called with each :class:`PlacedWord` as soon as its situation is built, in step
+    order (exactly the items of ``grid.placed``, in that order), before the next one is built. Why: a caller
+    that stores situations (the web app) can offer situation 1 while the later ones are still being built
+    instead of after the whole grid; a situation's position holds only the steps before it, so it is final
+    when it is handed over. It is called once the construction has decided every step (the construction,
+    not the situations' move generation, takes most of a grid's time). An exception it raises stops the
+    grid and propagates to the caller.
 
     Raises :class:`CbicInputError` (a ``ValueError`` naming the word) for bad input.
     """
@@ -243,7 +263,7 @@ def generate_training_grid(
     construction = build_grid(lexicon, resolved, central=central_word, seed=seed, bag=bag,
                               time_budget=time_budget, config=config, progress=progress)
     ops = {"lex": lexicon_name} if lexicon_name else None
-    grid = _assemble(lexicon, construction, {w.order: w for w in resolved}, top_n, ops, progress)
+    grid = _assemble(lexicon, construction, {w.order: w for w in resolved}, top_n, ops, progress, on_situation)
     grid.stats["seed"] = seed
     grid.stats["bag"] = bag
     grid.timings["seconds"] = round(time.perf_counter() - started, 4)

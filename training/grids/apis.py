@@ -57,7 +57,8 @@ class GridsApi(APIView):
 
 
 class GridDetailApi(APIView):
-    """A grid: status pending|running|done|failed, progress, situations once done; the final board
+    """A grid: status pending|running|done|failed, progress, situations (those already built while running:
+    each is stored as CBIC builds it and may be answered at once; all of them once done); the final board
     (every answer on it) only once this learner has answered every situation or revealed the grid. Each
     situation's board (``cgp``) holds the words of the situations before it, so it is sent (``available``)
     only once those are decided: the learner's current situation and the ones already answered."""

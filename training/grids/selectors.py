@@ -51,6 +51,22 @@ def grid_status(grid: TrainingGrid) -> str:
     return grid.status
 
 
+def grid_building(grid: TrainingGrid) -> bool:
+    """The grid is still being built (pending or running, its task reconciled): its situations arrive one by one
+    (``training.grids.services.build_grid`` stores each as CBIC builds it), so those already there may be
+    played while more are to come; the final board and the reveal wait for the end."""
+    unfinished = (TrainingGrid.Status.PENDING, TrainingGrid.Status.RUNNING)
+    return grid.status in unfinished and grid_status(grid) in unfinished  # a built grid never reads its run
+
+
+def nothing_new_since(grid: TrainingGrid, shown: int | None) -> bool:
+    """A grid still building whose reader already shows its ``shown`` situations: nothing to redraw yet.
+
+    Why: the grid page polls its body while the grid builds; redrawing it when nothing changed would move the
+    learner's focus and make screen readers read the page again."""
+    return shown is not None and grid_building(grid) and grid.situations.count() == shown
+
+
 def grid_progress(grid: TrainingGrid) -> int:
     if grid.status == TrainingGrid.Status.DONE:
         return 100
@@ -112,14 +128,17 @@ def situations_with_answers(grid: TrainingGrid, user) -> list[Situation]:
     return marked
 
 
-def grid_finished(situations: list[Situation]) -> bool:
-    """Did the learner answer every situation of the grid (a revealed one does not count)?"""
-    return bool(situations) and all(s.answered for s in situations)
+def grid_finished(grid: TrainingGrid, situations: list[Situation]) -> bool:
+    """Did the learner answer every situation of the grid (a revealed one does not count)? Only once the grid
+    is built: while it builds, answering the situations already there leaves more to come."""
+    return (grid.status == TrainingGrid.Status.DONE and bool(situations)
+            and all(s.answered for s in situations))
 
 
 def final_board_visible(grid: TrainingGrid, situations: list[Situation]) -> bool:
     """The final board shows every answer: only once the learner finished the grid or revealed it."""
-    return grid.status == TrainingGrid.Status.DONE and (grid.revealed_at is not None or grid_finished(situations))
+    return grid.status == TrainingGrid.Status.DONE and (grid.revealed_at is not None
+                                                        or grid_finished(grid, situations))
 
 
 def get_own_situation(user, situation_id: Any) -> Situation:

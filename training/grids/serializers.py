@@ -80,9 +80,11 @@ class UnplacedSerializer(request_serializers.Serializer):
 
 
 class GridSerializer(LexiconVersionSerializer, request_serializers.ModelSerializer):
-    """``status`` is pending|running|done|failed; ``situations`` fill in once done. ``board`` (the final
-    board, which shows every answer) is null until the learner has answered every situation
-    (``finished``) or revealed the grid (``revealed``, ``POST /api/grids/{id}/reveal/``)."""
+    """``status`` is pending|running|done|failed; ``situations`` fill in one by one while the grid is running
+    (each is stored as soon as it is built, and may be answered at once) and are all there once done.
+    ``board`` (the final board, which shows every answer) is null until the grid is done and the learner has
+    answered every situation (``finished``) or revealed the grid (``revealed``, ``POST
+    /api/grids/{id}/reveal/``, refused while the grid is not built)."""
 
     status = serializers.SerializerMethodField()
     progress = serializers.SerializerMethodField()
@@ -93,7 +95,9 @@ class GridSerializer(LexiconVersionSerializer, request_serializers.ModelSerializ
     finished = serializers.SerializerMethodField()
     revealed = serializers.SerializerMethodField()
     unplaced = serializers.SerializerMethodField()
-    revision_list: serializers.PrimaryKeyRelatedField[RevisionList] = serializers.PrimaryKeyRelatedField(read_only=True)
+    revision_list: serializers.PrimaryKeyRelatedField[RevisionList] = serializers.PrimaryKeyRelatedField(
+        read_only=True, allow_null=True, help_text="The list the grid was built from; null for a grid of due words or "
+                                                   "once that list is deleted.")
 
     class Meta:
         model = TrainingGrid
@@ -115,8 +119,8 @@ class GridSerializer(LexiconVersionSerializer, request_serializers.ModelSerializ
         return grid.board if selectors.final_board_visible(grid, self._situations(grid)) else None
 
     def get_finished(self, grid: TrainingGrid) -> bool:
-        """Every situation answered by this learner."""
-        return selectors.grid_finished(self._situations(grid))
+        """Every situation of the built grid answered by this learner (false while the grid is building)."""
+        return selectors.grid_finished(grid, self._situations(grid))
 
     def get_revealed(self, grid: TrainingGrid) -> bool:
         return grid.revealed_at is not None

@@ -124,11 +124,96 @@ def _expected_play(gaddag: Any, cgp: str, placed: dict[str, Any]) -> dict[str, A
     return move.to_json("fr")
 
 
-def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
-    """Run CBIC for a pending grid and store its board and situations (called by the Celery task).
+STORED, ALREADY_THERE, OTHER_THERE, GRID_DONE = "stored", "already there", "other there", "grid done"
+"""What :func:`store_situation` did with a situation (see there)."""
 
-    Marks the grid running, then done (with its situations) or failed (with the reason, raised again
-    as :class:`TaskFailure` so the task run shows it too).
+
+def store_situation(grid_id: int, situation: Situation) -> str:
+    """Store one situation of a grid being built, in its own short transaction, so that a reader sees it (and
+    the learner may answer it) while the later ones are still being built.
+
+    Returns ``STORED``; ``ALREADY_THERE`` when an earlier delivery of the grid's task message stored the same
+    situation (same word, same position) at that order; ``OTHER_THERE`` when it stored another one there (its
+    construction went otherwise, as one cut short by the time budget may); ``GRID_DONE`` when another delivery
+    finished the grid meanwhile. Why the lock: two deliveries of one message may race (a worker presumed dead
+    finishing late); the grid row is locked and the unique (grid, order) constraint holds, so a situation is
+    never doubled nor replaced (a learner may already have answered it).
+    """
+    with transaction.atomic():
+        locked = TrainingGrid.objects.select_for_update().only("status").get(pk=grid_id)
+        if locked.status == TrainingGrid.Status.DONE:
+            return GRID_DONE
+        at_order = Situation.objects.filter(grid_id=grid_id, order=situation.order).values_list("word", "cgp")
+        there = at_order.first()
+        if there is None:
+            try:
+                with transaction.atomic():
+                    situation.save(force_insert=True)
+                return STORED
+            except IntegrityError:  # stored by another delivery since the read (a database without row locks)
+                there = at_order.first()
+        return ALREADY_THERE if there == (situation.word, situation.cgp) else OTHER_THERE
+
+
+class _SituationStream:
+    """The situations of one grid as CBIC builds them: each checked (:func:`_expected_play`) and stored at once.
+
+    A refused one goes to the words left out, as before streaming. Once an earlier delivery's situation
+    disagrees with this run's (``OTHER_THERE``), nothing more is stored: the situations already stored stand
+    and the grid is finished from them (:func:`_finish_from_stored`), since later situations of this run
+    would sit on another board.
+    """
+
+    def __init__(self, grid: TrainingGrid, gaddag: Any) -> None:
+        self.grid = grid
+        self.gaddag = gaddag
+        self.entries = {w["word"]: w["entry"] for w in grid.words}
+        self.existing = set(RevisionEntry.objects.filter(pk__in=self.entries.values()).values_list("pk", flat=True))
+        self.accepted = 0
+        """Situations of this run stored or found already there, in order."""
+        self.refused: list[dict[str, Any]] = []
+        self.diverged = False
+        self.done_elsewhere = False
+
+    def add(self, placed: dict[str, Any]) -> None:
+        """The engine's hook (``on_situation``): one placed word's JSON, in the grid's order."""
+        if self.diverged or self.done_elsewhere:
+            return
+        situation = placed.get("situation") or {}
+        word = placed["word"].upper()
+        try:
+            expected = _expected_play(self.gaddag, situation["cgp"], placed)
+        except (IllegalPlay, KeyError, ValueError) as exc:
+            logger.error("grid %s: CBIC situation for %s refused: %s", self.grid.pk, word, exc)
+            self.refused.append({"word": word, "reason": f"illegal situation: {exc}", "code": "cbic_illegal_situation",
+                                 "params": {"error": getattr(exc, "code", type(exc).__name__)}})
+            return
+        entry_id = self.entries.get(word)
+        outcome = store_situation(self.grid.pk, Situation(
+            grid=self.grid, entry_id=entry_id if entry_id in self.existing else None, order=self.accepted, word=word,
+            cgp=situation["cgp"], rack=situation.get("rack", ""), support=placed.get("support") or {},
+            expected=expected, top=[_top_json(play) for play in situation.get("top", [])],
+        ))
+        if outcome in (STORED, ALREADY_THERE):
+            self.accepted += 1
+        elif outcome == OTHER_THERE:
+            logger.warning("grid %s: situation %s differs from the one an earlier delivery stored; keeping those",
+                           self.grid.pk, self.accepted + 1)
+            self.diverged = True
+        else:
+            self.done_elsewhere = True
+
+
+def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
+    """Run CBIC for a pending grid and store its situations as they are built, then its board (called by the
+    Celery task).
+
+    Marks the grid running; each situation is stored as soon as the engine has built it, in its own
+    transaction (:func:`store_situation`), so the learner sees situation 1 and may answer it while the grid
+    is still running; the board, the words left out and the statistics come at the end with the status done.
+    A failure marks the grid failed (with the reason, raised again as :class:`TaskFailure` so the task run
+    shows it too). A message delivered twice never doubles a situation: a done grid is kept as it is, and
+    situations an earlier delivery stored stand (see :class:`_SituationStream`).
     """
     grid = TrainingGrid.objects.select_related("lexicon").get(pk=grid_id)
     if grid.status == TrainingGrid.Status.DONE:  # a message delivered again after the grid was stored
@@ -137,40 +222,41 @@ def build_grid(grid_id: int, progress: Progress) -> dict[str, Any]:
     with failing_in_words(TrainingGrid, grid_id, _("The grid could not be built: %(error)s"), expected=(GridError,)):
         progress.report(2, _("Loading the lexicon"))
         gaddag = list_selectors.gaddag_of(grid.lexicon)
+        stream = _SituationStream(grid, gaddag)
         progress.report(5, _("Building the grid"))
         result = run_cbic(gaddag, grid.words, seed=grid.seed, top_n=TOP_N, lexicon_name=grid.lexicon.name,
-                          progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), engine_note(msg)))
-        progress.report(96, _("Checking the situations"))
-        entries = {w["word"]: w["entry"] for w in grid.words}
-        existing = set(RevisionEntry.objects.filter(pk__in=entries.values()).values_list("pk", flat=True))
-        unplaced = list(result.get("unplaced", []))
-        situations: list[Situation] = []
-        for placed in result.get("placed", []):
-            situation = placed.get("situation") or {}
-            word = placed["word"].upper()
-            try:
-                expected = _expected_play(gaddag, situation["cgp"], placed)
-            except (IllegalPlay, KeyError, ValueError) as exc:
-                logger.error("grid %s: CBIC situation for %s refused: %s", grid_id, word, exc)
-                unplaced.append({"word": word, "reason": f"illegal situation: {exc}", "code": "cbic_illegal_situation",
-                                 "params": {"error": getattr(exc, "code", type(exc).__name__)}})
-                continue
-            entry_id = entries.get(word)
-            situations.append(Situation(
-                grid=grid, entry_id=entry_id if entry_id in existing else None, order=len(situations), word=word,
-                cgp=situation["cgp"], rack=situation.get("rack", ""), support=placed.get("support") or {},
-                expected=expected, top=[_top_json(play) for play in situation.get("top", [])],
-            ))
+                          progress=lambda pct, msg="": progress.report(5 + 0.9 * float(pct), engine_note(msg)),
+                          on_situation=stream.add)
         with transaction.atomic():
-            # Two deliveries of one message may race (a worker presumed dead finishing late): the first to
-            # lock the grid stores it, the other keeps what is there, so situations are never doubled.
+            # The first delivery to finish stores the board; another one keeps what is there.
             locked = TrainingGrid.objects.select_for_update().get(pk=grid_id)
             if locked.status == TrainingGrid.Status.DONE:
                 return _built_summary(locked)
-            Situation.objects.bulk_create(situations)
+            if stream.diverged or locked.situations.count() != stream.accepted:
+                return _finish_from_stored(locked)
+            unplaced = [*result.get("unplaced", []), *stream.refused]
             mark_row(TrainingGrid, grid_id, TrainingGrid.Status.DONE, board=result.get("board", []),
                      unplaced=unplaced, stats=result.get("stats", {}), error="")
-    return {"grid": grid_id, "situations": len(situations), "unplaced": len(unplaced)}
+            return {"grid": grid_id, "situations": stream.accepted, "unplaced": len(unplaced)}
+
+
+def _finish_from_stored(grid: TrainingGrid) -> dict[str, Any]:
+    """Finish a grid from the situations an earlier delivery stored when this run's construction went
+    otherwise: those stand (a learner may have answered them); the final board is the last one's board with
+    its word, and the words not among them are left out as interrupted. Called with the grid row locked."""
+    situations = list(grid.situations.order_by("order"))
+    board: list[str] = []
+    if situations:
+        last = situations[-1]
+        final = parse_cgp(last.cgp).board
+        final.place(last.expected["row"], last.expected["col"], last.expected["dir"], last.expected["word"])
+        board = final.rows()
+    stored = {s.word for s in situations}
+    unplaced = [{"word": w["word"], "reason": "the grid’s construction was interrupted before this word was placed",
+                 "code": "cbic_interrupted", "params": {}} for w in grid.words if w["word"] not in stored]
+    mark_row(TrainingGrid, grid.pk, TrainingGrid.Status.DONE, board=board, unplaced=unplaced,
+             stats={"seed": grid.seed, "kept_situations": len(situations)}, error="")
+    return {"grid": grid.pk, "situations": len(situations), "unplaced": len(unplaced)}
 
 
 def _built_summary(grid: TrainingGrid) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.selectors import activity_by_day, daily_goal_status
 from core.hooks import app_hooks
 from core.http import HtmxHttpRequest
+from core.validation import as_whole_number
 from training.grids import selectors, services
 from training.grids.forms import AnswerForm, DueGridForm
 from training.lists import selectors as list_selectors
@@ -72,12 +73,15 @@ def due_grid_start(request: HttpRequest) -> HttpResponse:
 
 
 def _grid_context(request: HttpRequest, grid) -> dict:
+    """The grid page: its situations once built, and while it builds those already there (playable), with the
+    progress of the rest (``building``)."""
     status = selectors.grid_status(grid)
-    situations = selectors.situations_with_answers(grid, request.user) if status == "done" else []
+    building = selectors.grid_building(grid)
+    situations = selectors.situations_with_answers(grid, request.user) if status == "done" or building else []
     first = next((s for s in situations if not s.decided), None)
-    return {"grid": grid, "status": status, "error": selectors.grid_error(grid), "situations": situations,
-            "unplaced": selectors.unplaced_words(grid) if status == "done" else [],
-            "first": first, "finished": selectors.grid_finished(situations),
+    return {"grid": grid, "status": status, "building": building, "error": selectors.grid_error(grid),
+            "situations": situations, "unplaced": selectors.unplaced_words(grid) if status == "done" else [],
+            "first": first, "finished": selectors.grid_finished(grid, situations),
             "show_board": selectors.final_board_visible(grid, situations),
             "solved": sum(1 for s in situations if s.solved),
             "tops": sum(1 for s in situations if s.top_found),
@@ -96,8 +100,12 @@ def grid_detail(request: HttpRequest, grid_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def grid_body(request: HttpRequest, grid_id: int) -> HttpResponse:
-    """The grid's body, swapped in by htmx when the generation task reports it has finished."""
+    """The grid's body, polled by htmx while the grid builds (``shown``: the situations the page shows) and
+    swapped in when a situation arrives or the generation task reports it has finished; 204 (htmx swaps
+    nothing) while nothing changed."""
     grid = selectors.get_own_grid(request.user, grid_id)
+    if selectors.nothing_new_since(grid, as_whole_number(request.GET.get("shown"))):
+        return HttpResponse(status=204)
     return render(request, "training/_grid_body.html", _grid_context(request, grid))
 
 
@@ -120,7 +128,8 @@ def _situation_context(situation, user, **extra) -> dict:
     A situation whose earlier situations are still open shows neither board nor verdict (its board holds
     their answers): only which situation to answer first (``current``)."""
     context = {"situation": situation, "grid": situation.grid, "form": AnswerForm(),
-               "count": situation.grid.situations.count(), "goal": selectors.situation_goal(situation)}
+               "count": situation.grid.situations.count(), "goal": selectors.situation_goal(situation),
+               "building": selectors.grid_building(situation.grid)}
     if not situation.available:
         context.update(locked=True, current=selectors.current_situation(situation, user), rows=None)
         context.update({key: value for key, value in extra.items() if key == "refused"})

@@ -169,7 +169,8 @@ def test_pending_grid_polls_the_shared_progress_partial_then_swaps_in(alice_clie
     grid = TrainingGrid.objects.create(owner=alice, lexicon=alice_list.lexicon, revision_list=alice_list, task_run=run)
     page = alice_client.get(f"/training/grids/{grid.pk}/").content.decode()
     assert f'hx-get="/tasks/{run.pk}/progress/"' in page and 'hx-trigger="every 1s"' in page
-    assert 'hx-trigger="taskFinished from:body"' in page and "<progress" in page
+    assert 'hx-trigger="taskFinished from:body, every 2s"' in page and "<progress" in page  # and polls for situations
+    assert f'hx-get="/training/grids/{grid.pk}/body/?shown=0"' in page
     api = alice_client.get(f"/api/grids/{grid.pk}/").json()
     assert (api["status"], api["progress"], api["situations"], api["board"]) == ("pending", 0, [], None)
     TaskRun.objects.filter(pk=run.pk).update(state="running", progress=40)

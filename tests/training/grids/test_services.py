@@ -158,7 +158,7 @@ def test_a_revealed_grid_refuses_answers_and_counts_nothing(alice, situation):
     assert not Answer.objects.exists() and ReviewCard.objects.get(entry=situation.entry).reviews == 0
     marked = grid_selectors.situations_with_answers(situation.grid, alice)[0]
     assert marked.revealed and not marked.solved and marked.decided
-    assert not grid_selectors.grid_finished([marked])
+    assert not grid_selectors.grid_finished(situation.grid, [marked])
 
 
 @pytest.mark.parametrize(("word", "coord"), [("", None), ("   ", None), ("BAC4", None), ("BACCARAT", "Z99"),
