@@ -24,7 +24,7 @@ ci:
 	bash .ci/run
 
 worker:
-	.venv/bin/celery -A config worker -l info
+	.venv/bin/celery -A config worker -l info -Q celery,long
 
 messages:
 	DEBUG=1 .venv/bin/python manage.py makemessages -l fr -l en --no-location --ignore '.venv/*' --ignore 'engine/*' --ignore 'staticfiles/*' --ignore 'var/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'artifacts/*'

@@ -192,7 +192,7 @@ def start_servers(args: argparse.Namespace, env: dict[str, str], port: int) -> l
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)]
     if env.get("REDIS_URL"):
         servers.append(subprocess.Popen(
-            [str(venv_bin / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "WARNING",
+            [str(venv_bin / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "WARNING", "-Q", "celery,long",
              f"--hostname=load-{os.getpid()}@%h", "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
     deadline = time.monotonic() + 60

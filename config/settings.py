@@ -212,6 +212,17 @@ if not 0 < CELERY_TASK_SOFT_TIME_LIMIT < CELERY_TASK_TIME_LIMIT:
         f"TASK_SOFT_TIME_LIMIT={CELERY_TASK_SOFT_TIME_LIMIT} must be positive and below "
         f"TASK_TIME_LIMIT={CELERY_TASK_TIME_LIMIT} (the soft limit reports in words, the hard one kills)"
     )
+# Two queues: the default one ("celery") for the short work a player waits on (a duplicate game, a training grid,
+# a room's game: under a second), "long" for what may take minutes (crosswords, lab comparisons, lexicon builds,
+# the word-study ranks, the coach's banks). The documented deployment runs a worker for each (README), so a short
+# task never waits behind long ones; a single worker may consume both (-Q celery,long: the embedded CI pass).
+LONG_TASKS = ("puzzles.generate_crossword", "puzzles.compare_algorithms", "lexicon.publish_version",
+              "wordstudy.rank", "wordstudy.playability", "coach.build_bank")
+LONG_QUEUE = "long"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {name: {"queue": LONG_QUEUE} for name in LONG_TASKS}
+# Runs of one kind a user may have pending or running at once (core.progress.TooManyTasks beyond: 429 in words).
+TIRAGE_TASKS_IN_FLIGHT = env_int("TASKS_IN_FLIGHT_PER_USER", 3)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -49,6 +49,7 @@ from django.db.models import F, QuerySet
 from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import status
 from rest_framework.exceptions import APIException
 
@@ -73,6 +74,32 @@ class TaskDispatchError(APIException):
 
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     default_code = "tasks_unavailable"
+
+
+class TooManyTasks(APIException):
+    """The user already has :data:`settings.TIRAGE_TASKS_IN_FLIGHT` runs of this kind pending or running: no run
+    is made (429 in words; pages get the same words from ``core.task_middleware``).
+
+    Why: one learner starting comparison after comparison kept every worker busy, and another learner's
+    duplicate game (0.3 s of work) waited minutes behind them. Raised inside the service's transaction, so the row
+    made for the run (a grid, a crossword) is rolled back with it.
+    """
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "too_many_tasks"
+
+
+def _refuse_beyond_the_limit(task: Any, owner: Any) -> None:
+    limit = int(getattr(settings, "TIRAGE_TASKS_IN_FLIGHT", 3))
+    if owner is None or limit <= 0:
+        return
+    in_flight = TaskRun.objects.filter(owner=owner, kind=task.name,
+                                       state__in=(TaskRun.State.PENDING, TaskRun.State.RUNNING)).count()
+    if in_flight >= limit:
+        raise TooManyTasks(ngettext(
+            "You already have %(count)s task of this kind under way: wait until it ends, then start another.",
+            "You already have %(count)s tasks of this kind under way: wait until one ends, then start another.",
+            in_flight) % {"count": in_flight})
 
 
 task_runs_failed = Signal()
@@ -475,6 +502,8 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
     """Create the TaskRun and dispatch ``task`` (its name, or the task made with :func:`tracked_task`) with
     ``kwargs``.
 
+    A user with :data:`settings.TIRAGE_TASKS_IN_FLIGHT` runs of that kind in flight gets :class:`TooManyTasks`.
+
     Returns the TaskRun at once (already finished in ``sync`` mode). In ``celery`` and ``thread``
     modes dispatch waits for the surrounding transaction to commit, so the run row is visible to
     whoever executes it.
@@ -483,6 +512,7 @@ def start_task(task: Any, *, owner=None, **kwargs: Any) -> TaskRun:
         task = task_named(task)
     if owner is not None and not getattr(owner, "is_authenticated", False):
         owner = None  # AnonymousUser
+    _refuse_beyond_the_limit(task, owner)
     run = TaskRun(kind=task.name, owner=owner)
     call_kwargs = {"task_run_id": str(run.id), "task_language": translation.get_language(), **kwargs}
     run.arguments = call_kwargs  # to hand the run to another worker if its worker dies

@@ -1,4 +1,5 @@
-"""The page answered when a task cannot be started because the task service (the broker) is down."""
+"""The page answered when a task cannot be started: the task service (the broker) is down, or the user already has
+as many runs of that kind under way as a user may."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
-from core.progress import TaskDispatchError
+from core.progress import TaskDispatchError, TooManyTasks
 
 
 class TaskDispatchErrorMiddleware:
@@ -25,6 +27,9 @@ class TaskDispatchErrorMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, TooManyTasks):
+            return render(request, "core/tasks_unavailable.html",
+                          {"message": str(exception.detail), "title": _("Too many tasks under way")}, status=429)
         if not isinstance(exception, TaskDispatchError):
             return None
         response = render(request, "core/tasks_unavailable.html", {"message": str(exception.detail)}, status=503)
