@@ -367,6 +367,7 @@ SPECTACULAR_SETTINGS = {
         "JarnacPlayerEnum": ["you", "opponent"],
         "JarnacStatusEnum": ["playing", "over"],
         "TopKindEnum": "training.coach.serializers.TAG_CHOICES",  # the coach's kinds of tops (engine.coach.TAGS)
+        "QuizOrderEnum": "training.wordstudy.models.Quiz.Order",  # a quiz's ranks: probability or playability
     },
 }
 

@@ -40,3 +40,7 @@ WHITENOISE_USE_FINDERS = True
 # Word study ranks a lexicon when it is published; tests that import lexicons do not need it (tests of the
 # ranking turn it on, or rank on demand).
 WORDSTUDY_RANK_ON_PUBLISH = False
+
+# Playability plays the engine's duplicate games (thousands on a real site, about a minute); the tests' small
+# lexicons need a few dozen to have tops to order.
+WORDSTUDY_PLAYABILITY_GAMES = 30

@@ -12,8 +12,10 @@ from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePla
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
 from training.wordstudy.models import (
+    AlphagramPlayability,
     AlphagramRanking,
     DailyChallenge,
+    PlayedAlphagram,
     Quiz,
     QuizAnswer,
     QuizQuestion,
@@ -162,6 +164,21 @@ class RankedAlphagramAdmin(ReadOnlyAdmin):
     list_select_related = ["ranking"]
 
 
+@admin.register(AlphagramPlayability)
+class AlphagramPlayabilityAdmin(ReadOnlyAdmin):
+    list_display = ["id", "language", "status", "games", "rounds", "content_hash", "created_at", "finished_at"]
+    list_filter = ["status", "language"]
+    search_fields = ["content_hash"]
+
+
+@admin.register(PlayedAlphagram)
+class PlayedAlphagramAdmin(ReadOnlyAdmin):
+    list_display = ["alphagram", "length", "rank", "tops", "probability_rank", "playability"]
+    list_filter = ["length"]
+    search_fields = ["alphagram"]
+    list_select_related = ["playability"]
+
+
 @admin.register(DailyChallenge)
 class DailyChallengeAdmin(ReadOnlyAdmin):
     list_display = ["id", "day", "lexicon", "lexicon_version", "kind", "time_limit", "created_at"]
@@ -172,9 +189,9 @@ class DailyChallengeAdmin(ReadOnlyAdmin):
 
 @admin.register(Quiz)
 class QuizAdmin(ReadOnlyAdmin):
-    list_display = ["id", "owner", "kind", "source", "mode", "lexicon", "lexicon_version", "length", "created_at",
-                    "finished_at"]
-    list_filter = ["kind", "source", "mode", "lexicon"]
+    list_display = ["id", "owner", "kind", "source", "mode", "order", "lexicon", "lexicon_version", "length",
+                    "created_at", "finished_at"]
+    list_filter = ["kind", "source", "mode", "order", "lexicon"]
     search_fields = ["owner__username", "=id", "revision_list__name"]
     list_select_related = ["owner", "lexicon"]
     date_hierarchy = "created_at"

@@ -26,6 +26,7 @@ class TrainingConfig(AppConfig):
     task_subjects = {"training.generate_grid": "training.grids.selectors.grid_task_subject",
                      "training.make_duplicate_game": "training.duplicate.selectors.duplicate_task_subject",
                      "wordstudy.rank": "training.wordstudy.selectors.ranking_task_subject",
+                     "wordstudy.playability": "training.wordstudy.selectors.playability_task_subject",
                      "coach.build_bank": "training.coach.selectors.bank_task_subject"}
 
     def ready(self) -> None:

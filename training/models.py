@@ -45,8 +45,10 @@ from training.rooms.models import (  # noqa: F401
 )
 from training.wordstudy.models import (  # noqa: F401
     AlphagramCard,
+    AlphagramPlayability,
     AlphagramRanking,
     DailyChallenge,
+    PlayedAlphagram,
     Quiz,
     QuizAnswer,
     QuizQuestion,

@@ -8,4 +8,4 @@ from training.coach.tasks import build_puzzle_bank  # noqa: F401
 from training.duplicate.tasks import make_duplicate_game, make_duplicate_games_of_the_day  # noqa: F401
 from training.grids.tasks import generate_grid  # noqa: F401
 from training.rooms.tasks import sweep_rooms  # noqa: F401
-from training.wordstudy.tasks import rank_lexicon  # noqa: F401
+from training.wordstudy.tasks import rank_lexicon, rank_playability  # noqa: F401

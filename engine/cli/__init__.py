@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "engine.cli.crossword_commands",
     "engine.cli.duplicate_commands",
     "engine.cli.coach_commands",
+    "engine.cli.wordstudy_commands",
 )
 
 
@@ -48,6 +49,7 @@ COMMANDS: dict[str, str] = {
     **dict.fromkeys(("fill", "grid", "fill-compare"), "engine.cli.crossword_commands"),
     **dict.fromkeys(("duplicate", "duplicate-import", "duplicate-export"), "engine.cli.duplicate_commands"),
     **dict.fromkeys(("coach-tags", "coach-bank"), "engine.cli.coach_commands"),
+    "wordstudy-playability": "engine.cli.wordstudy_commands",
 }
 
 
@@ -75,10 +77,12 @@ SUBCOMMAND_ALIASES: dict[tuple[str, str], str] = {
     ("duplicate", "export"): "duplicate-export",
     ("coach", "tags"): "coach-tags",
     ("coach", "bank"): "coach-bank",
+    ("wordstudy", "playability"): "wordstudy-playability",
 }
 """``python -m engine duplicate import ...`` runs the parser registered as ``duplicate-import``: the
 ``duplicate`` command keeps its own positional FILE (``duplicate FILE --seed N``); ``coach tags`` and ``coach
-bank`` are read the same way (sub-commands nested in argparse would leave every coach line to argparse)."""
+bank`` and ``wordstudy playability`` are read the same way (sub-commands nested in argparse would leave every
+such line to argparse)."""
 
 
 class Arguments:

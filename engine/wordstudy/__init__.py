@@ -15,6 +15,10 @@ Public API::
 
 Every question's answers come from the GADDAG's own queries (anagrams, hooks) or from an index of its
 own words (:meth:`Gaddag.iter_words`), so a quiz can never disagree with the lexicon a learner plays with. See ``docs/wordstudy.md`` for the probability.
+
+Playability (how often an alphagram's words are tops in the engine's own duplicate games) is the sub-module
+:mod:`engine.wordstudy.playability` (``rank_playability(g, games)``), imported by name: it plays games through
+:mod:`engine.duplicate`, which the rest of word study (and its command line) does not need to load.
 """
 
 from engine.wordstudy.index import AlphagramIndex

@@ -14,12 +14,12 @@ from tests.support import write_words
 from training.coach.models import PuzzleBank
 from training.duplicate.models import DuplicateGame
 from training.grids.models import TrainingGrid
-from training.wordstudy.models import AlphagramRanking
+from training.wordstudy.models import AlphagramPlayability, AlphagramRanking
 
 
 def test_every_task_backed_row_is_a_task_row():
     assert set(task_row_models()) == {TrainingGrid, Crossword, FillComparison, DuplicateGame, AlphagramRanking,
-                                      PuzzleBank}
+                                      PuzzleBank, AlphagramPlayability}
 
 
 @pytest.fixture

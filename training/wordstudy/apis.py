@@ -36,7 +36,8 @@ from training.wordstudy.serializers import (
 
 BAD_INPUT = OpenApiResponse(DetailSerializer, description="Bad input; `detail` says what to change.")
 NOT_FOUND = OpenApiResponse(DetailSerializer, description="No such object of yours.")
-RANKING = OpenApiResponse(RankingProgressSerializer, description="The lexicon's probability ranks are being "
+RANKING = OpenApiResponse(RankingProgressSerializer, description="The lexicon's probability ranks (or, for a quiz "
+                                                                 "ordered by playability, its playability) are being "
                                                                  "computed: poll the task, then ask again.")
 CLOSED = OpenApiResponse(DetailSerializer, description="The quiz is over (finished or out of time).")
 MAX_DUE_LISTED = 200
@@ -53,17 +54,24 @@ def invalid(serializer: Any) -> Response:
 
 
 def ranks_pending(exc: services.RanksNotReady) -> Response:
+    from django.utils.formats import number_format
     from django.utils.translation import gettext as _
 
     run = exc.ranking.task_run
-    return error_response(_("The probability ranks of this lexicon are being computed; try again in a moment."),
-                          status.HTTP_409_CONFLICT, task=str(run.pk) if run else None)
+    if isinstance(exc, services.PlayabilityNotReady):
+        message = _("The playability of this lexicon's alphagrams is being computed (the engine plays "
+                    "%(games)s duplicate games); try again in a minute or two.") % {
+                        "games": number_format(exc.playability.games, force_grouping=True)}
+    else:
+        message = _("The probability ranks of this lexicon are being computed; try again in a moment.")
+    return error_response(message, status.HTTP_409_CONFLICT, task=str(run.pk) if run else None)
 
 
 def quiz_result(quiz: Any) -> dict[str, Any]:
     questions = selectors.questions_of(quiz)
     data = {"id": quiz.pk, "lexicon": quiz.lexicon_id, "kind": quiz.kind, "source": quiz.source, "mode": quiz.mode,
-            "length": quiz.length, "rank_from": quiz.rank_from, "rank_to": quiz.rank_to, "blanks": quiz.blanks,
+            "length": quiz.length, "rank_from": quiz.rank_from, "rank_to": quiz.rank_to, "order": quiz.order,
+            "playability_games": selectors.playability_games(quiz), "blanks": quiz.blanks,
             "time_limit": quiz.time_limit, "passing_seconds": quiz.passing_seconds, "created_at": quiz.created_at,
             "finished_at": quiz.finished_at,
             "finished": quiz.finished_at is not None, "score": selectors.score_of(quiz, questions).to_json(),
@@ -73,8 +81,8 @@ def quiz_result(quiz: Any) -> dict[str, Any]:
 
 
 def quiz_created(quiz: Any) -> dict[str, Any]:
-    quiz.question_list = [{"id": q.pk, "question": q.question, "rank": q.rank, "count": q.count}
-                          for q in selectors.questions_of(quiz)]
+    quiz.question_list = [{"id": q.pk, "question": q.question, "rank": q.rank, "count": q.count,
+                           "play_rank": q.play_rank, "tops": q.tops} for q in selectors.questions_of(quiz)]
     return QuizCreatedSerializer(quiz).data
 
 
@@ -92,7 +100,7 @@ class QuizzesApi(APIView):
             lexicon=data.get("lexicon"), kind=data.get("kind"), length=data.get("length"),
             rank_from=data.get("rank_from"), rank_to=data.get("rank_to"), blanks=data.get("blanks", 0),
             list_id=data.get("list"), due=data.get("due", False), mode=data.get("mode"),
-            time_limit=data.get("time_limit"), count=data.get("count"))
+            time_limit=data.get("time_limit"), count=data.get("count"), order=data.get("order"))
         try:
             quiz = services.create_quiz(request.user, quiz_request)
         except services.RanksNotReady as exc:
@@ -147,6 +155,7 @@ class QuizNextApi(APIView):
         question = services.next_question(quiz)
         shown = None if question is None else {"id": question.pk, "question": question.question,
                                                 "rank": question.rank, "count": question.count,
+                                                "play_rank": question.play_rank, "tops": question.tops,
                                                 "order": question.order, "shown_at": question.shown_at}
         return Response(NextQuestionSerializer({"question": shown, "passing_seconds": quiz.passing_seconds}).data)
 

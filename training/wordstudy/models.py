@@ -1,4 +1,5 @@
-"""Word-study data: probability ranks per lexicon version, quizzes and every answer, the card box, daily challenges.
+"""Word-study data: probability and playability ranks per lexicon version, quizzes and every answer, the card
+box, daily challenges.
 
 Ranks are keyed by the lexicon version's content hash (and language), like compiled files: a word list
 ranked once is ranked for every lexicon that serves it, and a newly published version gets its own.
@@ -68,6 +69,64 @@ class RankedAlphagram(models.Model):
         return f"{self.alphagram} #{self.rank}"
 
 
+class AlphagramPlayability(TaskRow):
+    """How often each alphagram's words are tops in ``games`` duplicate games the engine plays with one word
+    list (``engine.wordstudy.playability``, ``docs/wordstudy.md``, "Playability"), computed by the tracked
+    task ``wordstudy.playability`` on the first quiz that asks for that order.
+
+    A row of its own beside :class:`AlphagramRanking`, not columns on it: the games take a minute where the
+    probability ranks take seconds, and most quizzes never need them. Keyed the same way (content hash and
+    language), so every lexicon serving the word list shares it.
+    """
+
+    RUN_FAILED_WORDS = _("The playability of the alphagrams could not be computed.")
+
+    content_hash = models.CharField(_("content hash"), max_length=64)
+    language = models.CharField(_("language"), max_length=8)
+    games = models.PositiveIntegerField(_("games played"))
+    first_seed = models.PositiveIntegerField(_("seed of the first game"), default=1)
+    rounds = models.PositiveIntegerField(_("rounds played"), default=0)
+    lengths = models.JSONField(_("alphagrams stored per length"), default=dict, blank=True)
+    played = models.JSONField(_("alphagrams played per length"), default=dict, blank=True,
+                              help_text=_("Per length, the alphagrams with at least one top."))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["content_hash", "language"],
+                                               name="wordstudy_playability_unique")]
+        verbose_name = _("alphagram playability")
+        verbose_name_plural = _("alphagram playabilities")
+
+    def __str__(self) -> str:
+        return gettext("Playability %(hash)s (%(state)s)") % {"hash": self.content_hash[:12],
+                                                              "state": self.get_status_display()}
+
+
+class PlayedAlphagram(models.Model):
+    """One alphagram in playability order: every alphagram of the quiz lengths (4 to 6 letters, never played
+    ones too, after the played ones), and the alphagrams played at least once of the other lengths (the same
+    ranks: the played ones come first in the order of every length)."""
+
+    playability = models.ForeignKey(AlphagramPlayability, verbose_name=_("playability"), on_delete=models.CASCADE,
+                                    related_name="alphagrams")
+    length = models.PositiveSmallIntegerField(_("length"))
+    rank = models.PositiveIntegerField(_("playability rank"))
+    alphagram = models.CharField(_("alphagram"), max_length=32)
+    tops = models.PositiveIntegerField(_("tops"), help_text=_("Rounds whose top is one of its words."))
+    probability_rank = models.PositiveIntegerField(_("probability rank"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["playability", "length", "rank"], name="wordstudy_play_rank_unique"),
+            models.UniqueConstraint(fields=["playability", "alphagram"], name="wordstudy_played_unique"),
+        ]
+        verbose_name = _("played alphagram")
+        verbose_name_plural = _("played alphagrams")
+
+    def __str__(self) -> str:
+        return f"{self.alphagram} #{self.rank} ({self.tops})"
+
+
 class DailyChallenge(models.Model):
     """The same questions for everyone using ``lexicon`` on ``day`` (stored, so a new version mid-day changes nothing)."""
 
@@ -109,6 +168,12 @@ class Quiz(models.Model):
         WALL = "wall", _("Word wall")
         FLASH = "flash", _("Flash cards")
 
+    class Order(models.TextChoices):
+        """How a quiz by ranks orders the alphagrams of its length (its rank range is read in that order)."""
+
+        PROBABILITY = "probability", _("Probability")
+        PLAYABILITY = "playability", _("Playability")
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("owner"), on_delete=models.CASCADE,
                               related_name="quizzes")
     lexicon = models.ForeignKey(Lexicon, verbose_name=_("lexicon"), on_delete=models.CASCADE, related_name="+")
@@ -122,6 +187,8 @@ class Quiz(models.Model):
     length = models.PositiveSmallIntegerField(_("length"), null=True, blank=True)
     rank_from = models.PositiveIntegerField(_("from rank"), null=True, blank=True)
     rank_to = models.PositiveIntegerField(_("to rank"), null=True, blank=True)
+    order = models.CharField(_("ranking"), max_length=12, choices=Order.choices, default=Order.PROBABILITY,
+                             help_text=_("The order of the ranks a quiz by ranks was drawn from."))
     blanks = models.PositiveSmallIntegerField(_("blanks"), default=0)
     revision_list = models.ForeignKey("training.RevisionList", verbose_name=_("revision list"), null=True,
                                       blank=True, on_delete=models.SET_NULL, related_name="quizzes")
@@ -153,6 +220,10 @@ class QuizQuestion(models.Model):
     question = models.CharField(_("question"), max_length=32)
     alphagram = models.CharField(_("alphagram"), max_length=32)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
+    play_rank = models.PositiveIntegerField(_("playability rank"), null=True, blank=True,
+                                            help_text=_("Quizzes by playability: the alphagram's rank in that order."))
+    tops = models.PositiveIntegerField(_("tops"), null=True, blank=True,
+                                       help_text=_("Quizzes by playability: rounds whose top is one of its words."))
     answers = models.JSONField(_("expected answers"), default=list)
     detail = models.JSONField(_("detail"), default=dict, blank=True)
     found = models.JSONField(_("answers found"), default=list, blank=True)

@@ -8,13 +8,21 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.selectors import is_user
 from core.shared_cache import shared
 from core.task_subjects import TaskSubject
 from lexicon.models import Lexicon
-from training.wordstudy.models import AlphagramCard, AlphagramRanking, DailyChallenge, Quiz, QuizQuestion
+from training.wordstudy.models import (
+    AlphagramCard,
+    AlphagramPlayability,
+    AlphagramRanking,
+    DailyChallenge,
+    Quiz,
+    QuizQuestion,
+)
 from training.wordstudy.ranking import ranking_of
 
 FSRS_STATES = {1: "learning", 2: "review", 3: "relearning"}
@@ -137,3 +145,23 @@ def ranking_task_subject(run: Any) -> Any:
         return None
     names = list(Lexicon.objects.filter(content_hash=ranking.content_hash).values_list("name", flat=True)[:3])
     return TaskSubject(_("Word-study ranks of %(lexicon)s") % {"lexicon": ", ".join(names) or "—"})
+
+
+def playability_task_subject(run: Any) -> Any:
+    """The word-study playability a shared task computes (duplicate games played) for a lexicon's word list."""
+    playability = AlphagramPlayability.objects.filter(task_run=run).first()
+    if playability is None:
+        return None
+    names = list(Lexicon.objects.filter(content_hash=playability.content_hash).values_list("name", flat=True)[:3])
+    return TaskSubject(_("Word-study playability of %(lexicon)s (%(games)s games)")
+                       % {"lexicon": ", ".join(names) or "—",
+                          "games": number_format(playability.games, force_grouping=True)})
+
+
+def playability_games(quiz: Quiz) -> int | None:
+    """How many games the playability a quiz ordered by it was drawn from (None for other quizzes, or when the
+    row is gone): the quiz pages say "tops in N games"."""
+    if quiz.order != Quiz.Order.PLAYABILITY:
+        return None
+    return (AlphagramPlayability.objects.filter(content_hash=quiz.content_hash, language=quiz.lexicon.language)
+            .values_list("games", flat=True).first())

@@ -14,7 +14,7 @@ from engine.wordstudy.questions import HOOK_MARK
 from lexicon.serializers import LexiconVersionSerializer
 from training.wordstudy.models import Quiz
 from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH
-from training.wordstudy.services import MAX_QUESTIONS, MAX_TIME_LIMIT, MIN_TIME_LIMIT
+from training.wordstudy.services import MAX_QUESTIONS, MAX_TIME_LIMIT, MIN_TIME_LIMIT, PLAYABILITY_LENGTHS
 
 MAX_RANK = 10_000_000
 """Bounds on numbers that are stored (ranks) or compared with stored ones, so no database overflows."""
@@ -30,9 +30,18 @@ class QuizInSerializer(request_serializers.Serializer):
     length = checked_integer_field(MIN_LENGTH, MAX_LENGTH, required=False, min_value=-MAX_RANK, max_value=MAX_RANK,
                                    help_text="2 to 15 letters (2 to 14 for seven_plus_one).")
     rank_from = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
-                                         help_text="First probability rank (1 = likeliest).")
+                                         help_text="First rank in the quiz's `order` (1 = likeliest rack; with "
+                                                   "`playability`, 1 = most often a top).")
     rank_to = serializers.IntegerField(required=False, min_value=1, max_value=MAX_RANK,
                                        help_text="Last rank (inclusive).")
+    order = serializers.ChoiceField(
+        choices=Quiz.Order.choices, required=False, default=Quiz.Order.PROBABILITY,
+        help_text=f"How the ranks of a quiz by ranks are ordered: `probability` (the likeliest racks first, the "
+                  f"default) or `playability` (the alphagrams whose words are most often the top of a round in "
+                  f"the duplicate games the engine plays, most first; ties in probability order), for "
+                  f"{PLAYABILITY_LENGTHS[0]} to {PLAYABILITY_LENGTHS[-1]} letters only (another length is a 400). "
+                  f"The first quiz by playability of a lexicon version starts its computation (409 with the task, "
+                  f"about a minute on a large lexicon). Not for `list` or `due`.")
     blanks = checked_integer_field(0, 2, required=False, default=0, min_value=-MAX_RANK, max_value=MAX_RANK,
                                    help_text="Anagrams only: 0, 1 or 2.")
     list = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ID,
@@ -46,18 +55,27 @@ class QuizInSerializer(request_serializers.Serializer):
                                   help_text="Questions, 1 to 50 (default 50).")
 
 
+ORDER_HELP = ("The order of the ranks the questions were drawn from: `probability` or `playability` (always "
+              "`probability` for a list, due or challenge quiz).")
 PASSING_HELP = ("Flash cards: the learner's passing time when the quiz was made, in seconds (null: none; always "
                 "null for a word wall). A question answered right but more slowly is still right, and `slow`: its "
                 "alphagram's card is reviewed as missed.")
 
 
 class QuestionSerializer(request_serializers.Serializer):
-    """A question as asked: its text, its probability rank (null when unranked) and how many answers it has."""
+    """A question as asked: its text, its probability rank (null when unranked) and how many answers it has;
+    in a quiz ordered by playability, its place in that order and its tops."""
 
     id = serializers.IntegerField()
     question = serializers.CharField()
-    rank = serializers.IntegerField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True, help_text="Probability rank (null when unranked), whatever "
+                                                               "the quiz's order.")
     count = serializers.IntegerField()
+    play_rank = serializers.IntegerField(allow_null=True, help_text="Playability rank (quizzes ordered by "
+                                                                    "playability; null otherwise).")
+    tops = serializers.IntegerField(allow_null=True, help_text="Rounds whose top is one of the alphagram's words, "
+                                                               "over the games played (quizzes ordered by "
+                                                               "playability; null otherwise).")
 
 
 class QuizCreatedSerializer(LexiconVersionSerializer):
@@ -66,6 +84,7 @@ class QuizCreatedSerializer(LexiconVersionSerializer):
     kind = serializers.CharField()
     source = serializers.CharField()  # type: ignore[assignment]  # a field named like a DRF attribute (the JSON contract's name)
     mode = serializers.CharField()
+    order = serializers.CharField(help_text=ORDER_HELP)
     time_limit = serializers.IntegerField(allow_null=True)
     passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
     created_at = serializers.DateTimeField()
@@ -154,6 +173,10 @@ class QuizResultSerializer(LexiconVersionSerializer):
     length = serializers.IntegerField(allow_null=True)
     rank_from = serializers.IntegerField(allow_null=True)
     rank_to = serializers.IntegerField(allow_null=True)
+    order = serializers.CharField(help_text=ORDER_HELP)
+    playability_games = serializers.IntegerField(allow_null=True, help_text="Quizzes ordered by playability: the "
+                                                                            "games whose tops were counted (null "
+                                                                            "otherwise).")
     blanks = serializers.IntegerField()
     time_limit = serializers.IntegerField(allow_null=True)
     passing_seconds = serializers.IntegerField(allow_null=True, help_text=PASSING_HELP)
@@ -167,7 +190,7 @@ class QuizResultSerializer(LexiconVersionSerializer):
 def question_result(question: Any) -> dict[str, Any]:
     settled = question.settled_at is not None
     return {"id": question.pk, "question": question.question, "rank": question.rank, "count": question.count,
-            "alphagram": question.alphagram, "settled": settled, "correct": question.correct,
+            "play_rank": question.play_rank, "tops": question.tops, "alphagram": question.alphagram, "settled": settled, "correct": question.correct,
             "found": list(question.found), "wrong": list(question.wrong),
             "answers": list(question.answers) if settled else None,
             "missed": question.missed if settled else None, "detail": question.detail if settled else None,
@@ -189,7 +212,8 @@ def _letters(question: Any) -> str | None:
 
 class RankingProgressSerializer(request_serializers.Serializer):
     detail = serializers.CharField()
-    task = serializers.UUIDField(allow_null=True, help_text="Poll /api/tasks/{id}/ for the ranking's progress.")
+    task = serializers.UUIDField(allow_null=True, help_text="Poll /api/tasks/{id}/ for the ranking's progress "
+                                                            "(the probability ranks, or the playability).")
 
 
 class DetailSerializer(request_serializers.Serializer):

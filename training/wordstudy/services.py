@@ -6,6 +6,10 @@ Rules the pages, the API and the tests rely on:
   longer) and rank range (ranks of :mod:`training.wordstudy.ranking`); at most 50 questions, drawn at
   random from the range when it holds more, then asked in rank order. Or the alphagrams of a revision
   list's words, or the learner's due cards. Refusals raise :class:`QuizError` with the reason in words.
+- **Order** of a quiz by ranks: ``probability`` (the default) or ``playability`` (how often the alphagram's
+  words are tops in the engine's own duplicate games, :mod:`training.wordstudy.playability`), for 4 to 6
+  letters only; the rank range is read in the order chosen. The questions keep their probability ``rank``
+  either way, and a playability quiz's questions also their ``play_rank`` and ``tops``.
 - **One question per alphagram**, whatever the kind and the source: a hooks question asks about one
   word of its alphagram (the one with the most hooks, the first alphabetically among equals; a list's
   own word for a list quiz), a validity question about one word drawn with the quiz's seed. So every
@@ -58,6 +62,7 @@ from engine.wordstudy import (
     seven_plus_one_question,
     validity_question,
 )
+from engine.wordstudy.playability import QUIZ_LENGTHS
 from lexicon.models import Lexicon
 from lexicon.selectors import gaddag_of_version, serving_version_number
 from training.lists import selectors as training_selectors
@@ -67,13 +72,16 @@ from training.wordstudy import selectors
 from training.wordstudy.indexes import alphagram_index
 from training.wordstudy.models import (
     AlphagramCard,
+    AlphagramPlayability,
     AlphagramRanking,
     DailyChallenge,
+    PlayedAlphagram,
     Quiz,
     QuizAnswer,
     QuizQuestion,
     RankedAlphagram,
 )
+from training.wordstudy.playability import ensure_playability
 from training.wordstudy.ranking import MAX_LENGTH, MIN_LENGTH, ensure_ranking
 from training.wordstudy.selectors import due_cards
 
@@ -87,6 +95,7 @@ GRACE_SECONDS = 10
 CHALLENGE_LENGTHS = (7, 8)
 CHALLENGE_TOP = 3000
 CHALLENGE_TIME = 300
+PLAYABILITY_LENGTHS = QUIZ_LENGTHS
 
 
 class QuizError(ValueError):
@@ -108,9 +117,18 @@ class ChallengeTaken(QuizError):
 class RanksNotReady(Exception):
     """The lexicon's ranks are being computed (``ranking.task_run`` shows the progress)."""
 
-    def __init__(self, ranking: AlphagramRanking) -> None:
+    def __init__(self, ranking: AlphagramRanking | AlphagramPlayability) -> None:
         super().__init__("ranks not ready")
         self.ranking = ranking
+
+
+class PlayabilityNotReady(RanksNotReady):
+    """The lexicon's playability is being computed (``playability``, also ``ranking``: its row): answered like
+    ranks being computed (409 with the task, a progress bar), in its own words."""
+
+    def __init__(self, playability: AlphagramPlayability) -> None:
+        super().__init__(playability)
+        self.playability = playability
 
 
 # --- Input ------------------------------------------------------------------------------------------------
@@ -165,6 +183,22 @@ def _check_time_limit(value: Any) -> int | None:
     if seconds is not None and not MIN_TIME_LIMIT <= seconds <= MAX_TIME_LIMIT:
         raise QuizError(_("The time limit must be between 10 and %(max)s seconds.") % {"max": MAX_TIME_LIMIT})
     return seconds
+
+
+def check_order(order: Any, length: int | None) -> str:
+    """The order of a quiz by ranks: ``probability`` (the default) or ``playability``, which only words of
+    :data:`PLAYABILITY_LENGTHS` have (``length`` None: not checked yet); :class:`QuizError` otherwise.
+
+    Why 4 to 6 letters: 2- and 3-letter words are learned whole, and longer words are too rarely tops over
+    the games played for their counts to order them (``docs/wordstudy.md``, "Playability")."""
+    order = Quiz.Order.PROBABILITY if order in (None, "") else order
+    if order not in Quiz.Order.values:
+        raise QuizError(_("Unknown order “%(order)s”: choose probability or playability.") % {"order": order})
+    if order == Quiz.Order.PLAYABILITY and length is not None and length not in PLAYABILITY_LENGTHS:
+        raise QuizError(_("Playability ranks are for words of %(min)s to %(max)s letters, not %(length)s: choose "
+                          "the probability order for this length.")
+                        % {"min": PLAYABILITY_LENGTHS[0], "max": PLAYABILITY_LENGTHS[-1], "length": length})
+    return str(order)
 
 
 def _check_count(value: Any) -> int:
@@ -222,12 +256,15 @@ def _questions_for(gaddag: Any, kind: str, alphagrams: Sequence[tuple[str, int |
     return out
 
 
-def _store(quiz: Quiz, questions: list[tuple[Question, int | None]]) -> Quiz:
-    QuizQuestion.objects.bulk_create([
-        QuizQuestion(quiz=quiz, order=order, question=q.question, alphagram=q.alphagram, rank=rank,
-                     answers=list(q.answers), detail=q.detail)
-        for order, (q, rank) in enumerate(questions)
-    ])
+def _store(quiz: Quiz, questions: list[tuple[Question, int | None]],
+           played: dict[str, tuple[int, int]] | None = None) -> Quiz:
+    """Store the questions in order; ``played``: alphagram → (playability rank, tops), a playability quiz's."""
+    rows = []
+    for order, (q, rank) in enumerate(questions):
+        play_rank, tops = (played or {}).get(q.alphagram, (None, None))
+        rows.append(QuizQuestion(quiz=quiz, order=order, question=q.question, alphagram=q.alphagram, rank=rank,
+                                 play_rank=play_rank, tops=tops, answers=list(q.answers), detail=q.detail))
+    QuizQuestion.objects.bulk_create(rows)
     return quiz
 
 
@@ -252,6 +289,15 @@ def ready_ranking(lexicon: Lexicon, user=None) -> AlphagramRanking:
     return ranking
 
 
+def ready_playability(lexicon: Lexicon, user=None) -> AlphagramPlayability:
+    """The finished playability of the lexicon's serving version; :class:`PlayabilityNotReady` while it is
+    computed (its task started on this first demand)."""
+    playability = ensure_playability(lexicon, user)
+    if playability.status != AlphagramPlayability.Status.DONE:
+        raise PlayabilityNotReady(playability)
+    return playability
+
+
 def _passing_seconds(user, mode: str) -> int | None:
     """The passing time a new quiz keeps: the learner's, for flash cards (shown one at a time); None for a word
     wall, whose questions are all shown at once under the quiz's own time limit."""
@@ -274,6 +320,7 @@ class QuizRequest:
     time_limit: Any = None
     count: Any = None
     seed: int | None = None
+    order: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -294,6 +341,8 @@ def create_quiz(user, request: QuizRequest) -> Quiz:
     chosen = [request.list_id not in (None, ""), bool(request.due)]
     if sum(chosen) > 1:
         raise QuizError(_("Ask for a list or for due questions, not both."))
+    if any(chosen) and check_order(request.order, None) != Quiz.Order.PROBABILITY:
+        raise QuizError(_("The playability order is for a quiz by ranks, not for a list or due questions."))
     if request.list_id not in (None, ""):
         return _list_quiz(user, request.list_id, kind, mode, time_limit, count, blanks, seed, rng)
     if request.due:
@@ -314,6 +363,7 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     if blanks >= length:
         raise QuizError(_("A rack of %(length)s letters cannot have %(blanks)s blanks.")
                         % {"length": length, "blanks": blanks})
+    order = check_order(request.order, length)
     rank_from = _int(request.rank_from, "rank_from")
     rank_from = 1 if rank_from is None else rank_from
     rank_to = _int(request.rank_to, "rank_to")
@@ -325,8 +375,14 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     if rank_from > rank_to:
         raise QuizError(_("The first rank (%(start)s) is after the last one (%(end)s).")
                         % {"start": rank_from, "end": rank_to})
-    ranking = ready_ranking(lexicon, user)
-    available = int(ranking.lengths.get(str(length), 0))
+    playability: AlphagramPlayability | None = None
+    ranking: AlphagramRanking | None = None
+    if order == Quiz.Order.PLAYABILITY:  # its own computation: the probability ranks are not needed
+        playability = ready_playability(lexicon, user)
+        available = int(playability.lengths.get(str(length), 0))
+    else:
+        ranking = ready_ranking(lexicon, user)
+        available = int(ranking.lengths.get(str(length), 0))
     if rank_from > available:
         raise QuizError(_("There are %(n)s alphagrams of %(length)s letters in %(lexicon)s: rank %(start)s is "
                           "beyond them.") % {"n": number_format(available, force_grouping=True), "length": length,
@@ -336,8 +392,15 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
     # A random sample of the range when it is larger than the quiz, asked in rank order.
     wanted = sorted(rng.sample(range(rank_from, last + 1), min(span, count))) if span > count else \
         list(range(rank_from, last + 1))
-    rows = list(RankedAlphagram.objects.filter(ranking=ranking, length=length, rank__in=wanted)
-                .order_by("rank").values_list("alphagram", "rank"))
+    played: dict[str, tuple[int, int]] = {}
+    if playability is not None:  # in playability order; each question keeps its probability rank too
+        found = list(PlayedAlphagram.objects.filter(playability=playability, length=length, rank__in=wanted)
+                     .order_by("rank").values_list("alphagram", "probability_rank", "rank", "tops"))
+        rows = [(letters, probability_rank) for letters, probability_rank, _rank, _tops in found]
+        played = {letters: (play_rank, tops) for letters, _rank, play_rank, tops in found}
+    else:
+        rows = list(RankedAlphagram.objects.filter(ranking=ranking, length=length, rank__in=wanted)
+                    .order_by("rank").values_list("alphagram", "rank"))
     gaddag = _gaddag(lexicon)
     questions = _questions_for(gaddag, kind, rows, blanks=blanks, rng=rng, limit=count,
                                index=_index(lexicon, gaddag, kind, blanks))
@@ -345,9 +408,9 @@ def _rank_quiz(user, request: QuizRequest, kind: str, mode: str, time_limit: int
         quiz = Quiz.objects.create(owner=user, lexicon=lexicon, content_hash=lexicon.content_hash, kind=kind,
                                    lexicon_version=serving_version_number(lexicon),
                                    source=Quiz.Source.RANKS, mode=mode, length=length, rank_from=rank_from,
-                                   rank_to=rank_to, blanks=blanks, seed=seed, time_limit=time_limit,
+                                   rank_to=rank_to, order=order, blanks=blanks, seed=seed, time_limit=time_limit,
                                    passing_seconds=_passing_seconds(user, mode))
-        return _store(quiz, questions)
+        return _store(quiz, questions, played)
 
 
 def _list_quiz(user, list_id: Any, kind: str, mode: str, time_limit: int | None, count: int, blanks: int,

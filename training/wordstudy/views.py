@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -63,10 +64,16 @@ def home(request: HttpRequest) -> HttpResponse:
     data = form.cleaned_data
     quiz_request = services.QuizRequest(
         lexicon=data["lexicon"].pk, kind=data["kind"], length=data["length"], rank_from=data["rank_from"],
-        rank_to=data["rank_to"], blanks=data["blanks"], mode=data["mode"],
+        rank_to=data["rank_to"], blanks=data["blanks"], mode=data["mode"], order=data["order"],
         time_limit=data["minutes"] * 60 if data["mode"] == Quiz.Mode.WALL else None)
     try:
         quiz = services.create_quiz(request.user, quiz_request)
+    except services.PlayabilityNotReady as exc:
+        form.add_error(None, _("The playability of this lexicon's alphagrams is being computed (Tirage plays "
+                               "%(games)s duplicate games, a minute or two): start the quiz again once the bar is "
+                               "full.") % {"games": number_format(exc.playability.games, force_grouping=True)})
+        return render(request, "training/wordstudy/home.html",
+                      _home_context(request, form, exc.ranking.task_run), status=409)
     except services.RanksNotReady as exc:
         form.add_error(None, _("The probability ranks of this lexicon are being computed: start the quiz again "
                                "once the bar is full."))
@@ -217,7 +224,8 @@ def results(request: HttpRequest, quiz_id: int) -> HttpResponse:
         return _go(quiz)
     questions = selectors.questions_of(quiz)
     return render(request, "training/wordstudy/results.html",
-                  {"quiz": quiz, "questions": questions, "score": selectors.score_of(quiz, questions)})
+                  {"quiz": quiz, "questions": questions, "score": selectors.score_of(quiz, questions),
+                   "playability_games": selectors.playability_games(quiz)})
 
 
 @login_required

@@ -42,7 +42,8 @@ def test_an_anagram_quiz_by_ranks_hides_the_answers_and_matches_brute_force(alic
     assert len(data["questions"]) == 10
     assert [q["rank"] for q in data["questions"]] == list(range(3, 13))
     for q in data["questions"]:
-        assert set(q) == {"id", "question", "rank", "count"}
+        assert set(q) == {"id", "question", "rank", "count", "play_rank", "tops"}  # no answers
+        assert q["play_rank"] is None and q["tops"] is None  # a quiz in probability order
         words = sorted(w for w in SMALL_WORDS if alpha(w) == q["question"])
         assert q["count"] == len(words) and words
         assert QuizQuestion.objects.get(pk=q["id"]).answers == words
