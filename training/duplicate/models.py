@@ -59,6 +59,10 @@ class DuplicateGame(TaskRow):
     round_count = models.PositiveSmallIntegerField(_("rounds"), default=0)
     top_total = models.PositiveIntegerField(_("total of the tops"), default=0)
     end_reason = models.CharField(_("end"), max_length=10, blank=True)
+    solo_min_players = models.PositiveSmallIntegerField(
+        _("players needed for a solo"), default=2,
+        help_text=_("Players on a round for its top found by one of them alone to be a solo: 2 for a shared game, "
+                    "a room's or a simultané's own rule for theirs."))
     lexicon_version = models.PositiveIntegerField(
         _("lexicon version"), null=True, blank=True,
         help_text=_("The lexicon's serving version when the game was made (empty for older games)."))

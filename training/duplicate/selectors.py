@@ -186,12 +186,13 @@ def round_scores(game: DuplicateGame) -> dict[int, dict[int, int]]:
 
 
 def solos_of(game: DuplicateGame) -> dict[int, list[int]]:
-    """Player id → the rounds whose top they alone found (a shared game with at least 2 players on the round)."""
+    """Player id → the rounds whose top they alone found, with at least the game's ``solo_min_players`` on the
+    round (2 for a shared game; a room's own rule for its game, so its ranking says what the room said)."""
     tops = dict(game.rounds.values_list("number", "top__score")) if game.round_count else {}
     solos: dict[int, list[int]] = {}
     for number, scores in round_scores(game).items():
         top = int(tops.get(number) or 0)
-        alone = solo_player({str(pid): sc for pid, sc in scores.items()}, top, min_players=2)
+        alone = solo_player({str(pid): sc for pid, sc in scores.items()}, top, min_players=game.solo_min_players)
         if alone is not None:
             solos.setdefault(int(alone), []).append(number)
     return solos

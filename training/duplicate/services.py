@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -115,11 +115,12 @@ def new_seed() -> int:
 
 def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.CLASSIC,
                timer_seconds: Any = DEFAULT_TIMER, seed: int | None = None,
-               daily_date: dt.date | None = None, tournament: bool = False) -> DuplicateGame:
+               daily_date: dt.date | None = None, tournament: bool = False,
+               solo_min_players: int = 2) -> DuplicateGame:
     """Create a game and start making it in the background (202 in the API: poll the game or its task).
 
     ``tournament``: tournament scoring (no validity or score before the round ends, an invalid play scores 0
-    and its reason is shown after)."""
+    and its reason is shown after). ``solo_min_players``: the game's rule for a solo (a room's, for its game)."""
     if variant not in DuplicateGame.Variant.values:
         raise GameError(_("Unknown variant “%(variant)s”: classic or joker.") % {"variant": variant})
     timer = check_timer(timer_seconds)
@@ -132,6 +133,7 @@ def start_game(owner, lexicon: Lexicon, *, variant: str = DuplicateGame.Variant.
     return start_row_task(lambda: DuplicateGame.objects.create(
         owner=owner, lexicon=lexicon, seed=int(seed), variant=variant, timer_seconds=timer, daily_date=daily_date,
         tournament=bool(tournament), lexicon_version=selectors.current_version_number(lexicon),
+        solo_min_players=int(solo_min_players),
         visibility=DuplicateGame.Visibility.PUBLIC if daily_date else DuplicateGame.Visibility.PRIVATE),
         "training.make_duplicate_game", "game_id", owner=owner)
 
@@ -353,6 +355,26 @@ def build_game(game_id: int, progress: Progress) -> dict[str, Any]:
             mark_row(DuplicateGame, game_id, DuplicateGame.Status.DONE, round_count=len(rounds),
                      top_total=made.total, end_reason=made.end_reason, error="")
     return {"game": game_id, "rounds": len(rounds), "total": made.total}
+
+
+END_BY_HOST = "host"
+"""``DuplicateGame.end_reason`` of a game its arbitre ended before its last round ("Terminer la partie")."""
+
+
+def end_after_round(game_id: int, played: int) -> bool:
+    """Cut a game ended early to the rounds played: the rounds after ``played`` go, with them the count of rounds
+    and the total of the tops, so that its ranking, review, sheet, export and coach all tell the game the room
+    played (3 rounds, not the 25 it was made with). True when the game was cut; a game not made yet, or played
+    to its end, is left as it is."""
+    with transaction.atomic():
+        game = DuplicateGame.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != DuplicateGame.Status.DONE or played >= game.round_count:
+            return False
+        game.rounds.filter(number__gt=played).delete()
+        total = game.rounds.aggregate(total=Sum("top_score"))["total"] or 0
+        DuplicateGame.objects.filter(pk=game_id).update(round_count=max(0, played), top_total=total,
+                                                        end_reason=END_BY_HOST)
+    return True
 
 
 def top_fields(cgp: str, top: dict[str, Any], language: str) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, Exists, F, OuterRef, Q, Subquery, Value, When
+from django.db.models import Case, Exists, F, Max, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -116,7 +116,7 @@ def create_room(host: Any, name: str, lexicon: Lexicon, *, variant: str = Duplic
     else:
         try:
             game = duplicate_services.start_game(host, lexicon, variant=variant, timer_seconds=timer, seed=seed,
-                                                 tournament=rules == Room.Rules.TOURNAMENT)
+                                                 tournament=rules == Room.Rules.TOURNAMENT, solo_min_players=minimum)
         except duplicate_services.GameError as exc:
             raise RoomError(str(exc)) from None
     for _attempt in range(5):
@@ -708,5 +708,9 @@ def _open_game_if_over(game_id: int) -> None:
     """Share the game by link (a normal shared game: ranking, review) once every room playing it is over. The
     rooms of a simultané share one game: while one of them still plays, its tops must not be readable."""
     if not Room.objects.filter(game_id=game_id).exclude(status=Room.Status.FINISHED).exists():
+        # A game ended early is the game of the rounds played, everywhere (the furthest room's, in a simultané).
+        played = RoomRound.objects.filter(room__game_id=game_id, closed_at__isnull=False).aggregate(
+            last=Max("number"))["last"] or 0
+        duplicate_services.end_after_round(game_id, played)
         DuplicateGame.objects.filter(pk=game_id, visibility=DuplicateGame.Visibility.PRIVATE).update(
             visibility=DuplicateGame.Visibility.LINK)

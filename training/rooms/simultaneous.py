@@ -78,7 +78,7 @@ def create_simultane(host: Any, name: str, lexicon: Lexicon, *, variant: str = D
                                                                   "more."))
     try:
         game = duplicate_services.start_game(host, lexicon, variant=variant, timer_seconds=timer, seed=seed,
-                                             tournament=rules == Room.Rules.TOURNAMENT)
+                                             tournament=rules == Room.Rules.TOURNAMENT, solo_min_players=minimum)
     except duplicate_services.GameError as exc:
         raise RoomError(str(exc)) from None
     simultane = None

@@ -12,6 +12,7 @@ from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.notation import format_coord
 from tests.engine.duplicate.test_game import SMALL
 from tests.engine.scrabble.test_movegen import brute_force
+from tests.training.duplicate.conftest import SEED
 from training.duplicate import selectors as duplicate_selectors
 from training.duplicate.models import DuplicateGame, DuplicatePlayer
 from training.rooms import selectors, services
@@ -288,3 +289,45 @@ def test_the_lobby_lists_open_rooms_first_then_running_then_finished(rooms_of_ev
 def test_the_lobby_lists_at_most_its_share_of_rooms_open_ones_kept(rooms_of_every_stage, alice, monkeypatch):
     monkeypatch.setattr(selectors, "MY_ROOMS_SHOWN", 3)
     assert [r.name for r in selectors.my_rooms(alice)] == rooms_of_every_stage[:3]
+
+
+def test_a_game_ended_early_is_the_game_of_the_rounds_played_everywhere(alice, bob, carol, dup_lexicon):
+    """The arbitre ends the game during round 3: the game's ranking, review, export and totals tell 3 rounds, and
+    its solos follow the room's rule (16 players needed: two players make none)."""
+    room = services.create_room(alice, "Club", dup_lexicon, seed=SEED, pause_seconds=10, solo_min_players=16)
+    for user in (bob, carol):
+        services.join(user, room.code, "player")
+    room = services.start(room, alice)
+    made = room.game.rounds.count()
+    assert made > 3
+    for number in (1, 2, 3):
+        rnd = current(room)
+        assert rnd.number == number
+        top = room.game.rounds.get(number=number).top
+        services.submit_bulletin(room, bob, number, fr(top), top["word"], now=rnd.opens_at)  # bob alone: no solo
+        if number < 3:
+            services.close_round(room.pk, number, after_deadline(rnd))
+            room = services.advance(Room.objects.get(pk=room.pk), after_deadline(rnd, 30))  # the pause is over
+    services.finish(Room.objects.get(pk=room.pk), alice, now=current(room).opens_at + dt.timedelta(seconds=9))
+
+    game = DuplicateGame.objects.get(pk=room.game_id)
+    tops = [game.rounds.get(number=n).top["score"] for n in (1, 2, 3)]
+    assert game.round_count == 3 and game.rounds.count() == 3 and game.top_total == sum(tops)
+    assert game.end_reason == "host" and game.solo_min_players == 16
+    ranking = {row.username: row for row in duplicate_selectors.ranking(game)}
+    assert ranking["bob"].rounds_played == 3 and ranking["bob"].total == sum(tops) and ranking["bob"].percent == 100
+    assert ranking["bob"].solos == 0 and ranking["carol"].solos == 0
+    review = duplicate_selectors.review(DuplicatePlayer.objects.get(game=game, user=bob))
+    assert [row.number for row in review] == [1, 2, 3] and not any(row.solo for row in review)
+    record = duplicate_selectors.record_of(game)
+    assert len(record.rounds) == 3
+    room_lines = {line["player"]: line for line in selectors.ranking(Room.objects.get(pk=room.pk), cached=False)}
+    assert room_lines["bob"]["total"] == ranking["bob"].total  # the room and its game say the same
+
+
+def test_a_game_played_to_its_end_keeps_every_round(playing, alice):
+    game = DuplicateGame.objects.get(pk=playing.game_id)
+    from training.duplicate import services as duplicate_services
+
+    assert duplicate_services.end_after_round(game.pk, game.round_count) is False
+    assert DuplicateGame.objects.get(pk=game.pk).round_count == game.round_count and game.end_reason != "host"
