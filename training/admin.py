@@ -8,6 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from training.coach.models import Drill, Puzzle, PuzzleAnswer, PuzzleBank
+from training.duplicate import selectors as duplicate_selectors
 from training.duplicate.models import DuplicateGame, DuplicatePlay, DuplicatePlayer, DuplicateRound
 from training.grids.models import Answer, Situation, TrainingGrid
 from training.lists.models import ReviewCard, RevisionEntry, RevisionList
@@ -104,6 +105,13 @@ class DuplicateGameAdmin(ReadOnlyAdmin):
     list_select_related = ["owner", "lexicon"]
     date_hierarchy = "created_at"
     inlines = [DuplicateRoundInline]
+
+    def get_inlines(self, request, obj=None):  # noqa: ANN001, ANN201 (Django's signature)
+        """No racks nor tops while a live room plays the game: staff read them once the room is over, like everyone
+        (``training.duplicate.selectors.in_live_play``)."""
+        if obj is not None and duplicate_selectors.in_live_play(obj):
+            return []
+        return super().get_inlines(request, obj)
 
     @admin.display(description=_("lexicon"), ordering="lexicon__name")
     def lexicon_and_version(self, game: DuplicateGame) -> str:

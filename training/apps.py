@@ -13,6 +13,8 @@ class TrainingConfig(AppConfig):
     # The daily goal counts grid answers, duplicate rounds, quiz answers and puzzles solved, by kind (core.hooks).
     activity_since = "training.activity.activity_since"
     dashboard_context = "training.coach.selectors.dashboard_context"  # the dashboard's coach block (core.hooks)
+    # A duplicate game a live room still plays is closed to its own routes (core.hooks; rooms sit above duplicate).
+    game_in_live_play = "training.rooms.selectors.game_in_play"
     home_blocks = [HomeBlock("start", "training/_home_start.html", context="training.lists.home.start_context", order=10),
                    HomeBlock("duplicate", "training/duplicate/_home_block.html",
                              context="training.duplicate.home.today_context", order=30),

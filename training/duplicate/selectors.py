@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import task_rows
+from core.hooks import app_hooks
 from core.models import TaskRun
 from core.progress import expire_stale_runs
 from core.selectors import get_or_404, is_user, not_found_message
@@ -79,13 +80,31 @@ def _follow_runs(games: list[DuplicateGame]) -> list[DuplicateGame]:
     return games
 
 
+def in_live_play(game: DuplicateGame) -> bool:
+    """Is a live room (or a simultané's) playing the game now? Its racks and tops are then read in the room only,
+    as the rounds open and close: through the game's own routes (play, round, result, review, sheet, export) its
+    owner, the room's host, could read every rack and top ahead of the players. A room's game stays private until
+    the room is over (``training.rooms.services``), so only a private game is asked (no query on the others)."""
+    if game.visibility != DuplicateGame.Visibility.PRIVATE:
+        return False
+    return any(in_play(game.pk) for in_play in app_hooks("game_in_live_play"))
+
+
+def played_out_in_rooms(game: DuplicateGame) -> bool:
+    """Was the game played in live rooms that are all over (its host may then read its file like anyone)?"""
+    return any(in_play(game.pk) is False for in_play in app_hooks("game_in_live_play"))
+
+
 def get_visible_game(user, game_id: Any) -> DuplicateGame:
     """The game if ``user`` may see it, else 404. One query by id, then the rule in Python (the hot path of
-    every play); a game still being made is reconciled with its run (:func:`follow_run`)."""
+    every play); a game still being made is reconciled with its run (:func:`follow_run`). A game a live room is
+    playing is a 404 for everyone, its owner the host included, until the room is over (:func:`in_live_play`)."""
     game = get_or_404(DuplicateGame.objects.select_related("lexicon", "owner", "task_run"), game_id,
                       "No such duplicate game.")
     if not can_see(game, user):
         raise Http404(not_found_message(DuplicateGame))
+    if in_live_play(game):
+        raise Http404(_("This game is being played in a live room: it opens here once the room's game is over."))
     return follow_run(game)
 
 
@@ -93,8 +112,11 @@ def get_own_game(user, game_id: Any) -> DuplicateGame:
     """The user's own game (sharing is for owners); 404 otherwise."""
     if not is_user(user):
         raise Http404(not_found_message(DuplicateGame))
-    return get_or_404(DuplicateGame.objects.filter(owner=user).select_related("lexicon"), game_id,
+    game = get_or_404(DuplicateGame.objects.filter(owner=user).select_related("lexicon"), game_id,
                       "No such duplicate game.")
+    if in_live_play(game):  # shared now, the game would open to its link while the room plays it
+        raise Http404(_("This game is being played in a live room: it opens here once the room's game is over."))
+    return game
 
 
 def game_by_token(token: str) -> DuplicateGame:
@@ -441,7 +463,12 @@ def export_text(game: DuplicateGame, user, fmt: str) -> tuple[str | None, Duplic
     every top); ``None`` for anyone else. A player's own plays go into the file (Eliot's XML keeps them)."""
     player = player_of(game, user)
     is_owner = is_user(user) and game.owner_id == user.pk
-    if not is_owner and (player is None or not player.is_finished):
+    # The owner of a private game reads its file whenever they like (nobody else plays it; an imported game's file
+    # was theirs), a room's host once the room is over; once a game is shared, its owner is one of its players and
+    # waits for the end like them.
+    owner_reads = is_owner and (game.visibility == DuplicateGame.Visibility.PRIVATE
+                                or game.source == DuplicateGame.Source.IMPORTED or played_out_in_rooms(game))
+    if not owner_reads and (player is None or not player.is_finished):
         return None, player
     two_player = two_player_record(game) if fmt == "gcg" else None
     if two_player is not None:

@@ -26,6 +26,16 @@ def get_room(user: Any, room_id: Any) -> Room:
     return room
 
 
+def game_in_play(game_id: int) -> bool | None:
+    """Is a room (of a simultané or not) still playing this duplicate game (True), were its rooms all played out
+    (False), or did no room play it (None)? While one plays it, no one may read its rounds through the duplicate
+    game's own routes (``training.duplicate.selectors.in_live_play``, a core hook)."""
+    statuses = set(Room.objects.filter(game_id=game_id).values_list("status", flat=True))
+    if not statuses:
+        return None
+    return statuses != {Room.Status.FINISHED}
+
+
 def can_see(room: Room, user: Any) -> bool:
     if not is_user(user):
         return False
