@@ -76,6 +76,11 @@ MIDDLEWARE = [
     "core.request_memo.RequestMemoMiddleware",
     "core.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages and JSON gzipped (a list's page of 100 words: 172 KB, 10 KB gzipped). Below WhiteNoise, which serves
+    # the static files already compressed and answers first; above all that writes or reads the body.
+    # BREACH: the pages carry CSRF tokens; Django masks each token anew per response and, since 4.2, this
+    # middleware puts a name of random length in the gzip header (docs/architecture.md, "Compression").
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ChosenLanguageMiddleware",
     "core.request_guard.RefuseControlCharactersMiddleware",

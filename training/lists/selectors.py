@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
@@ -31,6 +32,7 @@ logger = logging.getLogger(__name__)
 MAX_SUGGESTIONS = 8
 FSRS_REVIEW_STATE = 2  # fsrs.State.Review: the card has graduated from (re)learning
 PUBLISHED_WORDS_SECONDS = 24 * 3600  # keyed by the list's updated_at: a change is a new key, never stale
+ENTRIES_PER_PAGE = 100  # a list's page shows its words 100 at a time (each row carries two forms: ~1.5 KB)
 
 
 def gaddag_of(lexicon: Lexicon) -> Any:
@@ -171,6 +173,25 @@ def entries_of(revision_list: RevisionList) -> list[RevisionEntry]:
         for entry in entries:
             entry.in_lexicon = gaddag.contains(entry.word)
     return entries
+
+
+def entries_page(revision_list: RevisionList, number: Any = 1, per_page: int = ENTRIES_PER_PAGE) -> Page:
+    """One page of the list's words (in the order they were added), ``in_lexicon`` set as :func:`entries_of`
+    sets it, for that page's words only. ``number`` may be anything a query string holds: not a number gives
+    the first page, past the end the last (Django's ``Paginator.get_page``); ``"last"`` is the last page.
+
+    Why pages: a list can hold thousands of words, and each row carries its two forms (support, removal).
+    """
+    paginator = Paginator(revision_list.entries.select_related("card"), per_page)
+    if number == "last":
+        number = paginator.num_pages
+    page = paginator.get_page(number)
+    page.object_list = list(page.object_list)  # read once: the template and the flags below share the rows
+    if page.object_list:
+        gaddag = gaddag_of(revision_list.lexicon)
+        for entry in page.object_list:
+            entry.in_lexicon = gaddag.contains(entry.word)
+    return page
 
 
 def get_own_entry(user, list_id: Any, entry_id: Any) -> RevisionEntry:

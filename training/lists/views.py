@@ -44,10 +44,20 @@ def lists(request: HtmxHttpRequest) -> HttpResponse:
     }, status=400 if form.errors else 200)
 
 
-def _list_context(request: HtmxHttpRequest, revision_list, **extra) -> dict:
+def _page_asked(request: HtmxHttpRequest) -> str:
+    """The page of words asked for: ``?page=N`` on the page, the hidden ``page`` field of its forms on a POST
+    (a support changed or a word removed on page 3 shows page 3 again)."""
+    return request.POST.get("page") or request.GET.get("page") or "1"
+
+
+def _list_context(request: HtmxHttpRequest, revision_list, *, page: str | None = None, **extra) -> dict:
+    """``page``: the page of words to show (``"last"``: where words just added are); else the one asked for."""
+    entries = selectors.entries_page(revision_list, page or _page_asked(request))
     context = {
         "list": revision_list,
-        "entries": selectors.entries_of(revision_list),
+        "entries": entries.object_list,
+        "entries_page": entries,
+        "page_range": list(entries.paginator.get_elided_page_range(entries.number, on_each_side=2, on_ends=1)),
         "word_form": WordForm(),
         "bulk_form": BulkForm(),
         "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
@@ -96,11 +106,18 @@ def list_delete(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
     return redirect("training:lists")
 
 
-def _words_response(request: HtmxHttpRequest, revision_list, *, status: int = 200, **extra) -> HttpResponse:
+def _words_response(request: HtmxHttpRequest, revision_list, *, status: int = 200, page: str | None = None,
+                    **extra) -> HttpResponse:
     """The words section (forms + table): the htmx swap target, or the whole page without htmx."""
-    context = _list_context(request, revision_list, **extra)
-    template = "training/_words.html" if request.htmx else "training/list_detail.html"
-    return render(request, template, context, status=status)
+    context = _list_context(request, revision_list, page=page, **extra)
+    if not request.htmx:
+        return render(request, "training/list_detail.html", context, status=status)
+    response = render(request, "training/_words.html", context, status=status)
+    # The address follows the page of words shown (a word added shows the last one): a reload keeps it.
+    number = context["entries_page"].number
+    address = reverse("training:list", args=[revision_list.pk])
+    response["HX-Replace-Url"] = f"{address}?page={number}" if number > 1 else address
+    return response
 
 
 @login_required
@@ -116,8 +133,8 @@ def word_add(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
         except services.EntryError as exc:
             form.add_error("word" if exc.code != "bad_support" else "support", exc.message)
         else:
-            return _words_response(request, revision_list, notice=_("%(word)s added (support %(letter)s).") % {
-                "word": entry.word, "letter": entry.support_letter})
+            notice = _("%(word)s added (support %(letter)s).") % {"word": entry.word, "letter": entry.support_letter}
+            return _words_response(request, revision_list, page="last", notice=notice)
     return _words_response(request, revision_list, status=400, word_form=form)
 
 
@@ -135,7 +152,7 @@ def words_bulk(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
         return _words_response(request, revision_list, status=400, bulk_form=form)
     remaining = BulkForm(initial={"text": outcome.remaining_text})
     return _words_response(request, revision_list, bulk_form=remaining, bulk=outcome,
-                           status=400 if outcome.refused else 200)
+                           page="last" if outcome.added else None, status=400 if outcome.refused else 200)
 
 
 @login_required
@@ -226,8 +243,8 @@ def list_import(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
         return render(request, "training/list_detail.html",
                       _list_context(request, revision_list, import_error=exc.message), status=400)
     return render(request, "training/list_detail.html", _list_context(
-        request, revision_list, bulk=outcome, bulk_form=BulkForm(initial={"text": outcome.remaining_text})),
-        status=400 if outcome.refused else 200)
+        request, revision_list, bulk=outcome, bulk_form=BulkForm(initial={"text": outcome.remaining_text}),
+        page="last" if outcome.added else None), status=400 if outcome.refused else 200)
 
 
 @login_required

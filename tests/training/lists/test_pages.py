@@ -145,3 +145,92 @@ def test_forms_work_without_javascript(alice_client, alice, alice_list):
     refused = alice_client.post(f"/training/lists/{alice_list.pk}/words/", {"word": "QWXZ"})
     assert refused.status_code == 400 and "<!DOCTYPE html>" in refused.content.decode()
     assert "QWXZ" in refused.content.decode()
+
+
+# --- A long list, a page at a time ------------------------------------------------------------------------------
+
+WORDS_250 = [f"B{a}{b}{c}" for a in "AEIOU" for b in "CDFGLMNPRST" for c in "AEIOU"][:250]
+
+
+@pytest.fixture
+def long_list(alice, tmp_path):
+    """250 words (made-up ones, in a lexicon of their own), in the order they were added."""
+    from lexicon.services import import_word_list
+    from tests.support import write_words
+
+    lexicon = import_word_list(write_words(tmp_path / "long.txt", WORDS_250), name="long", language="fr").lexicon
+    revision_list = services.create_list(alice, lexicon, "Longue")
+    outcome = services.add_words_bulk(revision_list, "\n".join(WORDS_250))
+    assert len(outcome.added) == 250
+    return revision_list
+
+
+def _words_shown(html: str) -> list[str]:
+    return re.findall(r'<label class="visually-hidden" for="support-\d+">[^<]* ([A-Z]+)</label>', html)
+
+
+def test_a_long_list_shows_its_words_100_at_a_time(alice_client, long_list):
+    url = f"/training/lists/{long_list.pk}/"
+    first = alice_client.get(url).content.decode()
+    assert _words_shown(first) == WORDS_250[:100]
+    assert "(250)" in first  # the heading counts every word, not the page's
+    nav = re.search(r'<nav class="pager" aria-label="Pages">.*?</nav>', first, re.DOTALL).group(0)
+    assert f'<a href="{url}?page=1#words-section" aria-current="page">1</a>' in nav
+    assert f'href="{url}?page=2#words-section" rel="next"' in nav and 'rel="prev"' not in nav
+    assert "Page 1 sur 3" in nav
+    second = alice_client.get(url, {"page": 2}).content.decode()
+    assert _words_shown(second) == WORDS_250[100:200]  # page 2: words 101 to 200
+    assert f'<a href="{url}?page=2#words-section" aria-current="page">2</a>' in second
+    nav = re.search(r'<nav class="pager" aria-label="Pages">.*?</nav>', second, re.DOTALL).group(0)
+    assert nav.count("aria-current") == 1 and 'rel="prev"' in nav and 'rel="next"' in nav  # one page is current
+    third = alice_client.get(url, {"page": 3}).content.decode()
+    assert _words_shown(third) == WORDS_250[200:] and 'rel="next"' not in third
+
+
+@pytest.mark.parametrize(("asked", "shown"), [("99", 3), ("0", 3), ("-1", 3), ("abc", 1), ("", 1), ("2.5", 1)])
+def test_a_page_out_of_range_or_not_a_number_shows_a_page_not_an_error(alice_client, long_list, asked, shown):
+    response = alice_client.get(f"/training/lists/{long_list.pk}/", {"page": asked})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert _words_shown(html) == WORDS_250[(shown - 1) * 100:shown * 100]
+
+
+def test_a_short_list_has_no_page_links(alice_client, alice_list):
+    services.add_word(alice_list, "BACCARAT", "T")
+    html = alice_client.get(f"/training/lists/{alice_list.pk}/").content.decode()
+    assert 'class="pager"' not in html and "BACCARAT" in html
+
+
+def test_the_forms_of_a_page_keep_it_and_an_added_word_shows_on_the_last_page(alice_client, long_list):
+    url = f"/training/lists/{long_list.pk}/"
+    entry = long_list.entries.get(word=WORDS_250[150])
+    page_two = alice_client.get(url, {"page": 2}).content.decode()
+    assert page_two.count('<input type="hidden" name="page" value="2">') == 2 + 2 * 100  # add forms + each row's two
+    # A support changed and a word removed on page 2 (htmx): the section comes back at page 2.
+    changed = alice_client.post(f"{url}words/{entry.pk}/support/", {"support": "2", "page": "2"}, **HTMX)
+    assert changed.status_code == 200 and _words_shown(changed.content.decode()) == WORDS_250[100:200]
+    removed = alice_client.post(f"{url}words/{entry.pk}/delete/", {"page": "2"}, **HTMX).content.decode()
+    assert _words_shown(removed) == WORDS_250[100:150] + WORDS_250[151:201]
+    assert "<!DOCTYPE html>" not in removed and "(249)" in removed
+    # Without JavaScript the same form gives the whole page, at page 2, its links to the list's own address.
+    other = long_list.entries.get(word=WORDS_250[120])
+    page = alice_client.post(f"{url}words/{other.pk}/delete/", {"page": "2"}).content.decode()
+    assert "<!DOCTYPE html>" in page and _words_shown(page)[0] == WORDS_250[100]
+    assert f'href="{url}?page=3#words-section"' in page
+    # A word added from page 1 is shown where it went: the end of the list, the last page.
+    added = alice_client.post(f"{url}words/", {"word": "BACCARAT", "support": "T", "page": "1"}, **HTMX)
+    assert added.status_code == 400  # not a word of this lexicon: refused, and the page asked for stays
+    assert _words_shown(added.content.decode()) == WORDS_250[:100]
+    bulk = alice_client.post(f"{url}words/bulk/", {"text": WORDS_250[150], "page": "1"}, **HTMX)
+    assert _words_shown(bulk.content.decode())[-1] == WORDS_250[150]
+    assert 'aria-current="page">3</a>' in bulk.content.decode()
+    assert bulk["HX-Replace-Url"] == f"{url}?page=3"  # the address follows: a reload shows the same words
+    assert changed["HX-Replace-Url"] == f"{url}?page=2" and added["HX-Replace-Url"] == url
+
+
+def test_the_page_s_words_are_read_in_a_bounded_number_of_queries(alice_client, long_list,
+                                                                   django_assert_max_num_queries):
+    url = f"/training/lists/{long_list.pk}/"
+    alice_client.get(url)
+    with django_assert_max_num_queries(11):  # as measured; the same for 250 words or 25,000: no query per row
+        assert alice_client.get(url, {"page": 2}).status_code == 200
