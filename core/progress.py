@@ -337,6 +337,34 @@ def _send_again(task: Any, arguments: dict[str, Any], pk) -> None:
             task_runs_failed.send(sender=TaskRun, run_ids=[pk])
 
 
+RESEND_PENDING_AFTER_SECONDS = 45
+"""A run still pending this long after it was queued is sent once more: its message may have been lost (Redis
+restarted between the send and a worker taking it: a run stayed pending 13 minutes, then failed). A second
+delivery of a message that did arrive is harmless: a finished run is not run again, nor one another live process
+is running (:func:`claim`)."""
+RESENT = "resent"
+"""``heartbeat_by`` of a pending run sent once more (a worker taking it writes its own name there)."""
+
+
+def _maybe_lost(state: str, created_at, updated_at, attempts: int, heartbeat_by: str, now) -> bool:
+    if state != State.PENDING or heartbeat_by == RESENT or settings.TIRAGE_TASKS_MODE != "celery":
+        return False
+    queued_at = updated_at if attempts else created_at
+    return queued_at < now - timedelta(seconds=RESEND_PENDING_AFTER_SECONDS)
+
+
+def _resend(pk, kind: str, arguments) -> bool:
+    """Send a pending run's message once more (once: marked :data:`RESENT` by a conditional update)."""
+    task = task_of_kind(kind)
+    if task is None or arguments is None:
+        return False
+    if not TaskRun.objects.filter(pk=pk, state=State.PENDING).exclude(heartbeat_by=RESENT).update(heartbeat_by=RESENT):
+        return False
+    logger.warning("task run %s (%s): still pending, its message may be lost; sent once more", pk, kind)
+    transaction.on_commit(lambda: _send_again(task, arguments, pk))
+    return True
+
+
 def expire_stale_runs(runs: QuerySet[TaskRun] | None = None,
                       handed_over: list[uuid.UUID] | None = None) -> list[uuid.UUID]:
     """Hand to another worker, or fail in words, every dead run among ``runs`` (all runs by default);
@@ -344,7 +372,8 @@ def expire_stale_runs(runs: QuerySet[TaskRun] | None = None,
 
     Dead: running with a heartbeat older than ``TASK_HEARTBEAT_TIMEOUT`` (its worker is gone: queued
     again, up to ``TASK_MAX_ATTEMPTS``, see :func:`_hand_over`), running past its hard limit, or pending
-    past the pending limit. Called by the periodic sweep (``core.expire_stale_runs``, ``manage.py
+    past the pending limit; a run pending for :data:`RESEND_PENDING_AFTER_SECONDS` is sent once more (its message
+    may be lost). Called by the periodic sweep (``core.expire_stale_runs``, ``manage.py
     expire_stale_tasks``) and before a run, or a row that follows one, is read. One query when nothing is
     dead (unfinished runs are few and indexed); each change is made only if the run did not move meanwhile.
     The ids of the runs queued again are appended to ``handed_over`` when given.
@@ -352,17 +381,20 @@ def expire_stale_runs(runs: QuerySet[TaskRun] | None = None,
     runs = TaskRun.objects.all() if runs is None else runs
     now = timezone.now()
     unfinished = runs.filter(state__in=[State.PENDING, State.RUNNING]).values_list(
-        "pk", "kind", "state", "started_at", "created_at", "updated_at", "heartbeat_at", "attempts", "arguments")
+        "pk", "kind", "state", "started_at", "created_at", "updated_at", "heartbeat_at", "attempts", "arguments",
+        "heartbeat_by")
     expired: list[uuid.UUID] = []
-    for pk, kind, state, started_at, created_at, updated_at, heartbeat_at, attempts, arguments in unfinished:
-        if _worker_gone(state, heartbeat_at, now):
+    for pk, kind, state, started_at, created_at, updated_at, heartbeat_at, attempts, arguments, by in unfinished:
+        stale = _is_stale(kind, state, started_at, created_at, updated_at, attempts, now)
+        if not stale and _maybe_lost(state, created_at, updated_at, attempts, by, now):
+            _resend(pk, kind, arguments)
+        elif _worker_gone(state, heartbeat_at, now):
             error = _hand_over(pk, kind, attempts, started_at, heartbeat_at, arguments, now)
             if error is None and handed_over is not None:
                 handed_over.append(pk)
             if error is not None and _fail(pk, state, started_at, now, error):
                 expired.append(pk)
-        elif _is_stale(kind, state, started_at, created_at, updated_at, attempts, now) and _fail(
-                pk, state, started_at, now, _stale_error(state)):
+        elif stale and _fail(pk, state, started_at, now, _stale_error(state)):
             expired.append(pk)
     if expired:
         logger.warning("failed %s stale task run(s): %s", len(expired), ", ".join(map(str, expired)))

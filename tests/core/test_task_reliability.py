@@ -375,3 +375,42 @@ def test_a_task_in_a_background_thread_beats_while_it_runs(alice, settings):
         time.sleep(0.05)
     assert run.state == TaskRun.State.DONE, run.error
     assert len(beats) >= 3 and run.heartbeat_by.endswith(f":{__import__('os').getpid()}")
+
+
+@pytest.mark.django_db
+def test_a_run_pending_a_while_is_sent_once_more_its_message_may_be_lost(alice, settings,
+                                                                          django_capture_on_commit_callbacks):
+    """Redis restarted between the send and a worker taking the message: the run would wait pending until the
+    pending limit (13 minutes) and fail. The sweep sends it once more after RESEND_PENDING_AFTER_SECONDS."""
+    from core import progress
+
+    settings.TIRAGE_TASKS_MODE = "celery"
+    sent: list[dict] = []
+    original = ping.apply_async
+    ping.apply_async = lambda **kwargs: sent.append(kwargs)
+    try:
+        run = TaskRun.objects.create(kind=ping.name, owner=alice, arguments={"task_run_id": "x", "steps": 1})
+        with django_capture_on_commit_callbacks(execute=True):
+            expire_stale_runs()
+        assert sent == []  # just queued: a worker may take it any moment
+        TaskRun.objects.filter(pk=run.pk).update(
+            created_at=timezone.now() - timedelta(seconds=progress.RESEND_PENDING_AFTER_SECONDS + 5))
+        with django_capture_on_commit_callbacks(execute=True):
+            assert expire_stale_runs() == []  # not failed: sent again
+        assert sent == [{"kwargs": run.arguments, "task_id": str(run.id)}]
+        with django_capture_on_commit_callbacks(execute=True):
+            expire_stale_runs()
+        assert len(sent) == 1  # once only
+        run.refresh_from_db()
+        assert run.state == TaskRun.State.PENDING and run.heartbeat_by == progress.RESENT
+    finally:
+        ping.apply_async = original
+
+
+@pytest.mark.django_db
+def test_a_run_pending_past_the_pending_limit_is_failed_not_sent_again(alice, settings):
+    settings.TIRAGE_TASKS_MODE = "celery"
+    run = TaskRun.objects.create(kind=ping.name, owner=alice, arguments={"task_run_id": "x"})
+    TaskRun.objects.filter(pk=run.pk).update(
+        created_at=timezone.now() - timedelta(seconds=settings.TIRAGE_TASK_PENDING_LIMIT + 5))
+    assert expire_stale_runs() == [run.pk]

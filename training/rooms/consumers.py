@@ -9,6 +9,7 @@ a client that reconnects misses nothing. ``round_closed`` carries the caller's o
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async  # type: ignore[import-untyped]
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 from training.rooms import events, selectors, services
 
+logger = logging.getLogger(__name__)
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int = 0
@@ -36,7 +38,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.username = user.get_username()
-        await self.channel_layer.group_add(events.group_name(self.room_id), self.channel_name)
+        await self._join_group()
         await self.accept()
         try:
             state = await self._state(user)
@@ -44,6 +46,22 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         await self.send_json({"type": "state", **state})
+
+    async def _join_group(self) -> None:
+        """Join the room's group; on a dead pooled connection (Redis restarted), once more on fresh ones, so the
+        first handshakes after a restart do not fail (the same retry as :func:`events.send_now`)."""
+        group = events.group_name(self.room_id)
+        try:
+            await self.channel_layer.group_add(group, self.channel_name)
+        except Exception as exc:
+            logger.warning("room %s: group not joined, trying again on fresh connections: %s", self.room_id, exc)
+            close = getattr(self.channel_layer, "close_pools", None)
+            if close is not None:
+                try:
+                    await close()
+                except Exception:  # broken anyway: reopened by the next use
+                    logger.warning("room %s: channel layer pools not closed", self.room_id)
+            await self.channel_layer.group_add(group, self.channel_name)
 
     @database_sync_to_async
     def _check(self, user: Any) -> None:

@@ -32,13 +32,37 @@ def _encode(value: Any) -> Any:
 
 
 def send_now(room_id: int, event: dict[str, Any]) -> None:
+    """Send ``event`` to the room's sockets now; on a failure, once more on fresh connections.
+
+    Why the second try: after Redis restarts, the layer's pooled connections are dead, and each send on them
+    failed for minutes; closing the pools makes the next send open new ones. An event lost even so is read again
+    by the pages polling the state (never fail the action for it)."""
     layer = get_channel_layer()
     if layer is None:
         return
+    message = {"type": "room.event", "event": _encode(event)}
+    for attempt in (1, 2):
+        try:
+            async_to_sync(layer.group_send)(group_name(room_id), message)
+            return
+        except Exception:
+            if attempt == 2:
+                logger.exception("room %s: event %s not sent", room_id, event.get("type"))
+                return
+            logger.warning("room %s: event %s not sent, trying again on fresh connections", room_id,
+                           event.get("type"))
+            _drop_connections(layer)
+
+
+def _drop_connections(layer: Any) -> None:
+    """Close the layer's connection pools (channels-redis), so that the next use opens fresh connections."""
+    close = getattr(layer, "close_pools", None)
+    if close is None:
+        return
     try:
-        async_to_sync(layer.group_send)(group_name(room_id), {"type": "room.event", "event": _encode(event)})
-    except Exception:  # an event lost is read again by polling the state: never fail the action for it
-        logger.exception("room %s: event %s not sent", room_id, event.get("type"))
+        async_to_sync(close)()
+    except Exception as exc:  # the pools are broken anyway: they will be opened again
+        logger.warning("channel layer pools not closed: %s", exc)
 
 
 def send(room_id: int, event: dict[str, Any]) -> None:

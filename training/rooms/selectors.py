@@ -4,6 +4,7 @@ and the socket say it, a closed round's results, the live ranking."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Any
 
 from django.core.cache import cache
@@ -16,6 +17,8 @@ from django.utils import timezone
 from core.selectors import get_or_404, is_user, not_found_message
 from engine.duplicate.standings import rank_players
 from training.rooms.models import Bulletin, Room, RoomMember, RoomResult, RoomRound
+
+logger = logging.getLogger(__name__)
 
 
 def get_room(user: Any, room_id: Any) -> Room:
@@ -114,11 +117,23 @@ def ranking(room: Room, *, cached: bool = True) -> list[dict[str, Any]]:
     if not cached:
         return _ranking(room)
     key = _ranking_key(room)
-    lines = cache.get(key)
+    try:
+        lines = cache.get(key)
+    except Exception as exc:  # Redis down or restarting: the database answers (a room never 500s for its cache)
+        logger.warning("room %s: ranking cache not read: %s", room.pk, exc)
+        return _ranking(room)
     if lines is None:
         lines = _ranking(room)
-        cache.set(key, lines, RANKING_CACHE_SECONDS)
+        _quietly(cache.set, key, lines, RANKING_CACHE_SECONDS)
     return lines
+
+
+def _quietly(write: Any, *args: Any) -> None:
+    """A cache write that may fail (Redis restarting): logged, never raised; the next read computes again."""
+    try:
+        write(*args)
+    except Exception as exc:
+        logger.warning("room cache not written: %s", exc)
 
 
 def _ranking_key(room: Room) -> str:
@@ -131,7 +146,7 @@ def forget_ranking(room: Room) -> None:
     """Drop the cached ranking once the transaction commits: a closed round judged again (a bulletin that
     arrived in time, handled late) changes totals without changing what the cache key counts."""
     key = _ranking_key(room)
-    transaction.on_commit(lambda: cache.delete(key))
+    transaction.on_commit(lambda: _quietly(cache.delete, key))
 
 
 def ranking_index(lines: list[dict[str, Any]]) -> dict[str, int]:

@@ -581,17 +581,27 @@ be judged after a close (measured: docs/rooms-scale.md); sending one event per b
 def _rejudged(room_id: int) -> None:
     """A round of the room was judged again: announce the ranking now, unless one was announced within
     :data:`REJUDGED_EVERY`; then the sweep (every second) announces it."""
-    cache.set(f"room-rejudged-{room_id}", True, 600)
-    if cache.add(f"room-rejudged-sent-{room_id}", True, REJUDGED_EVERY):
+    try:
+        cache.set(f"room-rejudged-{room_id}", True, 600)
+        first = cache.add(f"room-rejudged-sent-{room_id}", True, REJUDGED_EVERY)
+    except Exception as exc:  # Redis restarting: announce now (the players' pages read the state anyway)
+        logger.warning("room %s: rejudged marks not written: %s", room_id, exc)
+        events.send(room_id, {"type": "ranking", **_ranking_event(Room.objects.get(pk=room_id))})
+        return
+    if first:
         announce_rejudged(room_id)
 
 
 def announce_rejudged(room_id: int) -> bool:
     """Send the ranking of a room whose closed round was judged again since the last announcement (one
     cache read when there is none: the sweep calls it for every playing room)."""
-    if not cache.get(f"room-rejudged-{room_id}"):
+    try:
+        if not cache.get(f"room-rejudged-{room_id}"):
+            return False
+        cache.delete(f"room-rejudged-{room_id}")
+    except Exception as exc:  # Redis restarting: the next sweep asks again
+        logger.warning("room %s: rejudged mark not read: %s", room_id, exc)
         return False
-    cache.delete(f"room-rejudged-{room_id}")
     room = Room.objects.filter(pk=room_id).first()
     if room is None:
         return False
