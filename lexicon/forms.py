@@ -74,6 +74,12 @@ class DefinitionImportForm(forms.Form):
                            help_text=_("UTF-8 lines: WORD, a tab, then the definition. At most 20 MB."))
     skip_unknown = forms.BooleanField(label=_("Skip words that are not in the lexicon"), required=False)
 
+    def __init__(self, *args, **kwargs) -> None:
+        # Ids of its own (id_definitions_file): the upload form on the same page has a "file" too, and a label
+        # (and the help's aria-describedby) finds the first element of an id.
+        kwargs.setdefault("auto_id", "id_definitions_%s")
+        super().__init__(*args, **kwargs)
+
 
 def split_words(text: str) -> list[str]:
     """Words typed in a text box: separated by spaces, commas, semicolons or new lines."""

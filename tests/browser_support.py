@@ -101,3 +101,47 @@ def focus_arrives(page, element_id: str, timeout_ms: int = 5000) -> str:
     with suppress(PlaywrightTimeout):  # the caller's assertion reports what has the focus instead
         page.wait_for_function(script, arg=element_id, timeout=timeout_ms)
     return page.evaluate("document.activeElement ? document.activeElement.id : ''")
+
+
+# --- axe-core: the accessibility checks of the browser tests ---------------------------------------------------
+
+AXE_SCRIPT = Path(__file__).resolve().parent / "browser" / "vendor" / "axe-core" / "axe.min.js"
+# WCAG 2.0, 2.1 and 2.2, levels A and AA; plus two rules axe leaves off unless asked.
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+AXE_EXTRA_RULES = ["target-size", "label-content-name-mismatch"]
+_AXE_RUN = """options => axe.run(document, options).then(results => results.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+    nodes: v.nodes.map(n => ({target: n.target.map(t => Array.isArray(t) ? t.join(' >>> ') : t).join(' '),
+                              summary: n.failureSummary, html: n.html.slice(0, 300)})),
+})))"""
+
+
+def run_axe(page) -> list[dict]:
+    """The axe-core violations of the page as it is now (WCAG 2.0-2.2 A and AA rules, with ``target-size`` and
+    ``label-content-name-mismatch``): each ``{"id", "impact", "help", "helpUrl", "nodes"}``, a node
+    ``{"target", "summary", "html"}`` (its CSS selector, what to fix, its start); ``format_axe`` reads them out.
+
+    The vendored script (``tests/browser/vendor/axe-core/``) goes in as an inline script: the site's strict
+    CSP forbids those, so the page's context is made with ``bypass_csp=True``."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE_SCRIPT.read_text(encoding="utf-8"))
+        if not page.evaluate("typeof window.axe !== 'undefined'"):
+            raise RuntimeError("axe-core did not load: make the browser context with bypass_csp=True")
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS},
+               "rules": {rule: {"enabled": True} for rule in AXE_EXTRA_RULES},
+               "resultTypes": ["violations"]}
+    return page.evaluate(_AXE_RUN, options)
+
+
+def format_axe(violations: list[dict], *, max_nodes: int = 5) -> str:
+    """``run_axe``'s violations as lines a person reads in a failure message."""
+    lines = []
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation['impact']}): {violation['help']} "
+                     f"[{len(violation['nodes'])} node(s)] {violation['helpUrl']}")
+        for node in violation["nodes"][:max_nodes]:
+            summary = " ".join((node["summary"] or "").split())
+            lines.append(f"    {node['target']}: {summary}")
+        if len(violation["nodes"]) > max_nodes:
+            lines.append(f"    ... and {len(violation['nodes']) - max_nodes} more")
+    return "\n".join(lines)

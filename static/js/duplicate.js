@@ -11,7 +11,15 @@
    arrow shows where the next letter goes. The word and coordinate fields follow the board, in the notation
    chosen in the form (French: H4 across, 4H down; English: 8H across, H8 down), and the board follows the
    fields when the player types there. A letter the rack lacks is put on the blank (written in lower case,
-   as the engine's notation marks blanks). */
+   as the engine's notation marks blanks).
+
+   Screen readers (docs/accessibility.md): the board played on is made an ARIA grid (the WAI-ARIA APG grid
+   pattern: one square in the tab order, the arrow keys, Home, End, Page Up and Page Down move the focus), so a
+   screen reader in focus mode hands the keys typed to it; each square's name says what it holds now (a letter
+   placed, the start of the word and its direction, where the next letter goes), and one polite live region
+   under the board says what each key did ("E en H8", "joker E en H9", "vertical"), the rack left after each
+   change, and the verdict of the play. The words come from the page (data-* of #dup-board-messages, written
+   in the page's language by templates/components/_board.html). Without this script the board stays a table. */
 (function () {
   "use strict";
   var ROWS = "ABCDEFGHIJKLMNO";
@@ -49,18 +57,65 @@
     return function () { return current; };
   }
 
+  /* The board's live region: say(parts) speaks the parts as one announcement; text(key, values) is the
+     message "key" of the page with its {placeholders} filled in. */
+  function speech(boardId) {
+    var region = document.getElementById(boardId + "-status");
+    var holder = document.getElementById(boardId + "-messages");
+    var messages = holder ? holder.dataset : {};
+    var last = "", flip = false;
+    function text(key, values) {
+      return (messages[key] || "").replace(/\{(\w+)\}/g, function (whole, name) {
+        return values && values[name] !== undefined ? values[name] : whole;
+      });
+    }
+    return {
+      active: !!(region && holder),
+      text: text,
+      /* A blank placed (a lower-case letter) is said as such: "joker E". */
+      letter: function (letter) {
+        var up = letter.toUpperCase();
+        return letter !== up ? text("blank", { letter: up }) : up;
+      },
+      direction: function (dir) { return text(dir === "V" ? "down" : "across"); },
+      say: function (parts) {
+        if (!region) { return; }
+        var line = parts.filter(function (part) { return part; }).join(". ");
+        if (!line) { return; }
+        // The same words twice in a row change nothing in the region, and nothing would be said: a no-break
+        // space, one time in two, makes them new.
+        if (line === last) { flip = !flip; } else { flip = false; }
+        last = line;
+        region.textContent = flip ? line + "\u00a0" : line;
+      }
+    };
+  }
+
   /* The rack: which tiles the letters placed use (a letter the rack lacks takes a blank), shuffle, sort. */
-  function rackOf() {
+  function rackOf(voice) {
     var box = document.querySelector("#dup-rack .rack");
     if (!box) { return null; }
+    var label = box.getAttribute("aria-label") || "";  // the whole rack, as the page names it
     function tiles() { return Array.prototype.slice.call(box.querySelectorAll(".tile--rack")); }
     function letterOf(tile) { return tile.classList.contains("tile--blank") ? "?" : tile.textContent.trim().charAt(0); }
+    /* The rack as it is now, in words: its own name while no tile is placed, else the tiles left in their
+       order ("Tirage restant : A E I S"). The rack's accessible name follows. */
+    function spoken() {
+      var all = tiles(), left = all.filter(function (t) { return !t.classList.contains("tile--placed"); });
+      if (left.length === all.length || !voice.active) { return label; }
+      if (!left.length) { return voice.text("rackEmpty"); }
+      return voice.text("rackLeft", { letters: left.map(function (t) {
+        var letter = letterOf(t);
+        return letter === "?" ? voice.text("blankTile") : letter;
+      }).join(" ") });
+    }
+    function relabel() { if (label) { box.setAttribute("aria-label", spoken()); } }
     return {
       /* Marks the tiles the placed letters use; returns the letters, a blank's in lower case. */
       use: function (letters) {
         var free = tiles();
         free.forEach(function (t) { t.classList.remove("tile--placed"); });
-        return letters.map(function (letter) {
+        var used = letters.map(function (letter) {
           var up = letter.toUpperCase(), wantBlank = letter !== up, k;
           if (!wantBlank) {
             for (k = 0; k < free.length; k++) {
@@ -72,49 +127,94 @@
           }
           return up;  // not on the rack: the server says so
         });
+        relabel();
+        return used;
       },
       letterOf: letterOf,
       tiles: tiles,
+      spoken: spoken,
       shuffle: function () {
         var list = tiles();
         for (var i = list.length - 1; i > 0; i--) {
           var j = Math.floor(Math.random() * (i + 1)), t = list[i]; list[i] = list[j]; list[j] = t;
         }
         list.forEach(function (t) { box.appendChild(t); });
+        relabel();
       },
       sort: function () {
         tiles().sort(function (a, b) {
           var x = letterOf(a), y = letterOf(b);
           return x === y ? 0 : (x === "?" ? 1 : (y === "?" ? -1 : (x < y ? -1 : 1)));
         }).forEach(function (t) { box.appendChild(t); });
+        relabel();
       }
     };
   }
 
-  function placement(style, rack) {
+  /* The table becomes an ARIA grid (role="grid", rows, column and row headers, squares as grid cells),
+     named by its caption and described by the keys' help; each square gets a hidden part of its name that
+     says what is placed on it now. */
+  function gridRoles(board, boardId) {
+    board.setAttribute("role", "grid");
+    var caption = board.querySelector("caption");
+    if (caption && caption.id) { board.setAttribute("aria-labelledby", caption.id); }
+    var keys = document.getElementById(boardId + "-keys");
+    if (keys) { board.setAttribute("aria-describedby", keys.id); }
+    board.querySelectorAll("tr").forEach(function (tr) { tr.setAttribute("role", "row"); });
+    board.querySelectorAll("th").forEach(function (th) {
+      th.setAttribute("role", th.getAttribute("scope") === "row" ? "rowheader" : "columnheader");
+    });
+    board.querySelectorAll("td").forEach(function (td) { td.setAttribute("role", "gridcell"); });
+  }
+
+  function placement(style, rack, voice) {
     var board = document.querySelector("#dup-board .scrabble-board");
     var word = document.getElementById("id_word");
     var coord = document.getElementById("id_coord");
     if (!board || !word || !coord) { return null; }
+    gridRoles(board, "dup-board");
     var cells = {};
     board.querySelectorAll("td[data-square]").forEach(function (td) {
       var name = td.dataset.square;
       var r = ROWS.indexOf(name.charAt(0)), c = parseInt(name.slice(1), 10) - 1;
       var tile = td.querySelector(".tile > span[aria-hidden]");
-      cells[r + "," + c] = { td: td, letter: tile ? tile.firstChild.textContent.trim().toUpperCase() : "" };
+      // What is on the square now, read right after its name: in the same hidden text, so one phrase.
+      var state = document.createElement("span");
+      var label = td.querySelectorAll(".visually-hidden");
+      if (label.length) { label[label.length - 1].appendChild(state); }
+      else { state.className = "visually-hidden"; td.appendChild(state); }
+      cells[r + "," + c] = { td: td, name: name, state: state,
+                             letter: tile ? tile.firstChild.textContent.trim().toUpperCase() : "" };
       td.tabIndex = -1;
     });
     var cursor = { r: 7, c: 7 }, start = null, dir = "H", typed = [], locked = false;
+    var drawn = [], said = [];  // the letters typed that are on the board ({cell, letter}); squares with a state
     cells["7,7"].td.tabIndex = 0;
 
     function at(r, c) { return cells[r + "," + c]; }
-    function focusCell(r, c) {
+    /* The roving tab stop: the square with the focus is the board's one place in the tab order. */
+    function rove(r, c) {
       var old = at(cursor.r, cursor.c);
       if (old) { old.td.tabIndex = -1; }
       cursor = { r: r, c: c };
-      var cell = at(r, c);
-      cell.td.tabIndex = 0;
-      cell.td.focus();
+      at(r, c).td.tabIndex = 0;
+    }
+    function focusCell(r, c) {
+      rove(r, c);
+      at(r, c).td.focus();
+    }
+    /* Each square's name ends with what is on it now: "E placed", "start of the word, across", "next letter". */
+    function describe(arrow) {
+      said.forEach(function (cell) { cell.state.textContent = ""; });
+      said = [];
+      function add(cell, words) {
+        if (!words) { return; }
+        cell.state.textContent += ", " + words;
+        said.push(cell);
+      }
+      drawn.forEach(function (p) { add(p.cell, voice.text("cellPlaced", { letter: voice.letter(p.letter) })); });
+      if (start) { add(at(start.r, start.c), voice.text("cellStart", { direction: voice.direction(dir) })); }
+      if (arrow && !locked) { add(arrow, voice.text("cellNext")); }
     }
     function clearMarks() {
       board.querySelectorAll(".sq--ghost, .sq--start, .sq--arrow").forEach(function (td) {
@@ -126,7 +226,9 @@
     function render(writeFields) {
       clearMarks();
       typed = rack ? rack.use(typed) : typed;
+      drawn = [];
       if (!start) {
+        describe(null);
         if (writeFields) { word.value = ""; coord.value = ""; }
         return;
       }
@@ -143,27 +245,61 @@
           cell.td.classList.add("sq--ghost");
           if (letter !== letter.toUpperCase()) { cell.td.classList.add("sq--ghost-blank"); }
           cell.td.setAttribute("data-ghost", letter);
+          drawn.push({ cell: cell, letter: letter });
         } else { arrow = cell; break; }
         rr += dr; cc += dc;
       }
       at(start.r, start.c).td.classList.add("sq--start");
       if (arrow && !locked) { arrow.td.classList.add("sq--arrow"); if (dir === "V") { arrow.td.classList.add("sq--arrow-v"); } }
+      describe(arrow);
       if (writeFields) {
         // Nothing typed yet: no play (a coordinate alone would be refused as a play).
         word.value = typed.length ? text : "";
         coord.value = typed.length ? formatCoord(r, c, dir, style()) : "";
       }
     }
+    function rackNow() { return rack ? rack.spoken() : ""; }
     function choose(r, c) {
       if (locked) { return; }
-      if (start && start.r === r && start.c === c) { dir = dir === "H" ? "V" : "H"; }
-      else { start = { r: r, c: c }; dir = "H"; typed = []; }
-      render(true);
+      if (start && start.r === r && start.c === c) {
+        dir = dir === "H" ? "V" : "H";
+        render(true);
+        voice.say([voice.direction(dir)]);
+      } else {
+        var had = typed.length;
+        start = { r: r, c: c }; dir = "H"; typed = [];
+        render(true);
+        voice.say([voice.text("start", { square: at(r, c).name, direction: voice.direction(dir) }), had ? rackNow() : ""]);
+      }
     }
     function type(letter) {
-      if (locked || !start) { return; }
+      if (locked) { return; }
+      if (!start) { voice.say([voice.text("noStart")]); return; }
       typed.push(letter);
       render(true);
+      if (drawn.length < typed.length) {  // past the edge of the board: not placed
+        typed.pop();
+        render(true);
+        voice.say([voice.text("edge")]);
+        return;
+      }
+      var placed = drawn[drawn.length - 1];
+      voice.say([voice.text("placed", { letter: voice.letter(placed.letter), square: placed.cell.name }), rackNow()]);
+    }
+    function takeBack() {
+      if (locked || !typed.length) { return; }
+      var placed = drawn[typed.length - 1];
+      typed.pop();
+      render(true);
+      voice.say([placed ? voice.text("removed", { letter: voice.letter(placed.letter), square: placed.cell.name }) : "",
+                 rackNow()]);
+    }
+    function clearAll() {
+      if (locked || !start) { return; }
+      var had = typed.length;
+      start = null; typed = [];
+      render(true);
+      voice.say([voice.text("cleared"), had ? rackNow() : ""]);
     }
     /* The fields are the play: draw them (after a refused play, a reload, or typing in them). */
     function fromFields() {
@@ -197,24 +333,35 @@
       focusCell(r, c);
       choose(r, c);
     });
+    /* Where a key sends the focus (the APG grid's keys): a square, or null for a key that does not move. */
+    function moveTo(event) {
+      var key = event.key, ctrl = event.ctrlKey || event.metaKey;
+      var steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (steps[key]) { return { r: cursor.r + steps[key][0], c: cursor.c + steps[key][1] }; }
+      if (key === "Home") { return ctrl ? { r: 0, c: 0 } : { r: cursor.r, c: 0 }; }           // row start; A1
+      if (key === "End") { return ctrl ? { r: 14, c: 14 } : { r: cursor.r, c: 14 }; }        // row end; O15
+      if (key === "PageUp") { return { r: 0, c: cursor.c }; }                                  // column top
+      if (key === "PageDown") { return { r: 14, c: cursor.c }; }                               // column bottom
+      return null;
+    }
     board.addEventListener("keydown", function (event) {
-      var key = event.key, moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-      if (moves[key]) {
-        var r = cursor.r + moves[key][0], c = cursor.c + moves[key][1];
-        if (at(r, c)) { focusCell(r, c); }
+      var key = event.key, to = moveTo(event);
+      if (to) {
+        if (at(to.r, to.c)) { focusCell(to.r, to.c); }
         event.preventDefault();
       } else if (key === "Enter" || key === " ") {
         choose(cursor.r, cursor.c);
         event.preventDefault();
       } else if (key === "Backspace") {
-        if (!locked) { typed.pop(); render(true); }
+        takeBack();
         event.preventDefault();
       } else if (key === "Escape") {
-        if (!locked) { start = null; typed = []; render(true); }
-      } else if (start && /^[a-zA-Z]$/.test(key)) {
-        // Letters go down in capitals; one the rack lacks goes on the blank (shown in lower case).
+        clearAll();
+      } else if (/^[a-zA-Z]$/.test(key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        // Letters go down in capitals; one the rack lacks goes on the blank (shown in lower case). With no
+        // start chosen, the player hears how to choose one.
+        if (start) { event.preventDefault(); }
         type(key.toUpperCase());
-        event.preventDefault();
       }
     });
     if (rack) {
@@ -232,18 +379,43 @@
     var styleField = document.getElementById("id_style");
     if (styleField) { styleField.addEventListener("change", fromFields); }
     fromFields();
+    if (start) { rove(start.r, start.c); }  // a play drawn from the fields: the tab stop on its first square
     return {
       focus: function () { var cell = at(cursor.r, cursor.c); if (cell) { cell.td.focus({ preventScroll: false }); } },
       lock: function () { locked = true; render(false); },
-      redraw: function () { render(false); }
+      redraw: function () { render(false); },
+      sayRack: function () { voice.say([rackNow()]); }
     };
+  }
+
+  /* The verdict of a play, said by the board's region: what htmx puts in #play-feedback (a check, a refused
+     answer), and a refusal the page comes back with (after "Validate"). The region is the one voice of the
+     play: #play-feedback is no longer live and its message loses its alert/status role, so nothing is said
+     twice. A page load is not announced at once: a screen reader reads the new page first. */
+  function verdicts(voice) {
+    var feedback = document.getElementById("play-feedback");
+    if (!feedback || !voice.active) { return; }
+    function words() { return feedback.textContent.replace(/\s+/g, " ").trim(); }
+    function quiet() {
+      feedback.querySelectorAll("[role=alert], [role=status]").forEach(function (el) { el.removeAttribute("role"); });
+    }
+    feedback.setAttribute("aria-live", "off");
+    document.addEventListener("htmx:afterSwap", function (event) {
+      if (event.detail.target !== feedback) { return; }
+      quiet();  // in the task that inserted it: the browser never exposes it as an alert
+      voice.say([words()]);
+    });
+    if (document.getElementById("play-refused")) {
+      window.setTimeout(function () { voice.say([words()]); }, 700);
+    }
   }
 
   function rackButtons(rack, board) {
     var shuffle = document.getElementById("rack-shuffle"), sort = document.getElementById("rack-sort");
     if (!rack) { return; }
-    if (shuffle) { shuffle.hidden = false; shuffle.addEventListener("click", function () { rack.shuffle(); if (board) { board.redraw(); } }); }
-    if (sort) { sort.hidden = false; sort.addEventListener("click", function () { rack.sort(); if (board) { board.redraw(); } }); }
+    function after() { if (board) { board.redraw(); board.sayRack(); } }  // the new order is said
+    if (shuffle) { shuffle.hidden = false; shuffle.addEventListener("click", function () { rack.shuffle(); after(); }); }
+    if (sort) { sort.hidden = false; sort.addEventListener("click", function () { rack.sort(); after(); }); }
   }
 
   /* The countdown; at zero the play on the board or in the fields is sent with "Validate". */
@@ -291,9 +463,11 @@
   document.addEventListener("DOMContentLoaded", function () {
     var next = document.getElementById("next-round");
     if (next) { next.focus(); }  // the result page: "Next round" is one key away
-    var rack = rackOf();
-    var board = placement(notation(), rack);
+    var voice = speech("dup-board");
+    var rack = rackOf(voice);
+    var board = placement(notation(), rack, voice);
     rackButtons(rack, board);
+    if (board) { verdicts(voice); }
     if (board && !document.getElementById("play-refused")) { board.focus(); }
     countdown(board);
   });

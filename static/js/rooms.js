@@ -30,15 +30,26 @@
 
   function text(id, value) { const el = $(id); if (el) el.textContent = value; }
 
+  // The board is read-only here (a table, as on every page that only shows one: docs/accessibility.md); a tile
+  // is drawn as the shared board component draws it: its letter for the eye, "H8, A" (a blank: "H8, blank as
+  // A") for screen readers.
   function renderBoard(rows) {
     if (!rows) return;
     squares.forEach((td, i) => {
       const ch = (rows[Math.floor(i / 15)] || "")[i % 15] || ".";
       if (ch === "." || ch === " ") { td.innerHTML = emptyHtml[i]; return; }
       td.textContent = "";
+      const blank = ch === ch.toLowerCase();
       const tile = document.createElement("span");
-      tile.className = "tile" + (ch === ch.toLowerCase() ? " tile--blank" : "");
-      tile.textContent = ch.toUpperCase();
+      tile.className = "tile" + (blank ? " tile--blank" : "");
+      const drawn = document.createElement("span");
+      drawn.setAttribute("aria-hidden", "true");
+      drawn.textContent = ch.toUpperCase();
+      const spoken = document.createElement("span");
+      spoken.className = "visually-hidden";
+      const letter = blank && msg.blankAs ? msg.blankAs.replace("{letter}", ch.toUpperCase()) : ch.toUpperCase();
+      spoken.textContent = td.dataset.square + ", " + letter;
+      tile.append(drawn, spoken);
       td.appendChild(tile);
     });
   }
@@ -201,12 +212,25 @@
     }
   }
 
+  // "Connexion perdue : reconnexion…" while the socket is down; the page keeps reading the state meanwhile.
+  let reconnecting = false;
+  function connectionLost(lost) {
+    const line = $("connection-lost");
+    if (line) line.hidden = !lost;
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + cfg.wsPath);
-    socket.addEventListener("open", () => { retry = 1000; });
+    socket.addEventListener("open", () => {
+      retry = 1000;
+      connectionLost(false);
+      if (reconnecting) loadState();  // what happened while the socket was down (events are not replayed)
+      reconnecting = true;
+    });
     socket.addEventListener("message", (m) => { try { onEvent(JSON.parse(m.data)); } catch (err) { /* ignore */ } });
     socket.addEventListener("close", () => {
+      connectionLost(true);
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 15000);
       loadState();

@@ -5,6 +5,8 @@ Screenshots in ``artifacts/nav/``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser_support import BROWSER_MARKS, artifacts_dir, launch_context, new_page
@@ -45,7 +47,11 @@ def test_the_menu_fits_one_line_at_1280_px(live_server, staff):
         last = entries.nth(entries.count() - 1).bounding_box()
         assert last["x"] + last["width"] <= 1280 - 16  # inside the header's padding
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
-        assert page.get_by_role("link", name="Mon compte (dominique)").inner_text() == "dominique"
+        # The name begins with the visible text (WCAG 2.5.3): the user name, then what the link is.
+        account = page.get_by_role("link", name="dominique (Mon compte)", exact=True)
+        assert account.locator(".site-nav__user").inner_text() == "dominique"
+        # (the English words until locale/fr translates "home page"; the name begins with "Tirage" either way)
+        assert page.get_by_role("link", name=re.compile(r"^Tirage \(page d’accueil\)$|^Tirage \(home page\)$")).is_visible()
         assert page.locator("footer #language-select").is_visible()  # the language, in the footer
         assert page.locator('.site-nav a[aria-current="page"]').inner_text() == "Entraînement"
 

@@ -61,6 +61,11 @@ class SimultaneJoinForm(forms.Form):
                            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters"}))
     name = forms.CharField(label=_("Your room's name"), max_length=80)
 
+    def __init__(self, *args, **kwargs) -> None:
+        # Ids of its own (id_join_name): the page's other form has a "name" too, and a label finds the first id.
+        kwargs.setdefault("auto_id", "id_join_%s")
+        super().__init__(*args, **kwargs)
+
 
 class AddRoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=80)

@@ -4,13 +4,17 @@ Usage::
 
     {% load board %}
     {% board rows language="fr" highlight=squares caption=_("Position") %}   {# rows: 15 strings, a CGP or a Board #}
+    {% board rows language="fr" caption=_("The board") board_id="dup-board" play=True %}  {# a board played on #}
     {% rack_tiles "AEIRST?" language="fr" %}
 
 ``rows`` use the engine's conventions: ``.`` (or space) for an empty square, an upper-case letter for
 a tile, a lower-case letter for a blank standing for that letter. ``highlight`` is an iterable of
 ``(row, col)`` squares (0-based) drawn as "just played". The board is a ``<table>`` with row (A-O) and
 column (1-15) headers, as in French notation, and every square says what it is to screen readers
-(premium, letter, value, blank).
+(premium, letter, value, blank). A board the player places tiles on (``play=True``: the duplicate play page,
+a coach puzzle) also brings what ``static/js/duplicate.js`` needs to make it an ARIA grid and speak: the keys'
+help, a polite live region and the announcements in the page's language (docs/accessibility.md). A read-only
+board stays a table.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ def _value(alphabet: Any, tile: str) -> int:
 
 @register.inclusion_tag("components/_board.html")
 def board(rows: Any, language: str = "fr", highlight: Iterable[tuple[int, int]] | None = None,
-          caption: str = "", board_id: str = "board") -> dict[str, Any]:
+          caption: str = "", board_id: str = "board", play: bool = False) -> dict[str, Any]:
     alphabet = get_alphabet(language if language in ("fr", "en") else "fr")
     labels = _premium_labels()
     lit = {tuple(square) for square in (highlight or [])}
@@ -83,7 +87,8 @@ def board(rows: Any, language: str = "fr", highlight: Iterable[tuple[int, int]] 
                 cell.update({"tile": ch.upper(), "blank": blank, "value": 0 if blank else _value(alphabet, ch)})
             cells.append(cell)
         grid.append({"name": ROW_NAMES[r], "cells": cells})
-    return {"grid": grid, "columns": range(1, SIZE + 1), "caption": caption, "board_id": board_id}
+    return {"grid": grid, "columns": range(1, SIZE + 1), "caption": caption, "board_id": board_id,
+            "play": bool(play)}
 
 
 @register.inclusion_tag("components/_rack.html")

@@ -5,6 +5,7 @@ link, the game of the day and its home block. Pages are in French by default."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -108,6 +109,19 @@ def test_end_ranking_review_and_missed_tops(client_alice, alice, game):
     response = client_alice.post(f"/training/duplicate/{game.pk}/review/missed/", {"list": ""})
     revision_list = RevisionList.objects.get(owner=alice)
     assert response["Location"] == f"/training/lists/{revision_list.pk}/" and revision_list.entries.exists()
+
+
+def test_a_finished_game_s_title_is_plain_text(client_alice, game):
+    """The page's <title> is what a tab shows and a screen reader says first (WCAG 2.4.2): words, no markup
+    (a "Game sheet" link once sat in the title block: its tags were shown as text). The link is in the page."""
+    for number in range(1, game.round_count + 1):
+        client_alice.post(f"/training/duplicate/{game.pk}/validate/", {"round": number})
+    html = client_alice.get(f"/training/duplicate/{game.pk}/").content.decode()
+    assert "Partie terminée" in html
+    title = re.search(r"<title>(.*?)</title>", html, re.DOTALL).group(1)
+    assert title == f"Partie de duplicate {game.pk} · Tirage"
+    assert "<" not in title and "&lt;" not in title
+    assert html.count('id="sheet-link"') == 1 and f'href="/training/duplicate/{game.pk}/sheet/"' in html
 
 
 def test_review_before_the_end_sends_back_to_the_game(client_alice, game):

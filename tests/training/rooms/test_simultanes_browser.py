@@ -48,7 +48,7 @@ def test_an_organiser_and_a_club_arbitre_run_a_simultane(daphne_url, dup_lexicon
 
         dave_page = log_in(phone, daphne_url, "dave")
         dave_page.goto(f"{daphne_url}/training/rooms/simultanes/")
-        dave_page.focus("#simultane-join-form #id_code")  # the keyboard alone: type, Tab, type, Enter
+        dave_page.focus("#simultane-join-form #id_join_code")  # the keyboard alone: type, Tab, type, Enter
         dave_page.keyboard.type(simul.code.lower())
         dave_page.keyboard.press("Tab")
         dave_page.keyboard.type("Club de Dave")
