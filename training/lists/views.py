@@ -7,9 +7,12 @@ redirect); with htmx the same endpoints return the partial to swap.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -50,6 +53,11 @@ def _page_asked(request: HtmxHttpRequest) -> str:
     return request.POST.get("page") or request.GET.get("page") or "1"
 
 
+def _page_range(page: Page) -> list[Any]:
+    """The page numbers the pager shows: the first, two either side of the current one, the last (… between)."""
+    return list(page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1))
+
+
 def _list_context(request: HtmxHttpRequest, revision_list, *, page: str | None = None, **extra) -> dict:
     """``page``: the page of words to show (``"last"``: where words just added are); else the one asked for."""
     entries = selectors.entries_page(revision_list, page or _page_asked(request))
@@ -57,7 +65,7 @@ def _list_context(request: HtmxHttpRequest, revision_list, *, page: str | None =
         "list": revision_list,
         "entries": entries.object_list,
         "entries_page": entries,
-        "page_range": list(entries.paginator.get_elided_page_range(entries.number, on_each_side=2, on_ends=1)),
+        "page_range": _page_range(entries),
         "word_form": WordForm(),
         "bulk_form": BulkForm(),
         "edit_form": ListForm(initial={"name": revision_list.name, "description": revision_list.description,
@@ -252,8 +260,9 @@ def list_import(request: HtmxHttpRequest, list_id: int) -> HttpResponse:
 def shared_list(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A list shared by link: read-only for any signed-in learner, who may copy it."""
     revision_list = selectors.get_shared_list(token)
+    entries = selectors.entries_page(revision_list, request.GET.get("page", 1))
     return render(request, "training/shared_list.html", {
-        "list": revision_list, "entries": list(revision_list.entries.all()),
+        "list": revision_list, "entries": entries, "page_range": _page_range(entries),
         "own": revision_list.owner_id == request.user.pk})
 
 

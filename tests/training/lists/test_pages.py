@@ -234,3 +234,20 @@ def test_the_page_s_words_are_read_in_a_bounded_number_of_queries(alice_client, 
     alice_client.get(url)
     with django_assert_max_num_queries(11):  # as measured; the same for 250 words or 25,000: no query per row
         assert alice_client.get(url, {"page": 2}).status_code == 200
+
+
+def test_a_long_shared_list_shows_its_words_100_at_a_time(alice_client, long_list, bob):
+    from django.test import Client
+
+    token = services.share_list(long_list)
+    url = f"/training/shared/{token}/"
+    reader = Client()
+    reader.force_login(bob)
+    first = reader.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    rows = re.findall(r'<tr>\s*<td class="word">', first)
+    assert len(rows) == 100  # a page of words, not 250
+    assert "(250)" in first and "250 mots" in first  # the whole list is counted, not the page
+    nav = re.search(r'<nav class="pager" aria-label="Pages">.*?</nav>', first, re.DOTALL).group(0)
+    assert f'<a href="{url}?page=1#shared-words-section" aria-current="page">1</a>' in nav and "Page 1 sur 3" in nav
+    third = reader.get(url, {"page": 3}).content.decode()
+    assert len(re.findall(r"<tr>\s*<td class=\"word\">", third)) == 50
