@@ -55,12 +55,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         except Exception as exc:
             logger.warning("room %s: group not joined, trying again on fresh connections: %s", self.room_id, exc)
-            close = getattr(self.channel_layer, "close_pools", None)
-            if close is not None:
-                try:
-                    await close()
-                except Exception:  # broken anyway: reopened by the next use
-                    logger.warning("room %s: channel layer pools not closed", self.room_id)
+            await events.drop_connections(self.channel_layer)
             await self.channel_layer.group_add(group, self.channel_name)
 
     @database_sync_to_async

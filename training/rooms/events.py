@@ -51,16 +51,17 @@ def send_now(room_id: int, event: dict[str, Any]) -> None:
                 return
             logger.warning("room %s: event %s not sent, trying again on fresh connections", room_id,
                            event.get("type"))
-            _drop_connections(layer)
+            async_to_sync(drop_connections)(layer)
 
 
-def _drop_connections(layer: Any) -> None:
-    """Close the layer's connection pools (channels-redis), so that the next use opens fresh connections."""
+async def drop_connections(layer: Any) -> None:
+    """Close the layer's connection pools (channels-redis), so that the next use opens fresh connections: what a
+    send or a socket's group join does once after failing on a connection Redis dropped when it restarted."""
     close = getattr(layer, "close_pools", None)
     if close is None:
         return
     try:
-        async_to_sync(close)()
+        await close()
     except Exception as exc:  # the pools are broken anyway: they will be opened again
         logger.warning("channel layer pools not closed: %s", exc)
 
