@@ -9,6 +9,7 @@ from engine.scrabble.cgp import parse_cgp
 from engine.scrabble.movegen import generate_moves, top_moves
 from engine.scrabble.scoring import validate_play
 from lexicon.selectors import gaddag_for
+from tests.training.grids.conftest import WORDS
 from training.grids import selectors, services
 from training.grids.models import TrainingGrid
 from training.lists import services as list_services
@@ -16,15 +17,6 @@ from training.lists.models import RevisionEntry
 
 pytestmark = pytest.mark.django_db
 
-WORDS = [("BACCARAT", "T"), ("PRIVATIF", 5), ("ETRANGES", "E"), ("RETINES", None), ("DATAIS", "T")]
-
-
-@pytest.fixture
-def fr_list(alice, french_lexicon):
-    revision_list = list_services.create_list(alice, french_lexicon, "Tops")
-    for word, support in WORDS:
-        list_services.add_word(revision_list, word, support)
-    return revision_list
 
 
 def test_list_grid_is_built_and_every_situation_is_legal(alice, fr_list):

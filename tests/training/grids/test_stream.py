@@ -17,21 +17,12 @@ from core.models import TaskRun
 from core.progress import Progress
 from engine.scrabble.cgp import parse_cgp
 from tests.support import api_for
+from tests.training.grids.conftest import WORDS
 from training.grids import services
 from training.grids.models import Answer, Situation, TrainingGrid
-from training.lists import services as list_services
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
-WORDS = [("BACCARAT", "T"), ("PRIVATIF", 5), ("ETRANGES", "E"), ("RETINES", None), ("DATAIS", "T")]
-
-
-@pytest.fixture
-def fr_list(alice, french_lexicon):
-    revision_list = list_services.create_list(alice, french_lexicon, "Tops")
-    for word, support in WORDS:
-        list_services.add_word(revision_list, word, support)
-    return revision_list
 
 
 def waiting_grid(owner, revision_list, seed: int = 7) -> TrainingGrid:

@@ -12,20 +12,16 @@ import threading
 from tests.browser_support import BROWSER_MARKS, artifacts_dir, page_as
 from training.grids import services
 from training.grids.models import Situation, TrainingGrid
-from training.lists import services as list_services
 
 pytestmark = BROWSER_MARKS
 ARTIFACTS = artifacts_dir("training")
-WORDS = [("BACCARAT", "T"), ("PRIVATIF", 5), ("ETRANGES", "E"), ("RETINES", None), ("DATAIS", "T")]
 
 
 def test_the_first_situation_is_shown_and_played_while_the_grid_builds(monkeypatch, settings, live_server, alice,
-                                                                       french_lexicon):
+                                                                       fr_list):
     settings.TIRAGE_TASKS_MODE = "thread"
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    revision_list = list_services.create_list(alice, french_lexicon, "Tops")
-    for word, support in WORDS:
-        list_services.add_word(revision_list, word, support)
+    revision_list = fr_list
     first_stored, go_on = threading.Event(), threading.Event()
     store = services.store_situation
 

@@ -18,16 +18,6 @@ from training.grids.models import Situation, TrainingGrid
 from training.grids.tasks import generate_grid
 from training.lists import services as list_services
 
-WORDS = [("BACCARAT", "T"), ("PRIVATIF", 5), ("ETRANGES", "E"), ("RETINES", None), ("DATAIS", "T")]
-
-
-@pytest.fixture
-def fr_list(alice, french_lexicon):
-    revision_list = list_services.create_list(alice, french_lexicon, "Tops")
-    for word, support in WORDS:
-        list_services.add_word(revision_list, word, support)
-    return revision_list
-
 
 def nothing_left_waiting() -> bool:
     return not TaskRun.objects.filter(state__in=["pending", "running"]).exists() and not TrainingGrid.objects.exists()
