@@ -51,7 +51,10 @@ def send_now(room_id: int, event: dict[str, Any]) -> None:
                 return
             logger.warning("room %s: event %s not sent, trying again on fresh connections", room_id,
                            event.get("type"))
-            async_to_sync(drop_connections)(layer)
+            try:
+                async_to_sync(drop_connections)(layer)
+            except Exception as exc:  # not callable from here (a thread running an event loop): just send again
+                logger.warning("channel layer pools not closed: %s", exc)
 
 
 async def drop_connections(layer: Any) -> None:
